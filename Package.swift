@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+// Pinform — a PIN pad and typed forms for the Linux desktop, on GTK 4.
+// Layers (see DESIGN.md): headless ControlState / PinCode / Forms, then Storage,
+// then the thin Gtk layer over CGtk, then Controls, then the app.
+import PackageDescription
+
+let package = Package(
+    name: "Pinform",
+    products: [
+        .library(name: "ControlState", targets: ["ControlState"]),
+        .library(name: "PinCode", targets: ["PinCode"]),
+        .library(name: "Forms", targets: ["Forms"]),
+        .library(name: "Controls", targets: ["Controls"]),
+        .executable(name: "pinform", targets: ["Pinform"]),
+        .executable(name: "pinform-bench", targets: ["PinformBench"]),
+    ],
+    targets: [
+        // System libraries from Debian packages.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
+
+        // Headless logic: no display, no GTK.
+        .target(name: "ControlState"),
+        .target(name: "PinCode", dependencies: ["ControlState"]),
+        .target(name: "Forms", dependencies: ["ControlState"]),
+
+        // Persistence.
+        .target(name: "Storage", dependencies: ["CSQLite", "CSodium"]),
+
+        // GTK.
+        .target(name: "Gtk", dependencies: ["CGtk"]),
+        .target(name: "Controls", dependencies: ["Gtk", "ControlState", "PinCode", "Forms"]),
+
+        // Executables.
+        .executableTarget(
+            name: "Pinform",
+            dependencies: ["Controls", "Gtk", "Storage", "PinCode", "Forms", "ControlState"]
+        ),
+        .executableTarget(
+            name: "PinformBench",
+            dependencies: ["ControlState", "PinCode", "Forms", "Storage"]
+        ),
+
+        // Tests.
+        .testTarget(name: "ControlStateTests", dependencies: ["ControlState"]),
+        .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState"]),
+        .testTarget(name: "FormsTests", dependencies: ["Forms"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Gtk", "PinCode", "Forms", "ControlState"]),
+        .testTarget(name: "PinformTests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

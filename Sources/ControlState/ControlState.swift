@@ -1,0 +1,1 @@
+// The ControlState module. See DESIGN.md for what belongs here.

@@ -1,0 +1,1 @@
+// The Controls module. See DESIGN.md for what belongs here.

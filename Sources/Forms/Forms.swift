@@ -1,0 +1,1 @@
+// The Forms module. See DESIGN.md for what belongs here.

@@ -1,0 +1,1 @@
+// The Gtk module. See DESIGN.md for what belongs here.

@@ -1,0 +1,1 @@
+// The PinCode module. See DESIGN.md for what belongs here.

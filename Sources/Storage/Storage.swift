@@ -1,0 +1,1 @@
+// The Storage module. See DESIGN.md for what belongs here.
