@@ -44,6 +44,9 @@ let package = Package(
         .target(name: "Gtk", dependencies: ["CGtk"]),
         .target(name: "Controls", dependencies: ["Gtk", "ControlState", "PinCode", "Forms"]),
 
+        // Benchmark support: counts heap allocations (interposes malloc in pinform-bench only).
+        .target(name: "CAllocCounter"),
+
         // Executables.
         .executableTarget(
             name: "Pinform",
@@ -51,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PinformBench",
-            dependencies: ["ControlState", "PinCode", "Forms", "Storage"]
+            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter"]
         ),
 
         // Tests.

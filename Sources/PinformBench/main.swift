@@ -1,1 +1,2 @@
-print("pinform-bench")
+import CAllocCounter
+print("pinform-bench", pinform_allocation_count())
