@@ -1,4 +1,131 @@
 #pragma once
-// Small static inline helpers for what Swift cannot import from GTK 4:
+// Static inline helpers for what Swift cannot import from GTK 4 and GLib:
 // function-like macros (casts, type checks) and variadic functions.
+// Every helper is a plain C call, so Swift sees typed pointers instead of
+// OpaquePointer chains.
 #include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <gdk/gdkkeysyms.h>
+
+// MARK: - Casts (the GTK_* / G_* cast macros)
+
+static inline GObject *pf_object(gpointer p) { return G_OBJECT(p); }
+static inline GtkWidget *pf_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkWindow *pf_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkBox *pf_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkGrid *pf_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkButton *pf_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkLabel *pf_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkEntry *pf_entry(gpointer p) { return GTK_ENTRY(p); }
+static inline GtkEditable *pf_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkStack *pf_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkHeaderBar *pf_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+static inline GtkMenuButton *pf_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkDrawingArea *pf_drawing_area(gpointer p) { return GTK_DRAWING_AREA(p); }
+static inline GtkAccessible *pf_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
+static inline GtkNative *pf_native(gpointer p) { return GTK_NATIVE(p); }
+static inline GtkEventController *pf_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GtkGesture *pf_gesture(gpointer p) { return GTK_GESTURE(p); }
+static inline GtkGestureSingle *pf_gesture_single(gpointer p) { return GTK_GESTURE_SINGLE(p); }
+static inline GtkApplication *pf_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline GApplication *pf_g_application(gpointer p) { return G_APPLICATION(p); }
+static inline GActionMap *pf_action_map(gpointer p) { return G_ACTION_MAP(p); }
+static inline GMenuModel *pf_menu_model(gpointer p) { return G_MENU_MODEL(p); }
+static inline GdkPaintable *pf_paintable(gpointer p) { return GDK_PAINTABLE(p); }
+static inline GtkStyleProvider *pf_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
+static inline GtkOrientable *pf_orientable(gpointer p) { return GTK_ORIENTABLE(p); }
+static inline GtkSpinButton *pf_spin_button(gpointer p) { return GTK_SPIN_BUTTON(p); }
+static inline GtkSwitch *pf_switch(gpointer p) { return GTK_SWITCH(p); }
+static inline GtkDropDown *pf_drop_down(gpointer p) { return GTK_DROP_DOWN(p); }
+static inline GtkRoot *pf_root(gpointer p) { return GTK_ROOT(p); }
+
+// MARK: - Type checks
+
+static inline gboolean pf_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
+static inline gboolean pf_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+static inline gboolean pf_is_object(gpointer p) { return G_IS_OBJECT(p); }
+
+// MARK: - Signals (g_signal_connect is a macro)
+
+static inline gulong pf_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
+                                       gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
+}
+
+static inline gulong pf_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
+                                             gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
+}
+
+// MARK: - Object construction (g_object_new is variadic)
+
+/// A drawing area with a given accessible role (the role is construct-only).
+static inline GtkWidget *pf_drawing_area_new_with_role(GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL));
+}
+
+/// A box with a given accessible role (the role is construct-only).
+static inline GtkWidget *pf_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing,
+                                   "accessible-role", role, NULL));
+}
+
+static inline GtkAccessibleRole pf_accessible_role(gpointer widget) {
+    return gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget));
+}
+
+// MARK: - Accessibility (gtk_accessible_update_* are variadic)
+
+static inline void pf_accessible_set_label(gpointer widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void pf_accessible_set_description(gpointer widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+static inline void pf_accessible_set_invalid(gpointer widget, gboolean invalid) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
+                                invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+}
+
+static inline void pf_accessible_set_disabled(gpointer widget, gboolean disabled) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_DISABLED, disabled, -1);
+}
+
+static inline void pf_accessible_set_required(gpointer widget, gboolean required) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_REQUIRED, required, -1);
+}
+
+static inline void pf_accessible_set_labelled_by(gpointer widget, gpointer label) {
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
+static inline void pf_accessible_set_described_by(gpointer widget, gpointer other) {
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, other, NULL, -1);
+}
+
+static inline void pf_accessible_set_error_message(gpointer widget, gpointer message) {
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message, NULL, -1);
+}
+
+static inline void pf_accessible_reset_error_message(gpointer widget) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE);
+}
+
+// MARK: - Main-context bridge for libdispatch's main queue
+// libdispatch (swift-corelibs) exports these for CoreFoundation's run loop; on Linux the
+// handle is an eventfd that becomes readable whenever work is queued on the main queue.
+
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+// MARK: - Misc
+
+static inline GType pf_type_drawing_area(void) { return GTK_TYPE_DRAWING_AREA; }
+static inline GType pf_type_string(void) { return G_TYPE_STRING; }
+static inline const char *pf_object_type_name(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
+static inline gsize gtk_css_location_get_line_pf(const GtkCssLocation *location) { return location->lines; }
+static inline GdkSnapshot *pf_gdk_snapshot(GtkSnapshot *s) { return GDK_SNAPSHOT(s); }
+/// Emits a signal that takes no arguments and returns nothing.
+static inline void pf_signal_emit_void(gpointer instance, const char *name) { g_signal_emit_by_name(instance, name); }

@@ -1,0 +1,44 @@
+import CGtk
+
+/// A push button with a text label or an icon.
+@MainActor
+public final class Button: Widget {
+    /// A button labelled `label`.
+    public init(label: String) {
+        super.init(widget: gtk_button_new_with_label(label))
+    }
+
+    /// A button showing a themed icon; give it an accessible label and a tooltip.
+    public init(iconName: String) {
+        super.init(widget: gtk_button_new_from_icon_name(iconName))
+    }
+
+    private var button: UnsafeMutablePointer<GtkButton> { pf_button(raw) }
+
+    /// The text shown.
+    public var label: String {
+        get { gtk_button_get_label(button).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(button, newValue) }
+    }
+
+    /// The themed icon shown instead of text.
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
+        set { gtk_button_set_icon_name(button, newValue) }
+    }
+
+    /// Whether the button draws no frame.
+    public var hasFrame: Bool {
+        get { gtk_button_get_has_frame(button) != 0 }
+        set { gtk_button_set_has_frame(button, newValue ? 1 : 0) }
+    }
+
+    /// Calls `handler` when the button is activated (click, Enter, Space, or assistive action).
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("clicked", handler)
+    }
+
+    /// Emits `clicked`, as a click would.
+    public func click() { pf_signal_emit_void(raw, "clicked") }
+}

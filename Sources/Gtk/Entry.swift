@@ -1,0 +1,67 @@
+import CGtk
+
+/// A one-line text entry.
+@MainActor
+public final class Entry: Widget {
+    /// An empty entry.
+    public init() {
+        super.init(widget: gtk_entry_new())
+    }
+
+    private var entry: UnsafeMutablePointer<GtkEntry> { pf_entry(raw) }
+    private var editable: OpaquePointer { pf_editable(raw) }
+
+    /// The text typed.
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(editable)) }
+        set { gtk_editable_set_text(editable, newValue) }
+    }
+
+    /// Grey hint text shown while the entry is empty.
+    public var placeholder: String? {
+        get { gtk_entry_get_placeholder_text(entry).map { String(cString: $0) } }
+        set { gtk_entry_set_placeholder_text(entry, newValue) }
+    }
+
+    /// What the text is (digits, email, …), for input methods and on-screen keyboards.
+    public var inputPurpose: GtkInputPurpose {
+        get { gtk_entry_get_input_purpose(entry) }
+        set { gtk_entry_set_input_purpose(entry, newValue) }
+    }
+
+    /// Hints for input methods (no spell check, lowercase, …).
+    public var inputHints: GtkInputHints {
+        get { gtk_entry_get_input_hints(entry) }
+        set { gtk_entry_set_input_hints(entry, newValue) }
+    }
+
+    /// Whether the text is shown (false for passwords).
+    public var isTextVisible: Bool {
+        get { gtk_entry_get_visibility(entry) != 0 }
+        set { gtk_entry_set_visibility(entry, newValue ? 1 : 0) }
+    }
+
+    /// Whether Enter activates the window's default widget.
+    public var activatesDefault: Bool {
+        get { gtk_entry_get_activates_default(entry) != 0 }
+        set { gtk_entry_set_activates_default(entry, newValue ? 1 : 0) }
+    }
+
+    /// The maximum number of characters; 0 for no limit.
+    public var maxLength: Int32 {
+        get { gtk_entry_get_max_length(entry) }
+        set { gtk_entry_set_max_length(entry, newValue) }
+    }
+
+    /// Calls `handler` after every change of the text.
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("changed", handler)
+    }
+
+    /// Calls `handler` when Enter is pressed in the entry.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("activate", handler)
+    }
+}

@@ -1,0 +1,32 @@
+import CGtk
+
+/// Widgets in rows and columns.
+@MainActor
+public final class Grid: Widget {
+    private var children: [Widget] = []
+
+    /// A grid with the given spacing between rows and columns.
+    public init(rowSpacing: UInt32 = 0, columnSpacing: UInt32 = 0) {
+        super.init(widget: gtk_grid_new())
+        gtk_grid_set_row_spacing(pf_grid(raw), rowSpacing)
+        gtk_grid_set_column_spacing(pf_grid(raw), columnSpacing)
+    }
+
+    /// Places `child` at a cell, spanning `width` columns and `height` rows.
+    public func attach(_ child: Widget, column: Int32, row: Int32, width: Int32 = 1, height: Int32 = 1) {
+        gtk_grid_attach(pf_grid(raw), child.widgetPointer, column, row, width, height)
+        children.append(child)
+    }
+
+    /// Whether all columns get the same width.
+    public var hasHomogeneousColumns: Bool {
+        get { gtk_grid_get_column_homogeneous(pf_grid(raw)) != 0 }
+        set { gtk_grid_set_column_homogeneous(pf_grid(raw), newValue ? 1 : 0) }
+    }
+
+    /// Whether all rows get the same height.
+    public var hasHomogeneousRows: Bool {
+        get { gtk_grid_get_row_homogeneous(pf_grid(raw)) != 0 }
+        set { gtk_grid_set_row_homogeneous(pf_grid(raw), newValue ? 1 : 0) }
+    }
+}

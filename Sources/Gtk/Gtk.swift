@@ -1,1 +1,0 @@
-// The Gtk module. See DESIGN.md for what belongs here.

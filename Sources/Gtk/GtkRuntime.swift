@@ -1,0 +1,33 @@
+import CGtk
+
+/// Process-wide GTK set-up for code that runs without an `Application` (tests, tools).
+@MainActor
+public enum GtkRuntime {
+    private static var isInitialized = false
+
+    /// Initializes GTK once and bridges the main dispatch queue into GLib's loop.
+    /// - Returns: false when there is no display to open.
+    @discardableResult
+    public static func initialize() -> Bool {
+        if !isInitialized {
+            isInitialized = gtk_init_check() != 0
+            if isInitialized { MainContext.installDispatchBridge() }
+        }
+        return isInitialized
+    }
+}
+
+extension GtkRuntime {
+    /// Runs `body` on the main actor from code that runs on the main thread without being
+    /// isolated to it — XCTest on Linux calls test methods that way — after initializing GTK.
+    ///
+    /// ```swift
+    /// func testClick() throws { try GtkRuntime.test { let b = Button(label: "OK"); b.click() } }
+    /// ```
+    public nonisolated static func test(_ body: @MainActor () throws -> Void) rethrows {
+        try MainActor.assumeIsolated {
+            precondition(initialize(), "GTK needs a display: run the tests under xvfb-run")
+            try body()
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import CGtk
+
+/// A text label.
+@MainActor
+public final class Label: Widget {
+    /// A label showing `text`.
+    public init(_ text: String = "") {
+        super.init(widget: gtk_label_new(text))
+    }
+
+    private var label: OpaquePointer { pf_label(raw) }
+
+    /// The text shown.
+    public var text: String {
+        get { String(cString: gtk_label_get_text(label)) }
+        set { gtk_label_set_text(label, newValue) }
+    }
+
+    /// Sets Pango markup (escape user text with `Label.escape`).
+    public func setMarkup(_ markup: String) { gtk_label_set_markup(label, markup) }
+
+    /// Escapes text for use in markup.
+    public static func escape(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+
+    /// Whether long lines wrap.
+    public var wraps: Bool {
+        get { gtk_label_get_wrap(label) != 0 }
+        set { gtk_label_set_wrap(label, newValue ? 1 : 0) }
+    }
+
+    /// Horizontal alignment of the text within the label, 0 (start) to 1 (end).
+    public var xAlign: Float {
+        get { gtk_label_get_xalign(label) }
+        set { gtk_label_set_xalign(label, newValue) }
+    }
+
+    /// Alignment of the lines of a multi-line label.
+    public var justification: GtkJustification {
+        get { gtk_label_get_justify(label) }
+        set { gtk_label_set_justify(label, newValue) }
+    }
+
+    /// Whether the text can be selected and copied.
+    public var isSelectable: Bool {
+        get { gtk_label_get_selectable(label) != 0 }
+        set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
+    }
+
+    /// The widget that the label's mnemonic (underlined letter) activates.
+    public func setMnemonicWidget(_ widget: Widget) { gtk_label_set_mnemonic_widget(label, widget.widgetPointer) }
+
+    /// A minimum width in characters.
+    public var widthChars: Int32 {
+        get { gtk_label_get_width_chars(label) }
+        set { gtk_label_set_width_chars(label, newValue) }
+    }
+}

@@ -1,0 +1,39 @@
+import CGtk
+
+/// A Swift owner of exactly one reference to a GObject.
+///
+/// A floating reference (a fresh widget) is sunk; any other reference is added to, so a
+/// wrapper never steals a reference that someone else owns. The reference is dropped when
+/// the wrapper goes away, on the main actor.
+///
+/// ```swift
+/// let label = Label("Hello")   // owns one reference to a GtkLabel
+/// ```
+@MainActor
+open class Object {
+    /// The wrapped object.
+    public let objectPointer: UnsafeMutablePointer<GObject>
+
+    /// Wraps `pointer`, sinking its floating reference or adding a reference of our own.
+    public init(retaining pointer: UnsafeMutableRawPointer) {
+        let object = pf_object(pointer)!
+        g_object_ref_sink(object)
+        objectPointer = object
+    }
+
+    /// Wraps `pointer` whose (non-floating) reference the caller hands over, as returned by
+    /// a `*_new` function of a plain GObject (`g_menu_new`, `gtk_css_provider_new`, …).
+    public init(adopting pointer: UnsafeMutableRawPointer) {
+        objectPointer = pf_object(pointer)!
+    }
+
+    isolated deinit {
+        g_object_unref(objectPointer)
+    }
+
+    /// The wrapped object as an untyped pointer, for the C casting helpers.
+    public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(objectPointer) }
+
+    /// The GObject reference count, for lifetime tests.
+    public var referenceCount: UInt32 { objectPointer.pointee.ref_count }
+}

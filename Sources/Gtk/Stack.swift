@@ -1,0 +1,43 @@
+import CGtk
+
+/// Pages of which one shows at a time.
+@MainActor
+public final class Stack: Widget {
+    private var pages: [String: Widget] = [:]
+
+    /// An empty stack.
+    public init() {
+        super.init(widget: gtk_stack_new())
+    }
+
+    /// Adds `child` as the page `name`.
+    public func add(_ child: Widget, name: String, title: String? = nil) {
+        if let title {
+            gtk_stack_add_titled(pf_stack(raw), child.widgetPointer, name, title)
+        } else {
+            gtk_stack_add_named(pf_stack(raw), child.widgetPointer, name)
+        }
+        pages[name] = child
+    }
+
+    /// Removes the page `name`.
+    public func remove(name: String) {
+        guard let child = pages.removeValue(forKey: name) else { return }
+        gtk_stack_remove(pf_stack(raw), child.widgetPointer)
+    }
+
+    /// The page shown.
+    public var visibleChildName: String? {
+        get { gtk_stack_get_visible_child_name(pf_stack(raw)).map { String(cString: $0) } }
+        set { if let newValue { gtk_stack_set_visible_child_name(pf_stack(raw), newValue) } }
+    }
+
+    /// The page widget named `name`.
+    public func page(named name: String) -> Widget? { pages[name] }
+
+    /// How pages change.
+    public var transition: GtkStackTransitionType {
+        get { gtk_stack_get_transition_type(pf_stack(raw)) }
+        set { gtk_stack_set_transition_type(pf_stack(raw), newValue) }
+    }
+}

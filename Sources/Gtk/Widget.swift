@@ -1,0 +1,184 @@
+import CGtk
+
+/// A GTK widget: the operations every widget in the app uses.
+@MainActor
+open class Widget: Object {
+    /// The wrapped widget.
+    public var widgetPointer: UnsafeMutablePointer<GtkWidget> { pf_widget(raw) }
+
+    /// Wraps a widget, sinking its floating reference.
+    public init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(retaining: UnsafeMutableRawPointer(pointer))
+    }
+
+    // MARK: Visibility and sensitivity
+
+    /// Whether the widget is shown.
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widgetPointer) != 0 }
+        set { gtk_widget_set_visible(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget responds to input (GTK's "sensitive").
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widgetPointer) != 0 }
+        set { gtk_widget_set_sensitive(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget and all its ancestors are sensitive.
+    public var isEffectivelySensitive: Bool { gtk_widget_is_sensitive(widgetPointer) != 0 }
+
+    /// Whether the widget is mapped, i.e. on screen in a shown window.
+    public var isMapped: Bool { gtk_widget_get_mapped(widgetPointer) != 0 }
+
+    // MARK: Focus
+
+    /// Whether the widget can take keyboard focus.
+    public var isFocusable: Bool {
+        get { gtk_widget_get_focusable(widgetPointer) != 0 }
+        set { gtk_widget_set_focusable(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    /// Whether clicking the widget moves focus to it.
+    public var focusesOnClick: Bool {
+        get { gtk_widget_get_focus_on_click(widgetPointer) != 0 }
+        set { gtk_widget_set_focus_on_click(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget has keyboard focus.
+    public var hasFocus: Bool { gtk_widget_has_focus(widgetPointer) != 0 }
+
+    /// Whether the focus is in this widget or one of its descendants.
+    public var containsFocus: Bool {
+        (gtk_widget_get_state_flags(widgetPointer).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue) != 0
+    }
+
+    /// Moves keyboard focus to the widget.
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widgetPointer) != 0 }
+
+    /// GTK's state flags (focus, insensitive, active, …).
+    public var stateFlags: GtkStateFlags { gtk_widget_get_state_flags(widgetPointer) }
+
+    // MARK: Layout
+
+    /// Margins on all four sides.
+    public func setMargins(top: Int32, bottom: Int32, start: Int32, end: Int32) {
+        gtk_widget_set_margin_top(widgetPointer, top)
+        gtk_widget_set_margin_bottom(widgetPointer, bottom)
+        gtk_widget_set_margin_start(widgetPointer, start)
+        gtk_widget_set_margin_end(widgetPointer, end)
+    }
+
+    /// The same margin on all four sides.
+    public func setMargins(_ all: Int32) { setMargins(top: all, bottom: all, start: all, end: all) }
+
+    /// Whether the widget takes extra horizontal space.
+    public var expandsHorizontally: Bool {
+        get { gtk_widget_get_hexpand(widgetPointer) != 0 }
+        set { gtk_widget_set_hexpand(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget takes extra vertical space.
+    public var expandsVertically: Bool {
+        get { gtk_widget_get_vexpand(widgetPointer) != 0 }
+        set { gtk_widget_set_vexpand(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    /// Horizontal alignment in the space the parent gives.
+    public var horizontalAlignment: GtkAlign {
+        get { gtk_widget_get_halign(widgetPointer) }
+        set { gtk_widget_set_halign(widgetPointer, newValue) }
+    }
+
+    /// Vertical alignment in the space the parent gives.
+    public var verticalAlignment: GtkAlign {
+        get { gtk_widget_get_valign(widgetPointer) }
+        set { gtk_widget_set_valign(widgetPointer, newValue) }
+    }
+
+    /// The minimum size; -1 leaves a dimension natural.
+    public func setSizeRequest(width: Int32, height: Int32) {
+        gtk_widget_set_size_request(widgetPointer, width, height)
+    }
+
+    /// The allocated width.
+    public var width: Int32 { gtk_widget_get_width(widgetPointer) }
+    /// The allocated height.
+    public var height: Int32 { gtk_widget_get_height(widgetPointer) }
+
+    /// The widget's bounds in the coordinates of `other`, if both share a toplevel.
+    public func bounds(in other: Widget) -> graphene_rect_t? {
+        var rect = graphene_rect_t()
+        return gtk_widget_compute_bounds(widgetPointer, other.widgetPointer, &rect) != 0 ? rect : nil
+    }
+
+    /// Schedules a redraw of this widget only.
+    public func queueDraw() { gtk_widget_queue_draw(widgetPointer) }
+
+    /// Schedules a new size negotiation.
+    public func queueResize() { gtk_widget_queue_resize(widgetPointer) }
+
+    /// The hover text.
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widgetPointer).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widgetPointer, newValue) }
+    }
+
+    /// The widget's name in CSS (`#name`) and in GTK Inspector.
+    public var name: String {
+        get { String(cString: gtk_widget_get_name(widgetPointer)) }
+        set { gtk_widget_set_name(widgetPointer, newValue) }
+    }
+
+    // MARK: Style
+
+    /// Adds a CSS style class.
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widgetPointer, name) }
+
+    /// Removes a CSS style class.
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widgetPointer, name) }
+
+    /// Adds or removes a CSS style class.
+    public func setCSSClass(_ name: String, _ present: Bool) {
+        if present { addCSSClass(name) } else { removeCSSClass(name) }
+    }
+
+    /// Whether the widget has a CSS style class.
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widgetPointer, name) != 0 }
+
+    /// The opacity, 0 to 1.
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(widgetPointer) }
+        set { gtk_widget_set_opacity(widgetPointer, newValue) }
+    }
+
+    // MARK: Events
+
+    /// Attaches an event controller (key, click, focus …). The widget keeps it.
+    public func add(_ controller: EventController) {
+        // The widget takes over the controller's floating reference; our wrapper keeps its own.
+        gtk_widget_add_controller(widgetPointer, pf_event_controller(g_object_ref(controller.raw)))
+    }
+
+    /// Whether GTK animations are enabled for this widget's display.
+    public var animationsEnabled: Bool {
+        guard let settings = gtk_widget_get_settings(widgetPointer) else { return true }
+        var value = GValue()
+        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+        g_object_get_property(pf_object(UnsafeMutableRawPointer(settings)), "gtk-enable-animations", &value)
+        defer { g_value_unset(&value) }
+        return g_value_get_boolean(&value) != 0
+    }
+
+    /// Adds a per-frame callback; returning `false` removes it.
+    @discardableResult
+    public func addTickCallback(_ body: @escaping @MainActor (_ frameTimeMicroseconds: Int64) -> Bool) -> guint {
+        let box = ClosureBox<@MainActor (Int64) -> Bool>(body)
+        return gtk_widget_add_tick_callback(widgetPointer, { _, clock, data in
+            let box = ClosureBox<@MainActor (Int64) -> Bool>.from(data)
+            let time = Int64(gdk_frame_clock_get_frame_time(clock))
+            return MainActor.assumeIsolated { box.body(time) } ? 1 : 0
+        }, box.retainedPointer(), releaseClosureBoxNotify)
+    }
+}

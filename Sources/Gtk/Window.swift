@@ -1,0 +1,145 @@
+import CGtk
+
+/// A toplevel window.
+@MainActor
+open class Window: Widget {
+    private var content: Widget?
+    private var titleBar: Widget?
+
+    /// A new window belonging to `application` (the application stays alive while it is open).
+    public init(application: Application? = nil) {
+        super.init(widget: gtk_window_new())
+        if let application { gtk_window_set_application(window, pf_application(application.raw)) }
+    }
+
+    /// Wraps an existing GTK window (one built by GtkBuilder, …).
+    public init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget: pointer)
+    }
+
+    /// The wrapped GtkWindow.
+    public var window: UnsafeMutablePointer<GtkWindow> { pf_window(raw) }
+
+    /// The title.
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+
+    /// The size the window opens at.
+    public func setDefaultSize(width: Int32, height: Int32) {
+        gtk_window_set_default_size(window, width, height)
+    }
+
+    /// The size the window opens at (or was last resized to).
+    public var defaultSize: (width: Int32, height: Int32) {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        return (width, height)
+    }
+
+    /// Whether the window is maximized.
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+
+    /// Maximizes the window.
+    public func maximize() { gtk_window_maximize(window) }
+
+    /// The content.
+    public var child: Widget? {
+        get { content }
+        set {
+            gtk_window_set_child(window, newValue?.widgetPointer)
+            content = newValue
+        }
+    }
+
+    /// The title bar (a `HeaderBar`).
+    public var titlebar: Widget? {
+        get { titleBar }
+        set {
+            gtk_window_set_titlebar(window, newValue?.widgetPointer)
+            titleBar = newValue
+        }
+    }
+
+    /// Whether the window blocks its parent.
+    public var isModal: Bool {
+        get { gtk_window_get_modal(window) != 0 }
+        set { gtk_window_set_modal(window, newValue ? 1 : 0) }
+    }
+
+    /// Whether the window can be resized.
+    public var isResizable: Bool {
+        get { gtk_window_get_resizable(window) != 0 }
+        set { gtk_window_set_resizable(window, newValue ? 1 : 0) }
+    }
+
+    /// Keeps the window above `parent` and centred on it.
+    public func setTransient(for parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
+
+    /// Closes the window when its parent is destroyed.
+    public var destroysWithParent: Bool {
+        get { gtk_window_get_destroy_with_parent(window) != 0 }
+        set { gtk_window_set_destroy_with_parent(window, newValue ? 1 : 0) }
+    }
+
+    /// Whether the window is the one with keyboard focus.
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
+
+    /// Whether the window is hidden when closed, rather than destroyed.
+    public var hidesOnClose: Bool {
+        get { gtk_window_get_hide_on_close(window) != 0 }
+        set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
+    }
+
+    /// The widget activated by Enter in an entry that `activatesDefault`.
+    public func setDefaultWidget(_ widget: Widget?) { gtk_window_set_default_widget(window, widget?.widgetPointer) }
+
+    /// Moves focus to `widget` (or clears it).
+    public func setFocus(_ widget: Widget?) { gtk_window_set_focus(window, widget?.widgetPointer) }
+
+    /// Shows the window and brings it to the front.
+    public func present() { gtk_window_present(window) }
+
+    /// Asks the window to close, as its close button would (`close-request` may veto).
+    public func close() { gtk_window_close(window) }
+
+    /// Destroys the window now.
+    public func destroy() { gtk_window_destroy(window) }
+
+    /// Calls `handler` when the user asks to close the window; return `true` to keep it open.
+    @discardableResult
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        connect("close-request", returning: handler)
+    }
+
+    /// Calls `handler` once the window has drawn its first frame.
+    public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
+        var fired = false
+        connect("map") { [weak self] in
+            guard let self, !fired, let clock = gtk_widget_get_frame_clock(self.widgetPointer) else { return }
+            let clockObject = FrameClock(clock)
+            clockObject.onAfterPaint {
+                guard !fired else { return }
+                fired = true
+                // After-paint runs before the frame is on screen; an idle lets it land.
+                MainContext.idle(handler)
+            }
+            self.frameClock = clockObject
+        }
+    }
+
+    private var frameClock: FrameClock?
+}
+
+/// A window's frame clock, to hear when a frame was painted.
+@MainActor
+final class FrameClock: Object {
+    init(_ clock: OpaquePointer) {
+        super.init(retaining: UnsafeMutableRawPointer(clock))
+    }
+
+    func onAfterPaint(_ handler: @escaping @MainActor () -> Void) {
+        connect("after-paint", handler)
+    }
+}
