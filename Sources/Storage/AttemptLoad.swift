@@ -1,0 +1,14 @@
+/// What `AttemptStore.load(now:)` found: the record to use, and the problem if it was replaced.
+public struct AttemptLoad: Equatable, Sendable {
+    /// The record to start from: the stored one, `.fresh` when there is no file, or
+    /// `.conservative(now:)` when the file was damaged or unreadable.
+    public let record: AttemptRecord
+    /// Why the stored record could not be used (`.corrupt` or `.unreadable`), or `nil`.
+    public let problem: VaultError?
+
+    /// Pairs a record with the problem that led to it.
+    public init(record: AttemptRecord, problem: VaultError?) {
+        self.record = record
+        self.problem = problem
+    }
+}

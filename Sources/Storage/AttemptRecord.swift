@@ -1,0 +1,38 @@
+import Foundation
+
+/// The stored state of failed PIN attempts, as `PinCode.AttemptPolicy` encodes it.
+///
+/// Storage does not depend on PinCode, so the app maps between the two:
+///
+/// ```swift
+/// let policy = AttemptPolicy(failures: record.failures, lockouts: record.lockouts,
+///                            lockedUntil: record.lockedUntil)
+/// try store.save(AttemptRecord(failures: policy.consecutiveFailures,
+///                              lockouts: policy.lockouts, lockedUntil: policy.lockedUntil))
+/// ```
+public struct AttemptRecord: Codable, Equatable, Sendable {
+    /// Failed attempts since the last success.
+    public var failures: Int
+    /// Lockouts since the last success.
+    public var lockouts: Int
+    /// When the current or most recent lockout ends, if there was one.
+    public var lockedUntil: Date?
+
+    /// Creates a record from its three values.
+    public init(failures: Int, lockouts: Int, lockedUntil: Date?) {
+        self.failures = failures
+        self.lockouts = lockouts
+        self.lockedUntil = lockedUntil
+    }
+
+    /// No failures and no lockout: the state before the first attempt.
+    public static let fresh = AttemptRecord(failures: 0, lockouts: 0, lockedUntil: nil)
+
+    /// The state assumed when the stored one cannot be trusted: five failures, the first
+    /// lockout, locked for 30 seconds from `now`. A damaged file must never unlock a locked
+    /// PIN, and this is the least punishing state that is at least as strict as any lock the
+    /// file could have held before its first lockout.
+    public static func conservative(now: Date) -> AttemptRecord {
+        AttemptRecord(failures: 5, lockouts: 1, lockedUntil: now.addingTimeInterval(30))
+    }
+}

@@ -1,0 +1,155 @@
+import CSodium
+import Foundation
+
+/// Keeps the PIN as an argon2id hash in `pin.hash` (mode 0600) in the data folder.
+///
+/// The hash is libsodium's `crypto_pwhash_str` with the interactive limits (about 64 MiB and a
+/// fraction of a second per hash), so a stolen file does not give the PIN away cheaply. The
+/// digits are taken as a borrowed buffer (see `PinCode.withDigits`) and never copied into a
+/// `String`; every buffer holding the hash is zeroed with `sodium_memzero` after use.
+/// The file is replaced atomically: a failed save keeps the previous PIN.
+///
+/// ```swift
+/// let vault = PinVault(paths: AppPaths())
+/// try pin.withDigits { try vault.store(digits: $0) }
+/// let isRight = try pin.withDigits { try vault.verify(digits: $0) }
+/// ```
+public final class PinVault: Sendable {
+    /// The name of the hash file in the data folder.
+    public static let fileName = "pin.hash"
+
+    /// The hash file.
+    public let fileURL: URL
+
+    /// Whether a test asked the next saves to fail after writing the temporary file.
+    private let faultBeforeRename: Int32?
+
+    /// A vault whose hash file is in `directory`.
+    public convenience init(directory: URL) {
+        self.init(directory: directory, faultBeforeRename: nil)
+    }
+
+    /// A vault in the application's data folder.
+    public convenience init(paths: AppPaths) {
+        self.init(directory: paths.dataDirectory)
+    }
+
+    /// A vault whose saves fail with `faultBeforeRename` once the temporary file is written.
+    init(directory: URL, faultBeforeRename: Int32?) {
+        fileURL = directory.appendingPathComponent(PinVault.fileName, isDirectory: false)
+        self.faultBeforeRename = faultBeforeRename
+    }
+
+    /// Whether a PIN file exists, even a damaged one: a damaged file must not silently turn
+    /// into "no PIN yet", which would let anyone set a new PIN.
+    public var hasPIN: Bool {
+        FileOperations.exists(atPath: fileURL.path)
+    }
+
+    /// Hashes the digits and saves the hash, replacing any previous PIN atomically.
+    ///
+    /// - Parameter digits: the PIN's ASCII digits, borrowed for the call.
+    /// - Throws: `VaultError.writeFailed`, `.hashingFailed` or `.cryptoUnavailable`.
+    public func store(digits: UnsafeBufferPointer<UInt8>) throws(VaultError) {
+        precondition(!digits.isEmpty, "A PIN has at least one digit")
+        try Sodium.ensureReady()
+        // One byte more than the hash for the trailing newline written with it.
+        var hash = [UInt8](repeating: 0, count: crypto_pwhash_strbytes() + 1)
+        defer { sodium_memzero(&hash, hash.count) }
+        let result = hash.withUnsafeMutableBytes { output in
+            digits.withMemoryRebound(to: CChar.self) { input in
+                crypto_pwhash_str(
+                    output.baseAddress!.assumingMemoryBound(to: CChar.self),
+                    input.baseAddress!,
+                    UInt64(input.count),
+                    UInt64(crypto_pwhash_opslimit_interactive()),
+                    crypto_pwhash_memlimit_interactive()
+                )
+            }
+        }
+        guard result == 0 else { throw .hashingFailed }
+        let length = hash.firstIndex(of: 0) ?? hash.count - 1
+        hash[length] = UInt8(ascii: "\n")
+        let failure: FileFailure? = hash.withUnsafeBytes { bytes in
+            do throws(FileFailure) {
+                try FileOperations.replaceAtomically(
+                    atPath: fileURL.path,
+                    with: UnsafeRawBufferPointer(rebasing: bytes[..<(length + 1)]),
+                    faultBeforeRename: faultBeforeRename
+                )
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw .writeFailed(path: failure.path, reason: failure.reason) }
+    }
+
+    /// Whether the digits are the stored PIN.
+    ///
+    /// - Parameter digits: the candidate's ASCII digits, borrowed for the call.
+    /// - Throws: `VaultError.noPIN` when none is stored, `.unreadable`, `.corrupt` (the file is
+    ///   left in place) or `.cryptoUnavailable`.
+    public func verify(digits: UnsafeBufferPointer<UInt8>) throws(VaultError) -> Bool {
+        try Sodium.ensureReady()
+        var hash = try readHash()
+        defer { sodium_memzero(&hash, hash.count) }
+        return hash.withUnsafeBufferPointer { stored in
+            digits.withMemoryRebound(to: CChar.self) { input in
+                // A 0-length buffer may have no address; libsodium reads nothing from it then.
+                let bytes = input.baseAddress ?? stored.baseAddress!
+                return crypto_pwhash_str_verify(stored.baseAddress!, bytes, UInt64(input.count)) == 0
+            }
+        }
+    }
+
+    /// Deletes the stored PIN; does nothing when there is none.
+    ///
+    /// - Throws: `VaultError.writeFailed` when the file cannot be removed.
+    public func remove() throws(VaultError) {
+        do {
+            try FileOperations.removeFile(atPath: fileURL.path)
+        } catch {
+            throw .writeFailed(path: error.path, reason: error.reason)
+        }
+    }
+
+    /// The stored hash as a NUL-terminated C string, checked to be a well-formed argon2id hash.
+    private func readHash() throws(VaultError) -> [CChar] {
+        let path = fileURL.path
+        let limit = crypto_pwhash_strbytes()
+        var bytes: [UInt8]
+        switch FileOperations.readSmallFile(atPath: path, limit: limit) {
+        case .success(let contents):
+            bytes = contents
+        case .failure(let failure) where failure.code == ENOENT:
+            throw .noPIN
+        case .failure(let failure):
+            throw .unreadable(path: path, reason: failure.reason)
+        }
+        defer { sodium_memzero(&bytes, bytes.count) }
+        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
+            bytes.removeLast()
+        }
+        let prefix = Array("$argon2id$".utf8)
+        guard bytes.count < limit,
+              bytes.starts(with: prefix),
+              bytes.allSatisfy({ (0x21...0x7E).contains($0) })
+        else { throw .corrupt(path: path) }
+        var hash = [CChar](repeating: 0, count: bytes.count + 1)
+        for index in bytes.indices {
+            hash[index] = CChar(bitPattern: bytes[index])
+        }
+        // needs_rehash parses the whole string and answers -1 when it is not a valid hash.
+        let parses = crypto_pwhash_str_needs_rehash(
+            hash,
+            UInt64(crypto_pwhash_opslimit_interactive()),
+            crypto_pwhash_memlimit_interactive()
+        ) != -1
+        guard parses else {
+            sodium_memzero(&hash, hash.count)
+            throw .corrupt(path: path)
+        }
+        return hash
+    }
+}
