@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Gtk", "PinCode", "Forms", "ControlState"]),
-        .testTarget(name: "PinformTests", dependencies: []),
+        .testTarget(name: "PinformTests", dependencies: ["Pinform"]),
     ],
     swiftLanguageModes: [.v6]
 )

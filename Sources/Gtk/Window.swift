@@ -116,16 +116,19 @@ open class Window: Widget {
     /// Calls `handler` once the window has drawn its first frame.
     public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
         var fired = false
-        connect("map") { [weak self] in
-            guard let self, !fired, let clock = gtk_widget_get_frame_clock(self.widgetPointer) else { return }
+        // A tick callback runs at the start of the window's first frame, mapped already or not;
+        // from there, the frame clock's after-paint says when that frame was painted.
+        addTickCallback { [weak self] _ in
+            guard let self, let clock = gtk_widget_get_frame_clock(self.widgetPointer) else { return true }
             let clockObject = FrameClock(clock)
             clockObject.onAfterPaint {
                 guard !fired else { return }
                 fired = true
-                // After-paint runs before the frame is on screen; an idle lets it land.
+                // After-paint runs before the frame reaches the screen; an idle lets it land.
                 MainContext.idle(handler)
             }
             self.frameClock = clockObject
+            return false
         }
     }
 

@@ -1,1 +1,8 @@
-print("pinform")
+import Glibc
+
+// The PIN passes through this process's memory: never let it reach a core file.
+var noCoreDumps = rlimit(rlim_cur: 0, rlim_max: 0)
+setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCoreDumps)
+
+let application = PinformApplication()
+exit(application.run())

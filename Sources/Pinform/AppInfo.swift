@@ -1,0 +1,18 @@
+/// What the application says about itself.
+enum AppInfo {
+    #if PINFORM_DEVEL
+    /// The application id (the development profile has its own, so both can be installed).
+    static let id = "io.github.pinform.Pinform.Devel"
+    #else
+    /// The application id.
+    static let id = "io.github.pinform.Pinform"
+    #endif
+    /// The settings schema id; the development profile shares it.
+    static let schemaID = "io.github.pinform.Pinform"
+    static let name = "Pinform"
+    static let version = "0.1.0"
+    static let website = "https://github.com/pinform/pinform"
+    static let summary = "Enter PINs and typed records on the desktop"
+    static let copyright = "© 2026 The Pinform developers"
+    static let developers = ["The Pinform developers"]
+}

@@ -1,0 +1,60 @@
+import Gtk
+
+/// The keyboard shortcuts window (Ctrl+?), built from GtkBuilder XML because GTK offers
+/// its shortcut widgets only that way.
+@MainActor
+enum ShortcutsWindow {
+    static func make() -> Window? {
+        Builder(xml: xml).window("shortcuts")
+    }
+
+    private static func shortcut(_ accelerator: String, _ title: String) -> String {
+        """
+        <child><object class="GtkShortcutsShortcut">
+          <property name="accelerator">\(accelerator)</property>
+          <property name="title">\(title)</property>
+        </object></child>
+        """
+    }
+
+    private static func group(_ title: String, _ shortcuts: [String]) -> String {
+        """
+        <child><object class="GtkShortcutsGroup">
+          <property name="title">\(title)</property>
+          \(shortcuts.joined(separator: "\n"))
+        </object></child>
+        """
+    }
+
+    private static let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <interface>
+          <object class="GtkShortcutsWindow" id="shortcuts">
+            <property name="modal">1</property>
+            <child><object class="GtkShortcutsSection">
+              <property name="section-name">shortcuts</property>
+              <property name="max-height">12</property>
+              \(group("PIN entry", [
+                  shortcut("0...9", "Enter a digit"),
+                  shortcut("BackSpace", "Delete the last digit"),
+                  shortcut("Escape", "Clear the PIN"),
+                  shortcut("&lt;Control&gt;v", "Paste digits"),
+              ]))
+              \(group("Records", [
+                  shortcut("&lt;Control&gt;s", "Save the record"),
+                  shortcut("&lt;Control&gt;f", "Search the records"),
+                  shortcut("Delete", "Delete the selected record"),
+                  shortcut("&lt;Control&gt;z", "Undo a deletion"),
+                  shortcut("&lt;Control&gt;e", "Export the records as CSV"),
+              ]))
+              \(group("General", [
+                  shortcut("&lt;Control&gt;l", "Lock"),
+                  shortcut("F10", "Open the main menu"),
+                  shortcut("&lt;Control&gt;question", "Keyboard shortcuts"),
+                  shortcut("&lt;Control&gt;q", "Quit"),
+              ]))
+            </object></child>
+          </object>
+        </interface>
+        """
+}
