@@ -70,11 +70,14 @@ public final class PinVault: Sendable {
         guard result == 0 else { throw .hashingFailed }
         let length = hash.firstIndex(of: 0) ?? hash.count - 1
         hash[length] = UInt8(ascii: "\n")
+        // The second line keeps the PIN's length, so unlocking asks for as many digits as were
+        // chosen even after the preferred length for new PINs changed.
+        hash.replaceSubrange((length + 1)..., with: Array("\(PinVault.lengthKey)\(digits.count)\n".utf8))
         let failure: FileFailure? = hash.withUnsafeBytes { bytes in
             do throws(FileFailure) {
                 try FileOperations.replaceAtomically(
                     atPath: fileURL.path,
-                    with: UnsafeRawBufferPointer(rebasing: bytes[..<(length + 1)]),
+                    with: UnsafeRawBufferPointer(bytes),
                     faultBeforeRename: faultBeforeRename
                 )
                 return nil
@@ -103,6 +106,22 @@ public final class PinVault: Sendable {
         }
     }
 
+    /// How many digits the stored PIN has, or nil when there is no readable PIN file.
+    public var storedLength: Int? {
+        guard case .success(let contents) = FileOperations.readSmallFile(atPath: fileURL.path, limit: PinVault.fileLimit)
+        else { return nil }
+        let lines = contents.split(separator: UInt8(ascii: "\n"))
+        guard lines.count >= 2 else { return nil }
+        let line = String(decoding: lines[1], as: UTF8.self)
+        guard line.hasPrefix(PinVault.lengthKey), let value = Int(line.dropFirst(PinVault.lengthKey.count)),
+              (1...32).contains(value) else { return nil }
+        return value
+    }
+
+    private static let lengthKey = "length="
+    /// The hash line, the length line, and room to spare.
+    private static var fileLimit: Int { crypto_pwhash_strbytes() + 32 }
+
     /// Deletes the stored PIN; does nothing when there is none.
     ///
     /// - Throws: `VaultError.writeFailed` when the file cannot be removed.
@@ -119,9 +138,10 @@ public final class PinVault: Sendable {
         let path = fileURL.path
         let limit = crypto_pwhash_strbytes()
         var bytes: [UInt8]
-        switch FileOperations.readSmallFile(atPath: path, limit: limit) {
+        switch FileOperations.readSmallFile(atPath: path, limit: PinVault.fileLimit) {
         case .success(let contents):
-            bytes = contents
+            // The hash is the first line; the length line follows it.
+            bytes = Array(contents.prefix { $0 != UInt8(ascii: "\n") })
         case .failure(let failure) where failure.code == ENOENT:
             throw .noPIN
         case .failure(let failure):

@@ -33,6 +33,14 @@ final class PinVaultTests: XCTestCase {
         XCTAssertFalse(try verify("1357", in: vault))
     }
 
+    func testStoredLengthIsTheLengthOfTheChosenPIN() throws {
+        let vault = PinVault(directory: temporary.url)
+        XCTAssertNil(vault.storedLength)
+        try store("246813", in: vault)
+        XCTAssertEqual(vault.storedLength, 6)
+        XCTAssertTrue(try verify("246813", in: vault))
+    }
+
     func testHashFileIsAnArgon2idHashWithMode0600WithoutTheDigits() throws {
         let vault = PinVault(directory: temporary.url)
         try store("2468", in: vault)
