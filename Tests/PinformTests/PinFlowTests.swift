@@ -1,0 +1,158 @@
+import Foundation
+import PinCode
+import Storage
+import XCTest
+@testable import Pinform
+
+/// A clock the tests move by hand.
+private final class FakeClock: @unchecked Sendable {
+    var now = Date(timeIntervalSince1970: 1_800_000_000)
+}
+
+@MainActor
+private func makePinFlow(folder: URL, clock: FakeClock, changing: Bool, length: Int) -> PinFlow {
+    PinFlow(changing: changing, vault: PinVault(directory: folder), attempts: AttemptStore(directory: folder),
+            newPINLength: length, now: { clock.now })
+}
+
+final class PinFlowTests: XCTestCase {
+    private var folder: URL!
+    private let clock = FakeClock()
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinflow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func makeFlow(changing: Bool = false, length: Int = 4) async -> PinFlow {
+        await makePinFlow(folder: folder, clock: clock, changing: changing, length: length)
+    }
+
+    private func secret(_ digits: String) -> PinSecret {
+        let code = PinCode(length: digits.count)
+        for digit in digits { code.insert(digit) }
+        return PinSecret(copying: code)
+    }
+
+    private func storePIN(_ digits: String) async {
+        let flow = await makeFlow()
+        _ = await flow.submit(secret(digits))
+        _ = await flow.submit(secret(digits))
+    }
+
+    func testFirstRunAsksToChooseAPINOfTheConfiguredLength() async {
+        let flow = await makeFlow(length: 6)
+        let (step, length, title) = await (flow.step, flow.length, flow.prompt.title)
+        XCTAssertEqual(step, .choose)
+        XCTAssertEqual(length, 6)
+        XCTAssertEqual(title, "Choose a PIN")
+    }
+
+    func testWeakPINIsRejectedWithItsReasonAndNotKept() async {
+        let flow = await makeFlow()
+        let outcome = await flow.submit(secret("1234"))
+        XCTAssertEqual(outcome, .weak(.sequence))
+        let (step, prompt) = await (flow.step, flow.prompt)
+        XCTAssertEqual(step, .choose)
+        XCTAssertEqual(prompt.message, "Digits in sequence")
+        XCTAssertTrue(prompt.isError)
+        XCTAssertFalse(PinVault(directory: folder).hasPIN)
+    }
+
+    func testChosenAndConfirmedPINIsStoredAsAHash() async throws {
+        let flow = await makeFlow()
+        let first = await flow.submit(secret("2468"))
+        XCTAssertEqual(first, .confirmNext)
+        let confirmTitle = await flow.prompt.title
+        XCTAssertEqual(confirmTitle, "Confirm PIN")
+        let second = await flow.submit(secret("2468"))
+        XCTAssertEqual(second, .stored)
+        let contents = try String(contentsOf: folder.appendingPathComponent("pin.hash"), encoding: .utf8)
+        XCTAssertTrue(contents.hasPrefix("$argon2id$"))
+        XCTAssertFalse(contents.contains("2468"))
+    }
+
+    func testMismatchedConfirmationStartsOver() async {
+        let flow = await makeFlow()
+        _ = await flow.submit(secret("2468"))
+        let outcome = await flow.submit(secret("1357"))
+        XCTAssertEqual(outcome, .mismatch)
+        let (step, message) = await (flow.step, flow.prompt.message)
+        XCTAssertEqual(step, .choose)
+        XCTAssertEqual(message, "PINs do not match. Choose a PIN again.")
+        XCTAssertFalse(PinVault(directory: folder).hasPIN)
+    }
+
+    func testLaterRunsUnlockWithTheStoredPIN() async {
+        await storePIN("2468")
+        let flow = await makeFlow()
+        let step = await flow.step
+        XCTAssertEqual(step, .unlock)
+        let outcome = await flow.submit(secret("2468"))
+        XCTAssertEqual(outcome, .accepted)
+    }
+
+    func testUnlockAsksForTheStoredLengthWhateverTheSetting() async {
+        await storePIN("2468")
+        let flow = await makeFlow(length: 6)
+        let length = await flow.length
+        XCTAssertEqual(length, 4)
+    }
+
+    func testWrongPINCountsDownTheAttemptsLeft() async {
+        await storePIN("2468")
+        let flow = await makeFlow()
+        let outcome = await flow.submit(secret("1357"))
+        XCTAssertEqual(outcome, .wrong(attemptsLeft: 4))
+        let message = await flow.prompt.message
+        XCTAssertEqual(message, "Wrong PIN — 4 attempts left")
+    }
+
+    func testFiveWrongPINsLockAndTheLockHoldsAcrossRestarts() async {
+        await storePIN("2468")
+        let flow = await makeFlow()
+        var outcome = PinFlow.Outcome.accepted
+        for _ in 1...5 { outcome = await flow.submit(secret("1357")) }
+        XCTAssertEqual(outcome, .locked(until: clock.now.addingTimeInterval(30)))
+        let message = await flow.prompt.message
+        XCTAssertEqual(message, "Too many wrong PINs. Try again in 0:30.")
+
+        let restarted = await makeFlow()
+        let isLocked = await restarted.isLocked
+        XCTAssertTrue(isLocked)
+        let refused = await restarted.submit(secret("2468"))
+        XCTAssertEqual(refused, .locked(until: clock.now.addingTimeInterval(30)))
+
+        clock.now = clock.now.addingTimeInterval(31)
+        let stillLocked = await restarted.tick()
+        XCTAssertFalse(stillLocked)
+        let accepted = await restarted.submit(secret("2468"))
+        XCTAssertEqual(accepted, .accepted)
+    }
+
+    func testChangeChecksTheCurrentPINThenChoosesANewOne() async throws {
+        await storePIN("2468")
+        let flow = await makeFlow(changing: true)
+        let step = await flow.step
+        XCTAssertEqual(step, .current)
+        let checked = await flow.submit(secret("2468"))
+        XCTAssertEqual(checked, .accepted)
+        let chooseStep = await flow.step
+        XCTAssertEqual(chooseStep, .choose)
+        _ = await flow.submit(secret("1357"))
+        let stored = await flow.submit(secret("1357"))
+        XCTAssertEqual(stored, .stored)
+        var digits = "1357"
+        XCTAssertTrue(try digits.withUTF8 { try PinVault(directory: folder).verify(digits: $0) })
+    }
+
+    func testCountdownRoundsUpToTheSecond() {
+        XCTAssertEqual(PinFlow.countdown(30), "0:30")
+        XCTAssertEqual(PinFlow.countdown(59.2), "1:00")
+        XCTAssertEqual(PinFlow.countdown(3600), "60:00")
+    }
+}
