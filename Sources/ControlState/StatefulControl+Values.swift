@@ -1,0 +1,198 @@
+// Binding values to key paths per state descriptor, asking what applies, and removing them.
+extension StatefulControl {
+    /// Binds `value` to `keyPath` of `target` for the states `descriptor` matches, replacing
+    /// the value of an equal descriptor, and shows the winner of the current state at once.
+    ///
+    /// The first value bound to a key path of a target captures the target's current value
+    /// there as the default, which shows when no descriptor matches. The target is held weakly.
+    ///
+    /// ```swift
+    /// control.setValue(Color.red, for: item, \.fill, for: .intersected(.invalid))
+    /// ```
+    public func setValue<Root: AnyObject, Value>(
+        _ value: Value,
+        for target: Root,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
+        for descriptor: StateDescriptor
+    ) {
+        let binding = existingBinding(for: target, keyPath) ?? makeBinding(for: target, keyPath)
+        let sequence = nextSequence
+        nextSequence += 1
+        binding.insert(ValueBinding.Entry(
+            descriptor: descriptor,
+            sequence: sequence,
+            value: value,
+            apply: { shown in unsafeDowncast(shown, to: Root.self)[keyPath: keyPath] = value }
+        ))
+        _ = binding.resolve(in: appliedState, control: self)
+    }
+
+    /// Binds `value` for exactly the state `state` (an `.exact` descriptor).
+    ///
+    /// ```swift
+    /// control.setValue("Locked", for: label, \.text, for: .disabled)
+    /// ```
+    public func setValue<Root: AnyObject, Value>(
+        _ value: Value,
+        for target: Root,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
+        for state: ControlState
+    ) {
+        setValue(value, for: target, keyPath, for: .exact(state))
+    }
+
+    /// Binds `value` for every state that contains `state` (an `.intersected` descriptor).
+    public func setValue<Root: AnyObject, Value>(
+        _ value: Value,
+        for target: Root,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
+        forAllStatesContained state: ControlState
+    ) {
+        setValue(value, for: target, keyPath, for: .intersected(state))
+    }
+
+    /// Binds `value` for every state that does not contain all of `state` (an `.inverted`
+    /// descriptor).
+    public func setValue<Root: AnyObject, Value>(
+        _ value: Value,
+        for target: Root,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
+        forInvertedState state: ControlState
+    ) {
+        setValue(value, for: target, keyPath, for: .inverted(state))
+    }
+
+    /// Binds `value` to a key path of the control itself for the states `descriptor` matches.
+    ///
+    /// ```swift
+    /// pin.setValue(Color.red, for: \PinCodeControl.fillColor, for: .intersected(.invalid))
+    /// ```
+    public func setValue<Control: StatefulControl, Value>(
+        _ value: Value,
+        for keyPath: ReferenceWritableKeyPath<Control, Value>,
+        for descriptor: StateDescriptor
+    ) {
+        setValue(value, for: itself(as: Control.self), keyPath, for: descriptor)
+    }
+
+    /// Binds `value` to a key path of the control itself for exactly the state `state`.
+    public func setValue<Control: StatefulControl, Value>(
+        _ value: Value,
+        for keyPath: ReferenceWritableKeyPath<Control, Value>,
+        for state: ControlState
+    ) {
+        setValue(value, for: itself(as: Control.self), keyPath, for: .exact(state))
+    }
+
+    /// Binds `value` to a key path of the control itself for every state that contains `state`.
+    ///
+    /// ```swift
+    /// control.setValue(Color.black, for: \Button.background, forAllStatesContained: .highlighted)
+    /// ```
+    public func setValue<Control: StatefulControl, Value>(
+        _ value: Value,
+        for keyPath: ReferenceWritableKeyPath<Control, Value>,
+        forAllStatesContained state: ControlState
+    ) {
+        setValue(value, for: itself(as: Control.self), keyPath, for: .intersected(state))
+    }
+
+    /// Binds `value` to a key path of the control itself for every state that does not contain
+    /// all of `state`.
+    public func setValue<Control: StatefulControl, Value>(
+        _ value: Value,
+        for keyPath: ReferenceWritableKeyPath<Control, Value>,
+        forInvertedState state: ControlState
+    ) {
+        setValue(value, for: itself(as: Control.self), keyPath, for: .inverted(state))
+    }
+
+    /// The value the engine would apply to `keyPath` of `target` in `state`: the winning
+    /// bound value, or the captured default when none matches; `nil` when nothing was ever
+    /// bound there.
+    ///
+    /// ```swift
+    /// control.value(for: item, \.fill, in: [.filled, .invalid])
+    /// ```
+    public func value<Root: AnyObject, Value>(
+        for target: Root,
+        _ keyPath: KeyPath<Root, Value>,
+        in state: ControlState
+    ) -> Value? {
+        existingBinding(for: target, keyPath)?.value(in: state) as? Value
+    }
+
+    /// The value the engine would apply to `keyPath` of the control itself in `state`.
+    public func value<Control: StatefulControl, Value>(
+        for keyPath: KeyPath<Control, Value>,
+        in state: ControlState
+    ) -> Value? {
+        value(for: itself(as: Control.self), keyPath, in: state)
+    }
+
+    /// Removes the values of `keyPath` of `target` whose descriptor matches `state`; the
+    /// default stays. Nothing is re-applied until the state changes.
+    public func removeValues<Root: AnyObject, Value>(
+        for target: Root,
+        _ keyPath: KeyPath<Root, Value>,
+        forState state: ControlState
+    ) {
+        existingBinding(for: target, keyPath)?.removeEntries { $0.descriptor.matches(state) }
+    }
+
+    /// Removes every value of `keyPath` of `target`; the captured default stays, and nothing is
+    /// re-applied until the state changes.
+    public func removeValues<Root: AnyObject, Value>(
+        for target: Root,
+        _ keyPath: KeyPath<Root, Value>
+    ) {
+        existingBinding(for: target, keyPath)?.removeEntries { _ in true }
+    }
+
+    /// Forgets every key path bound on `target` (the control itself when `nil`), defaults
+    /// included; the target keeps what it shows.
+    public func removeValues(for target: AnyObject? = nil) {
+        let target = target ?? self
+        bindings.removeAll { binding in
+            guard binding.isBound(to: target, control: self) else { return false }
+            bindingsByKey[binding.key] = nil
+            return true
+        }
+    }
+
+    // MARK: - Storage
+
+    private func itself<Control: StatefulControl>(as type: Control.Type) -> Control {
+        guard let control = self as? Control else {
+            preconditionFailure("\(Swift.type(of: self)) is not a \(Control.self)")
+        }
+        return control
+    }
+
+    func existingBinding(for target: AnyObject, _ keyPath: AnyKeyPath) -> ValueBinding? {
+        let key = ValueBinding.Key(target: ObjectIdentifier(target), keyPath: keyPath)
+        guard let binding = bindingsByKey[key], binding.isBound(to: target, control: self) else {
+            return nil
+        }
+        return binding
+    }
+
+    private func makeBinding<Root: AnyObject, Value>(
+        for target: Root,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>
+    ) -> ValueBinding {
+        // A binding left by a released target whose address `target` now reuses.
+        dropBindingsOfReleasedTargets()
+        let defaultValue = target[keyPath: keyPath]
+        let binding = ValueBinding(
+            key: ValueBinding.Key(target: ObjectIdentifier(target), keyPath: keyPath),
+            target: target,
+            targetIsControl: target === self,
+            defaultValue: defaultValue,
+            applyDefault: { shown in unsafeDowncast(shown, to: Root.self)[keyPath: keyPath] = defaultValue }
+        )
+        bindingsByKey[binding.key] = binding
+        bindings.append(binding)
+        return binding
+    }
+}

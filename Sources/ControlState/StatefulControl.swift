@@ -1,0 +1,251 @@
+/// The headless state engine of a control (a port of QUIckControl on UIControl's state rules):
+/// the state is derived from factors, values are bound to key paths per state descriptor, and
+/// the engine applies the winning value of every bound key path when the state changes.
+///
+/// ```swift
+/// final class PinCodeControl: StatefulControl {
+///     var isFilled = false { didSet { setNeedsStateUpdate() } }
+///     var fillColor = Color.clear
+///
+///     override init() {
+///         super.init()
+///         register(.filled, forBoolKeyPath: \PinCodeControl.isFilled)
+///         setValue(Color.grey, for: \PinCodeControl.fillColor, for: .intersected(.filled))
+///     }
+/// }
+/// ```
+///
+/// Changes of several factors can be grouped in a transition, which applies the state once at
+/// its outermost commit and then delivers the events sent meanwhile. Targets are held weakly.
+/// The class has no actor isolation, so headless code can use it; it is not `Sendable`.
+open class StatefulControl {
+    // The built-in factors, kept as bits so that deriving the state reads them at once.
+    var storedState: ControlState = []
+    var factors: [Factor] = []
+    /// The state the bound values show.
+    var appliedState: ControlState = []
+    var transitionDepth = 0
+    var queuedEvents: [ControlEvents] = []
+    var bindings: [ValueBinding] = []
+    var bindingsByKey: [ValueBinding.Key: ValueBinding] = [:]
+    var nextSequence = 0
+    var eventSubscribers: [EventSubscriber] = []
+    var stateSubscribers: [StateSubscriber] = []
+
+    struct Factor {
+        let state: ControlState
+        let holds: (StatefulControl) -> Bool
+    }
+
+    /// Creates a control in the normal state, with no factor registered and no value bound.
+    public init() {}
+
+    // MARK: - State
+
+    /// The state derived from the built-in and registered factors right now; inside a
+    /// transition it may be ahead of the state the bound values show.
+    public var state: ControlState {
+        var state = storedState
+        for factor in factors where factor.holds(self) {
+            state.formUnion(factor.state)
+        }
+        return state
+    }
+
+    /// Whether the control is pressed; setting it to `true` while disabled is ignored.
+    open var isHighlighted: Bool {
+        get { storedState.contains(.highlighted) }
+        set {
+            if newValue, storedState.contains(.disabled) { return }
+            updateStoredState(.highlighted, to: newValue)
+        }
+    }
+
+    /// Whether the control accepts input; disabling it also clears `isHighlighted`.
+    open var isEnabled: Bool {
+        get { !storedState.contains(.disabled) }
+        set {
+            if !newValue {
+                storedState.remove(.highlighted)
+            }
+            updateStoredState(.disabled, to: !newValue)
+        }
+    }
+
+    /// Whether the control is selected.
+    open var isSelected: Bool {
+        get { storedState.contains(.selected) }
+        set { updateStoredState(.selected, to: newValue) }
+    }
+
+    /// Whether the control has the keyboard focus.
+    open var isFocused: Bool {
+        get { storedState.contains(.focused) }
+        set { updateStoredState(.focused, to: newValue) }
+    }
+
+    private func updateStoredState(_ bit: ControlState, to isSet: Bool) {
+        if isSet {
+            storedState.insert(bit)
+        } else {
+            storedState.remove(bit)
+        }
+        setNeedsStateUpdate()
+    }
+
+    /// Derives `state` from a Bool property of the control: `state` is set while the property
+    /// is `true` (or `false` when `inverted`).
+    ///
+    /// ```swift
+    /// register(.filled, forBoolKeyPath: \PinCodeControl.isFilled)
+    /// ```
+    ///
+    /// Call `setNeedsStateUpdate()` when the property changes. The key path's root must be the
+    /// control's own class or one of its superclasses.
+    public func register<Control: StatefulControl>(
+        _ state: ControlState,
+        forBoolKeyPath keyPath: KeyPath<Control, Bool>,
+        inverted: Bool = false
+    ) {
+        precondition(self is Control, "\(keyPath) is not a key path of \(type(of: self))")
+        factors.append(Factor(state: state) { control in
+            unsafeDowncast(control, to: Control.self)[keyPath: keyPath] != inverted
+        })
+        setNeedsStateUpdate()
+    }
+
+    /// Derives `state` from a predicate on the control: `state` is set while it holds.
+    ///
+    /// ```swift
+    /// register(.valid) { control in control.isEnabled && control.isSelected }
+    /// ```
+    public func register(_ state: ControlState, predicate: @escaping (StatefulControl) -> Bool) {
+        factors.append(Factor(state: state, holds: predicate))
+        setNeedsStateUpdate()
+    }
+
+    /// Derives `state` from a predicate on the control seen as its own class.
+    ///
+    /// ```swift
+    /// register(.valid) { (pin: PinCodeControl) in pin.isFilled && pin.isValid }
+    /// ```
+    public func register<Control: StatefulControl>(
+        _ state: ControlState,
+        predicate: @escaping (Control) -> Bool
+    ) {
+        precondition(self is Control, "\(type(of: self)) is not a \(Control.self)")
+        factors.append(Factor(state: state) { control in
+            predicate(unsafeDowncast(control, to: Control.self))
+        })
+        setNeedsStateUpdate()
+    }
+
+    /// Tells the engine that a factor may have changed: it applies the new state now, or at
+    /// the outermost commit inside a transition.
+    public final func setNeedsStateUpdate() {
+        applyCurrentState()
+    }
+
+    /// Derives the state and, if it differs from the state the values show, applies the
+    /// winning value of every bound key path, calls `stateDidChange(from:)` and notifies the
+    /// state subscribers whose descriptor starts matching. Inside a transition it does nothing:
+    /// the outermost commit applies.
+    ///
+    /// Subclasses that override it must call `super`.
+    open func applyCurrentState() {
+        guard transitionDepth == 0 else { return }
+        let newState = state
+        let previous = appliedState
+        guard newState != previous else { return }
+        appliedState = newState
+        applyBindings(in: newState)
+        stateDidChange(from: previous)
+        notifyStateSubscribers(from: previous, to: newState)
+    }
+
+    /// Called after the bound values of a new state were applied, before the state
+    /// subscribers; subclasses redraw here. `state` is the new state.
+    open func stateDidChange(from previous: ControlState) {}
+
+    // MARK: - Transitions
+
+    /// Whether a transition is open.
+    public var isInTransition: Bool {
+        transitionDepth > 0
+    }
+
+    /// Opens a transition: state changes and events wait for the outermost commit. Transitions
+    /// nest.
+    public func beginTransition() {
+        transitionDepth += 1
+    }
+
+    /// Closes a transition without applying: at the outermost level the queued events are
+    /// dropped and the state is left for the next update. Unbalanced calls do nothing.
+    public func endTransition() {
+        guard transitionDepth > 0 else { return }
+        transitionDepth -= 1
+        if transitionDepth == 0 {
+            queuedEvents.removeAll()
+        }
+    }
+
+    /// Closes a transition: at the outermost level the state is applied once, then the events
+    /// sent during the transition are delivered once each, in the order first sent. Unbalanced
+    /// calls do nothing.
+    public func commitTransition() {
+        guard transitionDepth > 0 else { return }
+        transitionDepth -= 1
+        guard transitionDepth == 0 else { return }
+        applyCurrentState()
+        let events = queuedEvents
+        queuedEvents.removeAll()
+        for event in events {
+            deliver(event)
+        }
+    }
+
+    /// Runs `transition` inside a transition that is committed (or, with `commit: false`,
+    /// ended) afterwards, even if it throws.
+    ///
+    /// ```swift
+    /// performTransition {
+    ///     isFilled = true
+    ///     isValid = validate()
+    ///     sendActions(for: .typeComplete)
+    /// }
+    /// ```
+    public func performTransition(commit: Bool = true, _ transition: () throws -> Void) rethrows {
+        beginTransition()
+        defer {
+            if commit {
+                commitTransition()
+            } else {
+                endTransition()
+            }
+        }
+        try transition()
+    }
+
+    // MARK: - Applying values
+
+    func applyBindings(in state: ControlState) {
+        var lostTarget = false
+        for binding in bindings where !binding.resolve(in: state, control: self) {
+            lostTarget = true
+        }
+        if lostTarget {
+            dropBindingsOfReleasedTargets()
+        }
+    }
+
+    func dropBindingsOfReleasedTargets() {
+        bindings.removeAll { binding in
+            guard !binding.isTargetAlive else { return false }
+            if bindingsByKey[binding.key] === binding {
+                bindingsByKey[binding.key] = nil
+            }
+            return true
+        }
+    }
+}
