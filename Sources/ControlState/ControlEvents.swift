@@ -12,22 +12,22 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
 
     /// Creates events from their bits.
-    public init(rawValue: UInt32) {
+    @inlinable public init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
 
     /// The value of the control changed (a toggle, a slider, a PIN digit).
-    public static let valueChanged = ControlEvents(rawValue: 1 << 12)
+    @inlinable public static var valueChanged: ControlEvents { ControlEvents(rawValue: 1 << 12) }
     /// The control's main action fired (a button was activated).
-    public static let primaryActionTriggered = ControlEvents(rawValue: 1 << 13)
+    @inlinable public static var primaryActionTriggered: ControlEvents { ControlEvents(rawValue: 1 << 13) }
     /// Editing began in a text control.
-    public static let editingDidBegin = ControlEvents(rawValue: 1 << 16)
+    @inlinable public static var editingDidBegin: ControlEvents { ControlEvents(rawValue: 1 << 16) }
     /// The text of a text control changed.
-    public static let editingChanged = ControlEvents(rawValue: 1 << 17)
+    @inlinable public static var editingChanged: ControlEvents { ControlEvents(rawValue: 1 << 17) }
     /// Editing ended in a text control.
-    public static let editingDidEnd = ControlEvents(rawValue: 1 << 18)
+    @inlinable public static var editingDidEnd: ControlEvents { ControlEvents(rawValue: 1 << 18) }
     /// The bits the application may define for its own events, from `1 << 24` up.
-    public static let application = ControlEvents(rawValue: 0xFF00_0000)
+    @inlinable public static var application: ControlEvents { ControlEvents(rawValue: 0xFF00_0000) }
     /// Every event.
-    public static let all = ControlEvents(rawValue: .max)
+    @inlinable public static var all: ControlEvents { ControlEvents(rawValue: .max) }
 }

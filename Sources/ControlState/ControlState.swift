@@ -12,24 +12,24 @@ public struct ControlState: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
 
     /// Creates a state from its bits.
-    public init(rawValue: UInt32) {
+    @inlinable public init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
 
     /// No bit set: enabled, not highlighted, not selected, not focused.
-    public static let normal = ControlState([])
+    @inlinable public static var normal: ControlState { ControlState(rawValue: 0) }
     /// The pointer is pressing the control (ignored while disabled).
-    public static let highlighted = ControlState(rawValue: 1 << 0)
+    @inlinable public static var highlighted: ControlState { ControlState(rawValue: 1 << 0) }
     /// The control does not accept input.
-    public static let disabled = ControlState(rawValue: 1 << 1)
+    @inlinable public static var disabled: ControlState { ControlState(rawValue: 1 << 1) }
     /// The control is selected (checked, toggled on).
-    public static let selected = ControlState(rawValue: 1 << 2)
+    @inlinable public static var selected: ControlState { ControlState(rawValue: 1 << 2) }
     /// The control has the keyboard focus.
-    public static let focused = ControlState(rawValue: 1 << 3)
+    @inlinable public static var focused: ControlState { ControlState(rawValue: 1 << 3) }
     /// The bits the application may define for its own states.
-    public static let application = ControlState(rawValue: 0x00FF_0000)
+    @inlinable public static var application: ControlState { ControlState(rawValue: 0x00FF_0000) }
     /// The bits reserved for the framework.
-    public static let reserved = ControlState(rawValue: 0xFF00_0000)
+    @inlinable public static var reserved: ControlState { ControlState(rawValue: 0xFF00_0000) }
 }
 
 extension ControlState: CustomStringConvertible {

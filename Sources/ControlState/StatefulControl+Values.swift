@@ -15,16 +15,18 @@ extension StatefulControl {
         _ keyPath: ReferenceWritableKeyPath<Root, Value>,
         for descriptor: StateDescriptor
     ) {
-        let binding = existingBinding(for: target, keyPath) ?? makeBinding(for: target, keyPath)
+        let bindings = targetBindings(for: target) ?? makeTargetBindings(for: target)
+        let binding = bindings.binding(for: keyPath) ?? makeBinding(for: target, keyPath, in: bindings)
         let sequence = nextSequence
         nextSequence += 1
         binding.insert(ValueBinding.Entry(
             descriptor: descriptor,
             sequence: sequence,
             value: value,
-            apply: { shown in unsafeDowncast(shown, to: Root.self)[keyPath: keyPath] = value }
+            apply: ValueBinding.applier(writing: value, to: keyPath, at: binding.storageOffset)
         ))
-        _ = binding.resolve(in: appliedState, control: self)
+        rebuildPlan()
+        resolve(binding, on: target)
     }
 
     /// Binds `value` for exactly the state `state` (an `.exact` descriptor).
@@ -119,7 +121,7 @@ extension StatefulControl {
         _ keyPath: KeyPath<Root, Value>,
         in state: ControlState
     ) -> Value? {
-        existingBinding(for: target, keyPath)?.value(in: state) as? Value
+        targetBindings(for: target)?.binding(for: keyPath)?.value(in: state) as? Value
     }
 
     /// The value the engine would apply to `keyPath` of the control itself in `state`.
@@ -137,7 +139,7 @@ extension StatefulControl {
         _ keyPath: KeyPath<Root, Value>,
         forState state: ControlState
     ) {
-        existingBinding(for: target, keyPath)?.removeEntries { $0.descriptor.matches(state) }
+        removeEntries(of: target, keyPath) { $0.descriptor.matches(state) }
     }
 
     /// Removes every value of `keyPath` of `target`; the captured default stays, and nothing is
@@ -146,18 +148,17 @@ extension StatefulControl {
         for target: Root,
         _ keyPath: KeyPath<Root, Value>
     ) {
-        existingBinding(for: target, keyPath)?.removeEntries { _ in true }
+        removeEntries(of: target, keyPath) { _ in true }
     }
 
     /// Forgets every key path bound on `target` (the control itself when `nil`), defaults
     /// included; the target keeps what it shows.
     public func removeValues(for target: AnyObject? = nil) {
         let target = target ?? self
-        bindings.removeAll { binding in
-            guard binding.isBound(to: target, control: self) else { return false }
-            bindingsByKey[binding.key] = nil
-            return true
-        }
+        guard let bindings = targetBindings(for: target) else { return }
+        targetsByID[bindings.id] = nil
+        targets.removeAll { $0 === bindings }
+        rebuildPlan()
     }
 
     // MARK: - Storage
@@ -169,30 +170,51 @@ extension StatefulControl {
         return control
     }
 
-    func existingBinding(for target: AnyObject, _ keyPath: AnyKeyPath) -> ValueBinding? {
-        let key = ValueBinding.Key(target: ObjectIdentifier(target), keyPath: keyPath)
-        guard let binding = bindingsByKey[key], binding.isBound(to: target, control: self) else {
-            return nil
+    private func removeEntries(
+        of target: AnyObject,
+        _ keyPath: AnyKeyPath,
+        where shouldRemove: (ValueBinding.Entry) -> Bool
+    ) {
+        guard let binding = targetBindings(for: target)?.binding(for: keyPath) else { return }
+        let removed = binding.removeEntries(where: shouldRemove)
+        guard !removed.isEmpty else { return }
+        // The target keeps what it shows; if that value went, the next state change must
+        // write whatever wins then, even the default.
+        if removed.contains(appliedSequences[binding.slot]) {
+            appliedSequences[binding.slot] = ValueBinding.unknownSequence
         }
-        return binding
+        rebuildPlan()
+    }
+
+    func targetBindings(for target: AnyObject) -> TargetBindings? {
+        guard let bindings = targetsByID[ObjectIdentifier(target)],
+              bindings.isBound(to: target, control: self)
+        else { return nil }
+        return bindings
+    }
+
+    private func makeTargetBindings(for target: AnyObject) -> TargetBindings {
+        // Bindings left by a released target whose address `target` now reuses.
+        dropBindingsOfReleasedTargets()
+        let bindings = TargetBindings(target: target, isControl: target === self)
+        targetsByID[bindings.id] = bindings
+        targets.append(bindings)
+        return bindings
     }
 
     private func makeBinding<Root: AnyObject, Value>(
         for target: Root,
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
+        in bindings: TargetBindings
     ) -> ValueBinding {
-        // A binding left by a released target whose address `target` now reuses.
-        dropBindingsOfReleasedTargets()
         let defaultValue = target[keyPath: keyPath]
+        let offset = StoredProperty.offset(of: keyPath, in: target)
         let binding = ValueBinding(
-            key: ValueBinding.Key(target: ObjectIdentifier(target), keyPath: keyPath),
-            target: target,
-            targetIsControl: target === self,
             defaultValue: defaultValue,
-            applyDefault: { shown in unsafeDowncast(shown, to: Root.self)[keyPath: keyPath] = defaultValue }
+            storageOffset: offset,
+            applyDefault: ValueBinding.applier(writing: defaultValue, to: keyPath, at: offset)
         )
-        bindingsByKey[binding.key] = binding
-        bindings.append(binding)
+        bindings.add(binding, for: keyPath)
         return binding
     }
 }

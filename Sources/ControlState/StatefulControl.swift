@@ -20,21 +20,36 @@
 /// The class has no actor isolation, so headless code can use it; it is not `Sendable`.
 open class StatefulControl {
     // The built-in factors, kept as bits so that deriving the state reads them at once.
-    var storedState: ControlState = []
-    var factors: [Factor] = []
+    @exclusivity(unchecked) var storedState: ControlState = []
+    @exclusivity(unchecked) var factors: [Factor] = []
+    /// Factors read in place (plain stored Bool properties), apart so that reading them copies
+    /// no closure.
+    @exclusivity(unchecked) var storedFactors: [StoredFactor] = []
     /// The state the bound values show.
-    var appliedState: ControlState = []
-    var transitionDepth = 0
+    @exclusivity(unchecked) var appliedState: ControlState = []
+    @exclusivity(unchecked) var transitionDepth = 0
     var queuedEvents: [ControlEvents] = []
-    var bindings: [ValueBinding] = []
-    var bindingsByKey: [ValueBinding.Key: ValueBinding] = [:]
+    @exclusivity(unchecked) var targets: [TargetBindings] = []
+    @exclusivity(unchecked) var plan: [PlannedBinding] = []
+    @exclusivity(unchecked) var planMatchers: [ValueBinding.Matcher] = []
+    /// The sequence of the entry each planned binding shows, by slot.
+    @exclusivity(unchecked) var appliedSequences: [Int] = []
+    /// Changes whenever the plan is rebuilt.
+    var planGeneration = 0
+    var targetsByID: [ObjectIdentifier: TargetBindings] = [:]
     var nextSequence = 0
-    var eventSubscribers: [EventSubscriber] = []
-    var stateSubscribers: [StateSubscriber] = []
+    @exclusivity(unchecked) var eventSubscribers: [EventSubscriber] = []
+    @exclusivity(unchecked) var stateSubscribers: [StateSubscriber] = []
 
     struct Factor {
         let state: ControlState
         let holds: (StatefulControl) -> Bool
+    }
+
+    struct StoredFactor {
+        let state: ControlState
+        let offset: Int
+        let inverted: Bool
     }
 
     /// Creates a control in the normal state, with no factor registered and no value bound.
@@ -46,8 +61,16 @@ open class StatefulControl {
     /// transition it may be ahead of the state the bound values show.
     public var state: ControlState {
         var state = storedState
-        for factor in factors where factor.holds(self) {
-            state.formUnion(factor.state)
+        let base = StoredProperty.address(0, in: self)
+        storedFactors.withUnsafeBufferPointer { factors in
+            for factor in factors where base.load(fromByteOffset: factor.offset, as: Bool.self) != factor.inverted {
+                state.formUnion(factor.state)
+            }
+        }
+        if !factors.isEmpty {
+            for factor in factors where factor.holds(self) {
+                state.formUnion(factor.state)
+            }
         }
         return state
     }
@@ -107,10 +130,18 @@ open class StatefulControl {
         forBoolKeyPath keyPath: KeyPath<Control, Bool>,
         inverted: Bool = false
     ) {
-        precondition(self is Control, "\(keyPath) is not a key path of \(type(of: self))")
-        factors.append(Factor(state: state) { control in
-            unsafeDowncast(control, to: Control.self)[keyPath: keyPath] != inverted
-        })
+        guard let control = self as? Control else {
+            preconditionFailure("\(keyPath) is not a key path of \(type(of: self))")
+        }
+        // A plain stored property is read in place: deriving the state runs on every change.
+        if let writable = keyPath as? ReferenceWritableKeyPath<Control, Bool>,
+           let offset = StoredProperty.offset(of: writable, in: control) {
+            storedFactors.append(StoredFactor(state: state, offset: offset, inverted: inverted))
+        } else {
+            factors.append(Factor(state: state) { control in
+                unsafeDowncast(control, to: Control.self)[keyPath: keyPath] != inverted
+            })
+        }
         setNeedsStateUpdate()
     }
 
@@ -227,25 +258,4 @@ open class StatefulControl {
         try transition()
     }
 
-    // MARK: - Applying values
-
-    func applyBindings(in state: ControlState) {
-        var lostTarget = false
-        for binding in bindings where !binding.resolve(in: state, control: self) {
-            lostTarget = true
-        }
-        if lostTarget {
-            dropBindingsOfReleasedTargets()
-        }
-    }
-
-    func dropBindingsOfReleasedTargets() {
-        bindings.removeAll { binding in
-            guard !binding.isTargetAlive else { return false }
-            if bindingsByKey[binding.key] === binding {
-                bindingsByKey[binding.key] = nil
-            }
-            return true
-        }
-    }
 }

@@ -1,5 +1,5 @@
-/// The values bound to one (target, key path): entries kept in the order they win, with an
-/// applier built when each value was set, so that a state change only scans and calls.
+/// The values bound to one key path of one target: entries kept in the order they win, each
+/// with an applier built when the value was set, so that a state change only scans and calls.
 final class ValueBinding {
     /// One value for one descriptor.
     struct Entry {
@@ -10,35 +10,62 @@ final class ValueBinding {
         let apply: (AnyObject) -> Void
     }
 
-    /// `appliedSequence` of the captured default.
+    /// The applied sequence of the captured default.
     static let defaultSequence = -1
-    /// `appliedSequence` when what the target shows is not known, so the next resolve applies.
+    /// The applied sequence when what the target shows is not known, so the next resolve applies.
     static let unknownSequence = Int.min
 
-    let key: Key
-    weak var target: AnyObject?
-    /// The control binds its own key paths; it needs no weak load to reach itself.
-    let targetIsControl: Bool
     let defaultValue: Any
     let applyDefault: (AnyObject) -> Void
-    private(set) var entries: [Entry] = []
-    var appliedSequence = ValueBinding.defaultSequence
+    /// Where the value lives inside the target, when a direct write equals the key path's.
+    let storageOffset: Int?
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
+    /// Where the control keeps what this binding shows (its index in the control's plan), or
+    /// -1 before the binding is planned.
+    var slot = -1
 
-    struct Key: Hashable {
-        let target: ObjectIdentifier
-        let keyPath: AnyKeyPath
-    }
-
-    init(
-        key: Key, target: AnyObject, targetIsControl: Bool,
-        defaultValue: Any, applyDefault: @escaping (AnyObject) -> Void
-    ) {
-        self.key = key
-        self.target = targetIsControl ? nil : target
-        self.targetIsControl = targetIsControl
+    init(defaultValue: Any, storageOffset: Int?, applyDefault: @escaping (AnyObject) -> Void) {
         self.defaultValue = defaultValue
+        self.storageOffset = storageOffset
         self.applyDefault = applyDefault
     }
+
+    /// A closure that writes `value` to `keyPath` of the target it is given, directly at
+    /// `offset` when there is one.
+    static func applier<Root: AnyObject, Value>(
+        writing value: Value,
+        to keyPath: ReferenceWritableKeyPath<Root, Value>,
+        at offset: Int?
+    ) -> (AnyObject) -> Void {
+        if let offset {
+            return { target in
+                StoredProperty.address(offset, in: target)
+                    .assumingMemoryBound(to: Value.self).pointee = value
+            }
+        }
+        return { target in unsafeDowncast(target, to: Root.self)[keyPath: keyPath] = value }
+    }
+
+    /// How an entry matches, kept apart from the entries in a plain array so that scanning
+    /// copies no reference (no retain, no release) and stays within a cache line or two.
+    struct Matcher {
+        let andMask: UInt32
+        let comparand: UInt32
+        let negates: Bool
+        let isCustom: Bool
+        let sequence: Int
+
+        init(_ entry: Entry) {
+            andMask = entry.descriptor.andMask
+            comparand = entry.descriptor.comparand
+            negates = entry.descriptor.negates
+            isCustom = entry.descriptor.predicate != nil
+            sequence = entry.sequence
+        }
+    }
+
+    /// The matchers of `entries`, index for index.
+    @exclusivity(unchecked) private(set) var matchers: [Matcher] = []
 
     /// Adds `entry`, replacing the entry of an equal descriptor, in winning order:
     /// priority descending, then sequence descending.
@@ -49,30 +76,36 @@ final class ValueBinding {
                 || ($0.descriptor.priority == entry.descriptor.priority && $0.sequence < entry.sequence)
         } ?? entries.endIndex
         entries.insert(entry, at: index)
+        matchers = entries.map(Matcher.init)
     }
 
-    /// Removes the entries for which `shouldRemove` holds; what the target shows is then unknown
-    /// if the entry it shows went.
-    func removeEntries(where shouldRemove: (Entry) -> Bool) {
-        let applied = appliedSequence
-        entries.removeAll(where: shouldRemove)
-        if applied != Self.defaultSequence, !entries.contains(where: { $0.sequence == applied }) {
-            appliedSequence = Self.unknownSequence
-        }
+    /// Removes the entries for which `shouldRemove` holds.
+    ///
+    /// - Returns: The sequences of the removed entries.
+    func removeEntries(where shouldRemove: (Entry) -> Bool) -> Set<Int> {
+        let removed = Set(entries.filter(shouldRemove).map(\.sequence))
+        entries.removeAll { removed.contains($0.sequence) }
+        matchers = entries.map(Matcher.init)
+        return removed
     }
 
     /// The index of the entry that wins in `state`, or `nil` when the default applies.
     @inline(__always)
     func winner(in state: ControlState) -> Int? {
-        var index = 0
-        let count = entries.count
-        while index < count {
-            if entries[index].descriptor.matches(state) {
-                return index
+        let bits = state.rawValue
+        return matchers.withUnsafeBufferPointer { matchers in
+            for index in matchers.indices {
+                let matcher = matchers[index]
+                if matcher.isCustom {
+                    if entries[index].descriptor.matches(state) {
+                        return index
+                    }
+                } else if ((bits & matcher.andMask) == matcher.comparand) != matcher.negates {
+                    return index
+                }
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 
     /// The value that applies in `state`: the winner's or the default.
@@ -80,39 +113,57 @@ final class ValueBinding {
         winner(in: state).map { entries[$0].value } ?? defaultValue
     }
 
-    /// Applies the winner in `state` to `target` unless it is already shown.
-    ///
-    /// - Returns: `false` when the target is gone, so the binding can be dropped.
-    @inline(__always)
-    func resolve(in state: ControlState, control: StatefulControl) -> Bool {
-        let index = winner(in: state)
-        let sequence = index.map { entries[$0].sequence } ?? Self.defaultSequence
-        if sequence == appliedSequence {
-            return true
-        }
-        let shown: AnyObject
-        if targetIsControl {
-            shown = control
-        } else if let target {
-            shown = target
-        } else {
-            return false
-        }
-        appliedSequence = sequence
-        if let index {
-            entries[index].apply(shown)
-        } else {
-            applyDefault(shown)
-        }
-        return true
+    /// The sequence of the entry at `index`, or of the default when `nil`.
+    func sequence(of index: Int?) -> Int {
+        index.map { matchers[$0].sequence } ?? Self.defaultSequence
     }
 
-    /// Whether the binding is still for `target` (a new object may reuse a released one's address).
+    /// Writes the value of the entry at `index` (the default when `nil`) to `target`.
+    func apply(_ index: Int?, to target: AnyObject) {
+        if let index {
+            entries[index].apply(target)
+        } else {
+            applyDefault(target)
+        }
+    }
+}
+
+/// Everything bound on one target object, so that a state change loads a weakly held target
+/// once, and only when one of its values must change.
+final class TargetBindings {
+    weak var target: AnyObject?
+    /// The control binds its own key paths: it needs no weak reference to itself.
+    let targetIsControl: Bool
+    let id: ObjectIdentifier
+    @exclusivity(unchecked) private(set) var bindings: [ValueBinding] = []
+    private var bindingsByKeyPath: [AnyKeyPath: ValueBinding] = [:]
+
+    init(target: AnyObject, isControl: Bool) {
+        self.target = isControl ? nil : target
+        self.targetIsControl = isControl
+        self.id = ObjectIdentifier(target)
+    }
+
+    func binding(for keyPath: AnyKeyPath) -> ValueBinding? {
+        bindingsByKeyPath[keyPath]
+    }
+
+    func add(_ binding: ValueBinding, for keyPath: AnyKeyPath) {
+        bindingsByKeyPath[keyPath] = binding
+        bindings.append(binding)
+    }
+
+    /// Whether these are `target`'s bindings (a new object may reuse a released one's address).
     func isBound(to target: AnyObject, control: StatefulControl) -> Bool {
         targetIsControl ? target === control : self.target === target
     }
 
     var isTargetAlive: Bool {
         targetIsControl || target != nil
+    }
+
+    /// The object to write to: the control itself, the target, or `nil` when it is gone.
+    func shownTarget(control: StatefulControl) -> AnyObject? {
+        targetIsControl ? control : target
     }
 }
