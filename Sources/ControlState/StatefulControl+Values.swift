@@ -121,7 +121,11 @@ extension StatefulControl {
         _ keyPath: KeyPath<Root, Value>,
         in state: ControlState
     ) -> Value? {
-        targetBindings(for: target)?.binding(for: keyPath)?.value(in: state) as? Value
+        // Unwrapped first: a missing binding cast to an optional `Value` would be `.some(nil)`.
+        guard let value = targetBindings(for: target)?.binding(for: keyPath)?.value(in: state) else {
+            return nil
+        }
+        return value as? Value
     }
 
     /// The value the engine would apply to `keyPath` of the control itself in `state`.

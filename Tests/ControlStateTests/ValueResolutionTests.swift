@@ -212,3 +212,20 @@ final class ValueResolutionTests: XCTestCase {
         XCTAssertEqual(swatch.color, "none")
     }
 }
+
+final class OptionalValueTests: XCTestCase {
+    func testValueOfAnUnboundOptionalKeyPathIsNilRatherThanANilValue() {
+        let control = StatefulControl()
+        let swatch = Swatch()
+        let value: String?? = control.value(for: swatch, \.label, in: .normal)
+        XCTAssertTrue(value == nil)
+    }
+
+    func testValueOfABoundOptionalKeyPathWithANilDefaultIsANilValue() {
+        let control = StatefulControl()
+        let swatch = Swatch()
+        control.setValue("Locked", for: swatch, \.label, for: .disabled)
+        let value: String?? = control.value(for: swatch, \.label, in: .normal)
+        XCTAssertTrue(value == .some(nil))
+    }
+}
