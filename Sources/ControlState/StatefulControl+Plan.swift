@@ -1,40 +1,20 @@
-// The plan: every binding's matchers in one plain array, rebuilt whenever values are set or
-// removed, so that a state change scans without touching an object (no retain, no release)
-// and touches a binding only to write a value that changed.
+// Keeping the plan in step with the bindings, and applying it on a state change.
 extension StatefulControl {
-    /// Where one binding's matchers are in the plan, and where the binding is.
-    struct PlannedBinding {
-        let matcherStart: Int
-        let matcherEnd: Int
-        let target: Int
-        let binding: Int
-    }
-
     /// Rebuilds the plan from `targets`, keeping what each binding shows.
     func rebuildPlan() {
-        var plan: [PlannedBinding] = []
-        var matchers: [ValueBinding.Matcher] = []
         var applied: [Int] = []
-        for (targetIndex, target) in targets.enumerated() {
-            for (bindingIndex, binding) in target.bindings.enumerated() {
-                let start = matchers.count
-                matchers.append(contentsOf: binding.matchers)
-                plan.append(PlannedBinding(
-                    matcherStart: start, matcherEnd: matchers.count,
-                    target: targetIndex, binding: bindingIndex
-                ))
+        for target in targets {
+            for binding in target.bindings {
                 applied.append(appliedSequences.indices.contains(binding.slot)
                     ? appliedSequences[binding.slot] : ValueBinding.defaultSequence)
-                binding.slot = plan.count - 1
+                binding.slot = applied.count - 1
             }
         }
-        self.plan = plan
-        planMatchers = matchers
+        plan = ApplyPlan(targets: targets)
         appliedSequences = applied
-        planGeneration &+= 1
     }
 
-    /// Shows the winner of `binding` (planned at `binding.slot`) in the applied state, now.
+    /// Shows the winner of `binding` in the applied state, now.
     func resolve(_ binding: ValueBinding, on target: AnyObject) {
         let index = binding.winner(in: appliedState)
         let sequence = binding.sequence(of: index)
@@ -49,50 +29,44 @@ extension StatefulControl {
         // then start over, skipping what is already shown. A bound on the restarts keeps a
         // setter that rebinds on every write from looping forever.
         var attempts = 0
-        while !applyPlan(in: state), attempts < 16 {
+        while !apply(plan, in: state), attempts < 16 {
             attempts += 1
         }
     }
 
     /// - Returns: `false` when the plan changed on the way.
-    private func applyPlan(in state: ControlState) -> Bool {
-        let generation = planGeneration
-        let plan = self.plan
-        let matchers = planMatchers
-        let bits = state.rawValue
+    private func apply(_ plan: ApplyPlan, in state: ControlState) -> Bool {
+        let count = plan.bindings.count
+        guard count > 0 else { return true }
+        let row = plan.winnersRow(for: state)
         var shownTargetIndex = -1
+        // Holds the target being written (+1 from its weak reference) while its values are
+        // passed on unretained.
         var shown: AnyObject?
         var lostTarget = false
-        for slot in plan.indices {
-            let planned = plan[slot]
-            var winner: Int?
-            var sequence = ValueBinding.defaultSequence
-            for index in planned.matcherStart..<planned.matcherEnd {
-                let matcher = matchers[index]
-                let matches = matcher.isCustom
-                    ? targets[planned.target].bindings[planned.binding]
-                        .entries[index - planned.matcherStart].descriptor.matches(state)
-                    : ((bits & matcher.andMask) == matcher.comparand) != matcher.negates
-                if matches {
-                    winner = index - planned.matcherStart
-                    sequence = matcher.sequence
-                    break
-                }
-            }
+        defer { withExtendedLifetime(shown) {} }
+        for slot in 0..<count {
+            let winner = plan.winner(at: row, binding: slot)
+            let sequence = winner < 0 ? ValueBinding.defaultSequence : plan.matchers[winner].sequence
             if sequence == appliedSequences[slot] {
                 continue
             }
-            if planned.target != shownTargetIndex {
-                shownTargetIndex = planned.target
-                shown = targets[planned.target].shownTarget(control: self)
+            let targetIndex = plan.bindings[slot].target
+            if targetIndex != shownTargetIndex {
+                shownTargetIndex = targetIndex
+                shown = plan.targets[targetIndex].shownTarget(control: self)
             }
-            guard let shown else {
+            guard let target = shown.map(Unmanaged.passUnretained) else {
                 lostTarget = true
                 continue
             }
             appliedSequences[slot] = sequence
-            targets[planned.target].bindings[planned.binding].apply(winner, to: shown)
-            if planGeneration != generation {
+            if winner < 0 {
+                plan.defaultAppliers[slot](target)
+            } else {
+                plan.appliers[winner](target)
+            }
+            if self.plan !== plan {
                 return false
             }
         }

@@ -30,12 +30,9 @@ open class StatefulControl {
     @exclusivity(unchecked) var transitionDepth = 0
     var queuedEvents: [ControlEvents] = []
     @exclusivity(unchecked) var targets: [TargetBindings] = []
-    @exclusivity(unchecked) var plan: [PlannedBinding] = []
-    @exclusivity(unchecked) var planMatchers: [ValueBinding.Matcher] = []
+    @exclusivity(unchecked) var plan = ApplyPlan(targets: [])
     /// The sequence of the entry each planned binding shows, by slot.
     @exclusivity(unchecked) var appliedSequences: [Int] = []
-    /// Changes whenever the plan is rebuilt.
-    var planGeneration = 0
     var targetsByID: [ObjectIdentifier: TargetBindings] = [:]
     var nextSequence = 0
     @exclusivity(unchecked) var eventSubscribers: [EventSubscriber] = []

@@ -1,13 +1,17 @@
 /// The values bound to one key path of one target: entries kept in the order they win, each
 /// with an applier built when the value was set, so that a state change only scans and calls.
 final class ValueBinding {
+    /// Writes one value to the target it is given. The target is passed unretained: the
+    /// caller holds it, and a state change must not retain and release every target it writes.
+    typealias Applier = (Unmanaged<AnyObject>) -> Void
+
     /// One value for one descriptor.
     struct Entry {
         let descriptor: StateDescriptor
         /// Orders ties: the highest (most recent) wins.
         let sequence: Int
         let value: Any
-        let apply: (AnyObject) -> Void
+        let apply: ValueBinding.Applier
     }
 
     /// The applied sequence of the captured default.
@@ -16,7 +20,7 @@ final class ValueBinding {
     static let unknownSequence = Int.min
 
     let defaultValue: Any
-    let applyDefault: (AnyObject) -> Void
+    let applyDefault: ValueBinding.Applier
     /// Where the value lives inside the target, when a direct write equals the key path's.
     let storageOffset: Int?
     @exclusivity(unchecked) private(set) var entries: [Entry] = []
@@ -24,7 +28,7 @@ final class ValueBinding {
     /// -1 before the binding is planned.
     var slot = -1
 
-    init(defaultValue: Any, storageOffset: Int?, applyDefault: @escaping (AnyObject) -> Void) {
+    init(defaultValue: Any, storageOffset: Int?, applyDefault: @escaping ValueBinding.Applier) {
         self.defaultValue = defaultValue
         self.storageOffset = storageOffset
         self.applyDefault = applyDefault
@@ -36,14 +40,16 @@ final class ValueBinding {
         writing value: Value,
         to keyPath: ReferenceWritableKeyPath<Root, Value>,
         at offset: Int?
-    ) -> (AnyObject) -> Void {
+    ) -> ValueBinding.Applier {
         if let offset {
             return { target in
-                StoredProperty.address(offset, in: target)
+                (UnsafeMutableRawPointer(target.toOpaque()) + offset)
                     .assumingMemoryBound(to: Value.self).pointee = value
             }
         }
-        return { target in unsafeDowncast(target, to: Root.self)[keyPath: keyPath] = value }
+        return { target in
+            unsafeDowncast(target.takeUnretainedValue(), to: Root.self)[keyPath: keyPath] = value
+        }
     }
 
     /// How an entry matches, kept apart from the entries in a plain array so that scanning
@@ -53,6 +59,8 @@ final class ValueBinding {
         let comparand: UInt32
         let negates: Bool
         let isCustom: Bool
+        /// Where the plan keeps the custom predicate, or -1.
+        var customIndex: Int32 = -1
         let sequence: Int
 
         init(_ entry: Entry) {
@@ -120,10 +128,12 @@ final class ValueBinding {
 
     /// Writes the value of the entry at `index` (the default when `nil`) to `target`.
     func apply(_ index: Int?, to target: AnyObject) {
-        if let index {
-            entries[index].apply(target)
-        } else {
-            applyDefault(target)
+        withExtendedLifetime(target) {
+            if let index {
+                entries[index].apply(Unmanaged.passUnretained(target))
+            } else {
+                applyDefault(Unmanaged.passUnretained(target))
+            }
         }
     }
 }

@@ -5,27 +5,36 @@ import ControlState
 
 /// Measures the state engine side by side with a hand-written switch.
 enum EngineBenchmark {
-    /// Runs both over `changes` state changes and returns the lines to print.
+    /// Runs both over `changes` state changes and returns the lines to print: once with the
+    /// values bound on the control's own properties (as a PIN control styles itself), once on
+    /// a separate, weakly held object.
     static func run(changes: Int = 1_000_000) -> [String] {
         let walk = Walk.make(steps: changes, seed: 0x5EED_0001)
+        var lines = ["engine: \(changes) state changes, 4 key paths x 8 descriptors, same walk for both sides"]
+        lines += measure(walk: walk, stylesItself: true, title: "values on the control's own properties")
+        lines += measure(walk: walk, stylesItself: false, title: "values on a separate, weakly held object")
+        return lines
+    }
 
+    private static func measure(walk: [UInt8], stylesItself: Bool, title: String) -> [String] {
+        let changes = walk.count
         // The two must agree after every step before their speed means anything.
         let checked = min(changes, 100_000)
-        let disagreement = firstDisagreement(walk: walk, steps: checked)
+        let disagreement = firstDisagreement(walk: walk, steps: checked, stylesItself: stylesItself)
 
         // Warm both up on the same walk so that neither pays first-touch costs in the timing.
-        _ = runEngine(walk: walk, steps: min(changes, 10_000))
-        _ = runSwitch(walk: walk, steps: min(changes, 10_000))
+        _ = runEngine(walk: walk, steps: min(changes, 10_000), stylesItself: stylesItself)
+        _ = runSwitch(walk: walk, steps: min(changes, 10_000), stylesItself: stylesItself)
 
-        let engine = runEngine(walk: walk, steps: changes)
-        let handWritten = runSwitch(walk: walk, steps: changes)
+        let engine = runEngine(walk: walk, steps: changes, stylesItself: stylesItself)
+        let handWritten = runSwitch(walk: walk, steps: changes, stylesItself: stylesItself)
 
         let engineMilliseconds = engine.duration.milliseconds
         let switchMilliseconds = handWritten.duration.milliseconds
         let ratio = engineMilliseconds / max(switchMilliseconds, .leastNonzeroMagnitude)
         let perChange = Double(engine.allocations) / Double(changes)
         return [
-            "engine: \(changes) state changes, 4 key paths x 8 descriptors",
+            "- " + title,
             "  engine     \(format(engineMilliseconds)) ms  (\(format(engineMilliseconds * 1e6 / Double(changes))) ns/change)",
             "  switch     \(format(switchMilliseconds)) ms  (\(format(switchMilliseconds * 1e6 / Double(changes))) ns/change)",
             "  ratio      \(format(ratio))x engine/switch (goal: at most 2x)",
@@ -42,9 +51,8 @@ enum EngineBenchmark {
         let checksum: UInt64
     }
 
-    private static func runEngine(walk: [UInt8], steps: Int) -> Outcome {
-        let item = StyledItem()
-        let control = BenchControl(styling: item)
+    private static func runEngine(walk: [UInt8], steps: Int, stylesItself: Bool) -> Outcome {
+        let control = BenchControl(stylesItself: stylesItself, item: StyledItem())
         let clock = ContinuousClock()
         let allocationsBefore = pinform_allocation_count()
         let start = clock.now
@@ -53,12 +61,11 @@ enum EngineBenchmark {
         }
         let duration = clock.now - start
         let allocations = pinform_allocation_count() - allocationsBefore
-        return Outcome(duration: duration, allocations: allocations, checksum: item.checksum)
+        return Outcome(duration: duration, allocations: allocations, checksum: control.styled.checksum)
     }
 
-    private static func runSwitch(walk: [UInt8], steps: Int) -> Outcome {
-        let item = StyledItem()
-        let control = SwitchControl(styling: item)
+    private static func runSwitch(walk: [UInt8], steps: Int, stylesItself: Bool) -> Outcome {
+        let control = SwitchControl(stylesItself: stylesItself, item: StyledItem())
         let clock = ContinuousClock()
         let allocationsBefore = pinform_allocation_count()
         let start = clock.now
@@ -67,19 +74,17 @@ enum EngineBenchmark {
         }
         let duration = clock.now - start
         let allocations = pinform_allocation_count() - allocationsBefore
-        return Outcome(duration: duration, allocations: allocations, checksum: item.checksum)
+        return Outcome(duration: duration, allocations: allocations, checksum: control.styled.checksum)
     }
 
-    private static func firstDisagreement(walk: [UInt8], steps: Int) -> Int? {
-        let engineItem = StyledItem()
-        let switchItem = StyledItem()
-        let engine = BenchControl(styling: engineItem)
-        let handWritten = SwitchControl(styling: switchItem)
-        guard engineItem == switchItem else { return 0 }
+    private static func firstDisagreement(walk: [UInt8], steps: Int, stylesItself: Bool) -> Int? {
+        let engine = BenchControl(stylesItself: stylesItself, item: StyledItem())
+        let handWritten = SwitchControl(stylesItself: stylesItself, item: StyledItem())
+        guard engine.styled.hasSameStyle(as: handWritten.styled) else { return 0 }
         for index in 0..<steps {
             engine.flip(walk[index])
             handWritten.flip(walk[index])
-            if engineItem != switchItem {
+            if !engine.styled.hasSameStyle(as: handWritten.styled) {
                 return index + 1
             }
         }
@@ -159,13 +164,15 @@ private struct Color: Equatable {
     static let violet = Color(red: 145, green: 65, blue: 172, alpha: 255)
 }
 
-/// The styled object: stored properties of a class instance, written by both sides.
-private final class StyledItem: Equatable {
-    var fill = 0
-    var border = Color.clear
-    var width = 0.0
-    var title = ""
+/// What both sides style: four stored properties of a class instance.
+private protocol Styled: AnyObject {
+    var fill: Int { get }
+    var border: Color { get }
+    var width: Double { get }
+    var title: String { get }
+}
 
+extension Styled {
     var checksum: UInt64 {
         var sum = UInt64(truncatingIfNeeded: fill)
         sum = sum &* 31 &+ UInt64(border.red) &+ UInt64(border.alpha) << 8
@@ -174,10 +181,25 @@ private final class StyledItem: Equatable {
         return sum
     }
 
-    static func == (lhs: StyledItem, rhs: StyledItem) -> Bool {
-        lhs.fill == rhs.fill && lhs.border == rhs.border && lhs.width == rhs.width
-            && lhs.title == rhs.title
+    func hasSameStyle(as other: any Styled) -> Bool {
+        fill == other.fill && border == other.border && width == other.width && title == other.title
     }
+}
+
+/// What the hand-written switch writes to.
+private protocol MutableStyled: Styled {
+    var fill: Int { get set }
+    var border: Color { get set }
+    var width: Double { get set }
+    var title: String { get set }
+}
+
+/// A separate styled object.
+private final class StyledItem: MutableStyled {
+    var fill = 0
+    var border = Color.clear
+    var width = 0.0
+    var title = ""
 }
 
 private let filled = ControlState(rawValue: 1 << 16)
@@ -186,54 +208,79 @@ private let confirmed = ControlState(rawValue: 1 << 18)
 
 // MARK: - The engine
 
-private final class BenchControl: StatefulControl {
+private final class BenchControl: StatefulControl, Styled {
     var isFilled = false
     var isInvalid = false
     var isConfirmed = false
+    var fill = 0
+    var border = Color.clear
+    var width = 0.0
+    var title = ""
+    private let item: StyledItem
+    private let stylesItself: Bool
 
-    init(styling item: StyledItem) {
+    var styled: any Styled {
+        stylesItself ? self : item
+    }
+
+    init(stylesItself: Bool, item: StyledItem) {
+        self.item = item
+        self.stylesItself = stylesItself
         super.init()
         register(filled, forBoolKeyPath: \BenchControl.isFilled)
         register(invalid, forBoolKeyPath: \BenchControl.isInvalid)
         register(confirmed, forBoolKeyPath: \BenchControl.isConfirmed)
+        if stylesItself {
+            bind(on: self, \.fill, \.border, \.width, \.title)
+        } else {
+            bind(on: item, \.fill, \.border, \.width, \.title)
+        }
+    }
 
-        setValue(1, for: item, \.fill, for: .exact(.normal))
-        setValue(2, for: item, \.fill, for: .intersected(.disabled, priority: 1001))
-        setValue(3, for: item, \.fill, for: .intersected(.highlighted))
-        setValue(4, for: item, \.fill, for: .intersected(.selected))
-        setValue(5, for: item, \.fill, for: .intersected([.selected, .focused]))
-        setValue(6, for: item, \.fill, for: .oneOfSeveral([filled, invalid]))
-        setValue(7, for: item, \.fill, for: .noneOf([filled, invalid, confirmed]))
-        setValue(8, for: item, \.fill, for: .inverted(.focused))
+    private func bind<Root: AnyObject>(
+        on root: Root,
+        _ fill: ReferenceWritableKeyPath<Root, Int>,
+        _ border: ReferenceWritableKeyPath<Root, Color>,
+        _ width: ReferenceWritableKeyPath<Root, Double>,
+        _ title: ReferenceWritableKeyPath<Root, String>
+    ) {
+        setValue(1, for: root, fill, for: .exact(.normal))
+        setValue(2, for: root, fill, for: .intersected(.disabled, priority: 1001))
+        setValue(3, for: root, fill, for: .intersected(.highlighted))
+        setValue(4, for: root, fill, for: .intersected(.selected))
+        setValue(5, for: root, fill, for: .intersected([.selected, .focused]))
+        setValue(6, for: root, fill, for: .oneOfSeveral([filled, invalid]))
+        setValue(7, for: root, fill, for: .noneOf([filled, invalid, confirmed]))
+        setValue(8, for: root, fill, for: .inverted(.focused))
 
-        setValue(.grey, for: item, \.border, for: .exact(.normal))
-        setValue(.blue, for: item, \.border, for: .exact(.focused))
-        setValue(.green, for: item, \.border, for: .intersected(filled))
-        setValue(.red, for: item, \.border, for: .intersected([filled, invalid]))
-        setValue(.light, for: item, \.border, for: .intersected(.disabled, priority: 1000))
-        setValue(.white, for: item, \.border, for: .inverted(.selected))
-        setValue(.amber, for: item, \.border, for: .oneOfSeveral([.highlighted, .focused]))
-        setValue(.violet, for: item, \.border, for: StateDescriptor(state: [filled, confirmed], priority: 998) {
+        setValue(.grey, for: root, border, for: .exact(.normal))
+        setValue(.blue, for: root, border, for: .exact(.focused))
+        setValue(.green, for: root, border, for: .intersected(filled))
+        setValue(.red, for: root, border, for: .intersected([filled, invalid]))
+        setValue(.light, for: root, border, for: .intersected(.disabled, priority: 1000))
+        setValue(.white, for: root, border, for: .inverted(.selected))
+        setValue(.amber, for: root, border, for: .oneOfSeveral([.highlighted, .focused]))
+        setValue(.violet, for: root, border, for: StateDescriptor(state: [filled, confirmed], priority: 998) {
             $0.contains(filled) && !$0.contains(confirmed)
         })
 
-        setValue(1.0, for: item, \.width, for: .intersected([], priority: 0))
-        setValue(2.0, for: item, \.width, for: .intersected(.highlighted))
-        setValue(3.0, for: item, \.width, for: .intersected(.focused))
-        setValue(4.0, for: item, \.width, for: .oneOfSeveral([.selected, invalid]))
-        setValue(5.0, for: item, \.width, for: .noneOf(.application, priority: 400))
-        setValue(6.0, for: item, \.width, for: .inverted([.selected, confirmed], priority: 800))
-        setValue(7.0, for: item, \.width, for: .exact([.selected, .focused]))
-        setValue(0.5, for: item, \.width, for: .intersected(.disabled, priority: 2000))
+        setValue(1.0, for: root, width, for: .intersected([], priority: 0))
+        setValue(2.0, for: root, width, for: .intersected(.highlighted))
+        setValue(3.0, for: root, width, for: .intersected(.focused))
+        setValue(4.0, for: root, width, for: .oneOfSeveral([.selected, invalid]))
+        setValue(5.0, for: root, width, for: .noneOf(.application, priority: 400))
+        setValue(6.0, for: root, width, for: .inverted([.selected, confirmed], priority: 800))
+        setValue(7.0, for: root, width, for: .exact([.selected, .focused]))
+        setValue(0.5, for: root, width, for: .intersected(.disabled, priority: 2000))
 
-        setValue("Enter PIN", for: item, \.title, for: .exact(.normal))
-        setValue("Filled", for: item, \.title, for: .intersected(filled))
-        setValue("Wrong PIN", for: item, \.title, for: .intersected([filled, invalid]))
-        setValue("Unlocked", for: item, \.title, for: .intersected([filled, confirmed]))
-        setValue("Locked", for: item, \.title, for: .intersected(.disabled, priority: 1001))
-        setValue("Type", for: item, \.title, for: .noneOf(filled, priority: 600))
-        setValue("Pressed", for: item, \.title, for: .exact(.highlighted))
-        setValue("Active", for: item, \.title, for: .oneOfSeveral([.selected, .focused], priority: 300))
+        setValue("Enter PIN", for: root, title, for: .exact(.normal))
+        setValue("Filled", for: root, title, for: .intersected(filled))
+        setValue("Wrong PIN", for: root, title, for: .intersected([filled, invalid]))
+        setValue("Unlocked", for: root, title, for: .intersected([filled, confirmed]))
+        setValue("Locked", for: root, title, for: .intersected(.disabled, priority: 1001))
+        setValue("Type", for: root, title, for: .noneOf(filled, priority: 600))
+        setValue("Pressed", for: root, title, for: .exact(.highlighted))
+        setValue("Active", for: root, title, for: .oneOfSeveral([.selected, .focused], priority: 300))
     }
 
     @inline(__always)
@@ -254,8 +301,13 @@ private final class BenchControl: StatefulControl {
 
 /// The same control written by hand: the same factors, the same rules for highlighting, and a
 /// switch per styled property that makes the engine's choice.
-private final class SwitchControl {
+private final class SwitchControl: MutableStyled {
+    var fill = 0
+    var border = Color.clear
+    var width = 0.0
+    var title = ""
     private let item: StyledItem
+    private let stylesItself: Bool
     private var isHighlighted = false
     private var isDisabled = false
     private var isSelected = false
@@ -264,8 +316,13 @@ private final class SwitchControl {
     private var isInvalid = false
     private var isConfirmed = false
 
-    init(styling item: StyledItem) {
+    var styled: any Styled {
+        stylesItself ? self : item
+    }
+
+    init(stylesItself: Bool, item: StyledItem) {
         self.item = item
+        self.stylesItself = stylesItself
         apply(state)
     }
 
@@ -297,6 +354,25 @@ private final class SwitchControl {
 
     @inline(__always)
     private func apply(_ s: UInt32) {
+        if stylesItself {
+            style(self, in: s)
+        } else {
+            style(item, in: s)
+        }
+    }
+
+    @inline(__always)
+    private func style(_ item: SwitchControl, in s: UInt32) {
+        styleSwitch(item, in: s)
+    }
+
+    @inline(__always)
+    private func style(_ item: StyledItem, in s: UInt32) {
+        styleSwitch(item, in: s)
+    }
+
+    @inline(__always)
+    private func styleSwitch<Target: MutableStyled>(_ item: Target, in s: UInt32) {
         let h = ControlState.highlighted.rawValue, d = ControlState.disabled.rawValue
         let sel = ControlState.selected.rawValue, f = ControlState.focused.rawValue
         let a = filled.rawValue, b = invalid.rawValue, c = confirmed.rawValue

@@ -3,7 +3,8 @@ import CAllocCounter
 // Temporary until the integrator's main.swift: `pinform-bench engine` runs the engine benchmark.
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.isEmpty || arguments.contains("engine") {
-    for line in EngineBenchmark.run() {
+    let changes = arguments.compactMap { Int($0) }.first ?? 1_000_000
+    for line in EngineBenchmark.run(changes: changes) {
         print(line)
     }
 } else {
