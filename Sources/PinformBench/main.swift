@@ -1,2 +1,12 @@
 import CAllocCounter
-print("pinform-bench", pinform_allocation_count())
+
+// Temporary until the integrator's main.swift: `pinform-bench engine` runs the engine benchmark.
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.isEmpty || arguments.contains("engine") {
+    let changes = arguments.compactMap { Int($0) }.first ?? 1_000_000
+    for line in EngineBenchmark.run(changes: changes) {
+        print(line)
+    }
+} else {
+    print("pinform-bench", pinform_allocation_count())
+}

@@ -1,0 +1,103 @@
+/// Everything a state change needs, laid out when values are set or removed: every binding's
+/// matchers in one plain array, the appliers beside them, and a cache of the winners of the
+/// states already seen. A state change reads it without allocating and touches an object only
+/// to write a value that changed.
+final class ApplyPlan {
+    /// Where one binding's matchers are, and whose binding it is.
+    struct Binding {
+        let matcherStart: Int
+        let matcherEnd: Int
+        let target: Int
+    }
+
+    let bindings: [Binding]
+    let matchers: [ValueBinding.Matcher]
+    /// The applier of each matcher's entry.
+    let appliers: [ValueBinding.Applier]
+    /// The applier of each binding's default.
+    let defaultAppliers: [ValueBinding.Applier]
+    let targets: [TargetBindings]
+    /// The predicates of custom descriptors, by `Matcher.customIndex`.
+    let predicates: [StateDescriptor.Predicate]
+
+    // The winners of recent states, direct-mapped by a hash of the state: `cachedStates[slot]`
+    // is the state with bit 32 set (0 when empty), and its row of `cachedWinners` holds one
+    // matcher index per binding (-1 for the default).
+    private let slotShift: UInt32
+    @exclusivity(unchecked) private var cachedStates: [UInt64]
+    @exclusivity(unchecked) private var cachedWinners: [Int32]
+
+    init(targets: [TargetBindings]) {
+        var bindings: [Binding] = []
+        var matchers: [ValueBinding.Matcher] = []
+        var appliers: [ValueBinding.Applier] = []
+        var defaultAppliers: [ValueBinding.Applier] = []
+        var predicates: [StateDescriptor.Predicate] = []
+        for (targetIndex, target) in targets.enumerated() {
+            for binding in target.bindings {
+                let start = matchers.count
+                for (matcher, entry) in zip(binding.matchers, binding.entries) {
+                    var matcher = matcher
+                    if let predicate = entry.descriptor.predicate {
+                        matcher.customIndex = Int32(predicates.count)
+                        predicates.append(predicate)
+                    }
+                    matchers.append(matcher)
+                    appliers.append(entry.apply)
+                }
+                bindings.append(Binding(matcherStart: start, matcherEnd: matchers.count, target: targetIndex))
+                defaultAppliers.append(binding.applyDefault)
+            }
+        }
+        self.bindings = bindings
+        self.matchers = matchers
+        self.appliers = appliers
+        self.defaultAppliers = defaultAppliers
+        self.targets = targets
+        self.predicates = predicates
+
+        // About 32 KB of winners at most, and between 16 and 256 states remembered.
+        var slotBits: UInt32 = 8
+        while slotBits > 4, (1 << slotBits) * max(bindings.count, 1) * 4 > 32_768 {
+            slotBits -= 1
+        }
+        slotShift = 32 - slotBits
+        cachedStates = Array(repeating: 0, count: 1 << slotBits)
+        cachedWinners = Array(repeating: -1, count: (1 << slotBits) * bindings.count)
+    }
+
+    /// The index in `cachedWinners` of the winners in `state`, found now if not remembered.
+    @inline(__always)
+    func winnersRow(for state: ControlState) -> Int {
+        let slot = Int((state.rawValue &* 0x9E37_79B1) >> slotShift)
+        let row = slot * bindings.count
+        let key = UInt64(state.rawValue) | 1 << 32
+        if cachedStates[slot] != key {
+            for index in bindings.indices {
+                cachedWinners[row + index] = Int32(winner(of: bindings[index], in: state))
+            }
+            cachedStates[slot] = key
+        }
+        return row
+    }
+
+    /// The matcher index that wins for `binding` in the row of winners at `row`, or -1.
+    @inline(__always)
+    func winner(at row: Int, binding index: Int) -> Int {
+        Int(cachedWinners[row + index])
+    }
+
+    private func winner(of binding: Binding, in state: ControlState) -> Int {
+        let bits = state.rawValue
+        for index in binding.matcherStart..<binding.matcherEnd {
+            let matcher = matchers[index]
+            let matches = matcher.customIndex >= 0
+                ? predicates[Int(matcher.customIndex)].body(state)
+                : ((bits & matcher.andMask) == matcher.comparand) != matcher.negates
+            if matches {
+                return index
+            }
+        }
+        return -1
+    }
+}
