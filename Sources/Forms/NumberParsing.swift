@@ -1,0 +1,208 @@
+import Foundation
+
+/// How numbers typed by people are read: the decimal separator of their locale, besides ".".
+///
+/// Parsing trims surrounding whitespace and accepts either "." or the locale's decimal
+/// separator (so "1,5" is 1.5 in German). Grouping separators are not accepted: "1,2,3" and
+/// "1.234,5" are rejected, because "." is always a decimal separator and a number has at most
+/// one. Parsing allocates nothing for integers, and at most one short string for other numbers.
+///
+/// ```swift
+/// Double.parse("1,5", using: NumberParsing(locale: Locale(identifier: "de_DE"))) // .success(1.5)
+/// ```
+public struct NumberParsing: Sendable, Hashable {
+    /// The decimal separator accepted besides ".".
+    public let decimalSeparator: Unicode.Scalar
+
+    /// Creates a parsing context that accepts `decimalSeparator` besides ".".
+    public init(decimalSeparator: Unicode.Scalar) {
+        self.decimalSeparator = decimalSeparator
+    }
+
+    /// Creates a parsing context for the decimal separator of `locale`.
+    public init(locale: Locale) {
+        let separator = locale.decimalSeparator ?? "."
+        let scalars = separator.unicodeScalars
+        // Every locale's decimal separator is one scalar; anything else falls back to ".".
+        self.init(decimalSeparator: scalars.count == 1 ? scalars[scalars.startIndex] : ".")
+    }
+
+    /// The user's locale, read once when first used (a desktop session keeps one locale).
+    public static let current = NumberParsing(locale: .current)
+
+    /// Accepts only "." as the decimal separator.
+    public static let posix = NumberParsing(decimalSeparator: ".")
+}
+
+// MARK: - Scanning (internal)
+
+extension NumberParsing {
+    /// The bounds of `text` without surrounding whitespace, or nil when nothing else is left.
+    @inline(__always)
+    static func trimmedBounds(of text: String) -> Range<String.Index>? {
+        let scalars = text.unicodeScalars
+        var lower = scalars.startIndex
+        var upper = scalars.endIndex
+        while lower < upper, isWhitespace(scalars[lower]) {
+            lower = scalars.index(after: lower)
+        }
+        while lower < upper {
+            let before = scalars.index(before: upper)
+            guard isWhitespace(scalars[before]) else { break }
+            upper = before
+        }
+        return lower < upper ? lower..<upper : nil
+    }
+
+    @inline(__always)
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 {
+            return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+        }
+        return scalar.properties.isWhitespace
+    }
+
+    @inline(__always)
+    static func digitValue(_ scalar: Unicode.Scalar) -> UInt8? {
+        let value = scalar.value &- 0x30
+        return value < 10 ? UInt8(truncatingIfNeeded: value) : nil
+    }
+
+    /// Parses a whole number of type `T`: optional sign, ASCII digits, surrounding whitespace.
+    static func parseInteger<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> Result<T, ConversionError> {
+        guard let bounds = trimmedBounds(of: text) else {
+            return .failure(integerError(T.self, .blank))
+        }
+        let scalars = text.unicodeScalars
+        var index = bounds.lowerBound
+        var isNegative = false
+        if scalars[index] == "-" || scalars[index] == "+" {
+            isNegative = scalars[index] == "-"
+            index = scalars.index(after: index)
+        }
+        guard index < bounds.upperBound else {
+            return .failure(integerError(T.self, .malformed))
+        }
+        var value: T = 0
+        var overflowed = false
+        var sawNonZero = false
+        while index < bounds.upperBound {
+            guard let digit = digitValue(scalars[index]) else {
+                return .failure(integerError(T.self, .malformed))
+            }
+            index = scalars.index(after: index)
+            if overflowed { continue } // keep scanning: "99999999999x" is malformed, not too large
+            if digit != 0 { sawNonZero = true }
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (next, o2) = isNegative
+                ? times10.subtractingReportingOverflow(T(digit))
+                : times10.addingReportingOverflow(T(digit))
+            if o1 || o2 { overflowed = true } else { value = next }
+        }
+        if isNegative && !T.isSigned && sawNonZero {
+            return .failure(integerError(T.self, .negative))
+        }
+        if overflowed {
+            return .failure(integerError(T.self, isNegative ? .tooSmall : .tooLarge))
+        }
+        return .success(value)
+    }
+
+    enum IntegerFailure {
+        case blank, malformed, negative, tooLarge, tooSmall
+    }
+
+    static func integerError<T: FixedWidthInteger>(_ type: T.Type, _ failure: IntegerFailure) -> ConversionError {
+        let kind: ConversionError.Kind = switch failure {
+        case .blank: .blank
+        case .malformed: .malformed
+        case .negative, .tooLarge, .tooSmall: .outOfRange
+        }
+        if failure == .blank {
+            return ConversionError(.blank, message: "Required")
+        }
+        // Small types name their whole range: it is short and tells people exactly what fits.
+        if T.bitWidth <= 16 {
+            return ConversionError(kind, message: "Enter a whole number from \(T.min) to \(T.max)")
+        }
+        switch failure {
+        case .blank, .malformed:
+            return ConversionError(kind, message: "Enter a whole number")
+        case .negative:
+            return ConversionError(kind, message: "Enter a whole number of 0 or more")
+        case .tooLarge:
+            return ConversionError(kind, message: "Number too large")
+        case .tooSmall:
+            return ConversionError(kind, message: "Number too small")
+        }
+    }
+
+    /// A number in canonical form ("-12.5e3"), ready for the standard library's exact parsers.
+    struct ScannedDecimal {
+        var canonical: String
+        /// Whether the number may be 1 or more in magnitude (decides "too large" vs "too small").
+        var isLarge: Bool
+    }
+
+    /// The outcome of scanning a decimal number.
+    enum DecimalScan {
+        case number(ScannedDecimal)
+        case blank
+        case malformed
+    }
+
+    /// Reads `[sign] digits [separator digits] [e [sign] digits]` with at least one mantissa digit.
+    func scanDecimal(_ text: String) -> DecimalScan {
+        guard let bounds = Self.trimmedBounds(of: text) else { return .blank }
+        let scalars = text.unicodeScalars
+        var index = bounds.lowerBound
+        let end = bounds.upperBound
+        var canonical = ""
+        if scalars[index] == "-" || scalars[index] == "+" {
+            if scalars[index] == "-" { canonical.unicodeScalars.append("-") }
+            index = scalars.index(after: index)
+        }
+        var integerDigits = 0
+        var nonZeroInteger = false
+        while index < end, let digit = Self.digitValue(scalars[index]) {
+            if digit != 0 { nonZeroInteger = true }
+            canonical.unicodeScalars.append(scalars[index])
+            integerDigits += 1
+            index = scalars.index(after: index)
+        }
+        if integerDigits == 0 { canonical.unicodeScalars.append("0") }
+        var fractionDigits = 0
+        if index < end, scalars[index] == "." || scalars[index] == decimalSeparator {
+            index = scalars.index(after: index)
+            let separatorAt = canonical.endIndex
+            canonical.unicodeScalars.append(".")
+            while index < end, let _ = Self.digitValue(scalars[index]) {
+                canonical.unicodeScalars.append(scalars[index])
+                fractionDigits += 1
+                index = scalars.index(after: index)
+            }
+            if fractionDigits == 0 { canonical.removeSubrange(separatorAt...) } // "5." is 5
+        }
+        guard integerDigits + fractionDigits > 0 else { return .malformed }
+        var positiveExponent = false
+        if index < end, scalars[index] == "e" || scalars[index] == "E" {
+            canonical.unicodeScalars.append("e")
+            index = scalars.index(after: index)
+            positiveExponent = true
+            if index < end, scalars[index] == "-" || scalars[index] == "+" {
+                positiveExponent = scalars[index] == "+"
+                canonical.unicodeScalars.append(scalars[index])
+                index = scalars.index(after: index)
+            }
+            var exponentDigits = 0
+            while index < end, let _ = Self.digitValue(scalars[index]) {
+                canonical.unicodeScalars.append(scalars[index])
+                exponentDigits += 1
+                index = scalars.index(after: index)
+            }
+            guard exponentDigits > 0 else { return .malformed }
+        }
+        guard index == end else { return .malformed }
+        return .number(ScannedDecimal(canonical: canonical, isLarge: nonZeroInteger || positiveExponent))
+    }
+}
