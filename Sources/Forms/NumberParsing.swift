@@ -163,20 +163,23 @@ extension NumberParsing {
             index = scalars.index(after: index)
         }
         var integerDigits = 0
-        var nonZeroInteger = false
+        var significantIntegerDigits = 0
         while index < end, let digit = Self.digitValue(scalars[index]) {
-            if digit != 0 { nonZeroInteger = true }
+            if digit != 0 || significantIntegerDigits > 0 { significantIntegerDigits += 1 }
             canonical.unicodeScalars.append(scalars[index])
             integerDigits += 1
             index = scalars.index(after: index)
         }
         if integerDigits == 0 { canonical.unicodeScalars.append("0") }
         var fractionDigits = 0
+        var fractionLeadingZeros = 0
+        var sawFractionNonZero = false
         if index < end, scalars[index] == "." || scalars[index] == decimalSeparator {
             index = scalars.index(after: index)
             let separatorAt = canonical.endIndex
             canonical.unicodeScalars.append(".")
-            while index < end, let _ = Self.digitValue(scalars[index]) {
+            while index < end, let digit = Self.digitValue(scalars[index]) {
+                if digit != 0 { sawFractionNonZero = true } else if !sawFractionNonZero { fractionLeadingZeros += 1 }
                 canonical.unicodeScalars.append(scalars[index])
                 fractionDigits += 1
                 index = scalars.index(after: index)
@@ -184,25 +187,29 @@ extension NumberParsing {
             if fractionDigits == 0 { canonical.removeSubrange(separatorAt...) } // "5." is 5
         }
         guard integerDigits + fractionDigits > 0 else { return .malformed }
-        var positiveExponent = false
+        var exponent = 0
         if index < end, scalars[index] == "e" || scalars[index] == "E" {
             canonical.unicodeScalars.append("e")
             index = scalars.index(after: index)
-            positiveExponent = true
+            var isNegativeExponent = false
             if index < end, scalars[index] == "-" || scalars[index] == "+" {
-                positiveExponent = scalars[index] == "+"
+                isNegativeExponent = scalars[index] == "-"
                 canonical.unicodeScalars.append(scalars[index])
                 index = scalars.index(after: index)
             }
             var exponentDigits = 0
-            while index < end, let _ = Self.digitValue(scalars[index]) {
+            while index < end, let digit = Self.digitValue(scalars[index]) {
                 canonical.unicodeScalars.append(scalars[index])
                 exponentDigits += 1
+                exponent = min(exponent * 10 + Int(digit), 1_000_000) // only its sign matters beyond that
                 index = scalars.index(after: index)
             }
             guard exponentDigits > 0 else { return .malformed }
+            if isNegativeExponent { exponent = -exponent }
         }
         guard index == end else { return .malformed }
-        return .number(ScannedDecimal(canonical: canonical, isLarge: nonZeroInteger || positiveExponent))
+        // The decimal order of the leading digit: > 0 means the magnitude is 1 or more.
+        let order = significantIntegerDigits > 0 ? significantIntegerDigits : -fractionLeadingZeros
+        return .number(ScannedDecimal(canonical: canonical, isLarge: order + exponent > 0))
     }
 }

@@ -99,12 +99,16 @@ extension Rule where Value == String {
         return Rule(reason: .tooLong) { $0.count <= count ? nil : message }
     }
 
-    /// The whole text must match `expression`.
+    /// The whole text must match `expression` (not just a prefix: "a|ab" accepts "ab").
     public static func pattern(_ expression: NSRegularExpression, message: String) -> Rule {
-        Rule(reason: .patternMismatch) { text in
-            let whole = NSRange(location: 0, length: text.utf16.count)
-            let match = expression.firstMatch(in: text, options: [.anchored], range: whole)
-            return match?.range == whole ? nil : message
+        // Anchoring both ends makes the engine backtrack into later alternatives.
+        let whole = (try? NSRegularExpression(
+            pattern: "\\A(?:\(expression.pattern))\\z",
+            options: expression.options
+        )) ?? expression
+        return Rule(reason: .patternMismatch) { text in
+            let range = NSRange(location: 0, length: text.utf16.count)
+            return whole.firstMatch(in: text, options: [], range: range) == nil ? message : nil
         }
     }
 
@@ -113,7 +117,7 @@ extension Rule where Value == String {
     /// - Precondition: `pattern` is a valid regular expression; it is source code, like a literal.
     public static func pattern(_ pattern: String, message: String) -> Rule {
         do {
-            return self.pattern(try NSRegularExpression(pattern: "(?:\(pattern))"), message: message)
+            return self.pattern(try NSRegularExpression(pattern: pattern), message: message)
         } catch {
             preconditionFailure("Invalid regular expression \(pattern): \(error)")
         }
