@@ -7,6 +7,7 @@ extension StringTwoWayConvertible where Self: BinaryFloatingPoint & LosslessStri
     /// Only finite values are accepted: "nan", "inf" and numbers beyond the type's range fail
     /// ("Enter a number", "Number too large"), since a form never wants them. `init?(_:)` still
     /// reads `description` of every value, NaN and infinities included.
+    @inlinable
     public static func parse(_ text: String, using parsing: NumberParsing) -> Result<Self, ConversionError> {
         switch parsing.scanDecimal(text) {
         case .blank:

@@ -6,6 +6,7 @@ public struct FieldID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The position of the element in its form's bindings, in binding order.
     public let index: Int
 
+    @usableFromInline
     init(index: Int) {
         self.index = index
     }

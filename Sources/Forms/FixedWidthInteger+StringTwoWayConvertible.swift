@@ -5,6 +5,7 @@ extension StringTwoWayConvertible where Self: FixedWidthInteger {
     /// Reads an optional sign and ASCII digits, trimmed; messages such as "Enter a whole number",
     /// "Enter a whole number of 0 or more", "Number too large", or for 8- and 16-bit types
     /// "Enter a whole number from 0 to 255".
+    @inlinable
     public static func parse(_ text: String, using parsing: NumberParsing) -> Result<Self, ConversionError> {
         NumberParsing.parseInteger(text, as: Self.self)
     }

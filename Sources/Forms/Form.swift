@@ -27,7 +27,7 @@ public final class Form<Model> {
     /// The rows and the fields placed in them.
     public private(set) var layout = FormLayout()
 
-    private var entries: [Entry] = []
+    @usableFromInline var entries: [Entry] = []
     private var placed: [Bool] = []
     private var fieldsByObject: [ObjectIdentifier: FieldID] = [:]
 
@@ -43,6 +43,7 @@ public final class Form<Model> {
     /// The closure returns whether the input resolved and an optional error; ``resolve(model:)``
     /// reports that error as it is.
     /// - Precondition: `input` is not bound in this form yet.
+    @inlinable
     public func bind<I: FormInput>(
         input: I,
         binding: @escaping (inout Model, I) -> (Bool, (any Error)?)
@@ -68,6 +69,7 @@ public final class Form<Model> {
     /// not convert is a `.notConvertible` error with a message for its type; then every rule
     /// runs and each failure is an error. The property is written only when there is no error.
     /// - Precondition: `input` is not bound in this form yet.
+    @inlinable
     public func bind<I: FormInput>(
         _ input: I,
         to keyPath: WritableKeyPath<Model, I.Output>,
@@ -92,6 +94,7 @@ public final class Form<Model> {
     /// Binds `input` to an optional property: as the non-optional form, except that empty text
     /// writes nil (unless a `.required` rule is given).
     /// - Precondition: `input` is not bound in this form yet.
+    @inlinable
     public func bind<I: FormInput>(
         _ input: I,
         to keyPath: WritableKeyPath<Model, I.Output?>,
@@ -125,7 +128,8 @@ public final class Form<Model> {
         append(view, nil)
     }
 
-    private func append(_ object: AnyObject, _ binding: InputBinding?) -> FieldID {
+    @usableFromInline
+    func append(_ object: AnyObject, _ binding: InputBinding?) -> FieldID {
         let field = FieldID(index: entries.count)
         let key = ObjectIdentifier(object)
         precondition(fieldsByObject[key] == nil, "\(object) is already bound in this form")
@@ -185,6 +189,7 @@ public final class Form<Model> {
     /// Returns false if any binding failed, and every error found: errors of closure bindings as
     /// they returned them, ``FormFieldError``s for key-path bindings. Exactly GenericUI's
     /// semantics; `model` keeps what the successful bindings wrote.
+    @inlinable
     public func resolve(model: inout Model) -> (Bool, [any Error]) {
         var success = true
         var errors: [any Error] = []
@@ -207,6 +212,7 @@ public final class Form<Model> {
     /// case .failure(let errors): show(errors[ageField])
     /// }
     /// ```
+    @inlinable
     public func resolve(_ model: Model) -> Result<Model, FormErrors> {
         var model = model
         var success = true
@@ -233,16 +239,19 @@ public final class Form<Model> {
     ///
     /// Key-path bindings are checked by conversion and rules alone; closure bindings run on a
     /// copy of ``prototype`` (no errors without one). A view has no errors.
+    @inlinable
     public func validate(field: FieldID) -> [FormFieldError] {
         entries[field.index].binding?.check(prototype, field) ?? []
     }
 
     /// The errors `field` has now, trying a closure binding on a copy of `model`.
+    @inlinable
     public func validate(field: FieldID, in model: Model) -> [FormFieldError] {
         entries[field.index].binding?.check(model, field) ?? []
     }
 
     /// The errors of every placed input, in row order, as ``validate(field:)`` finds them.
+    @inlinable
     public func validateAll() -> [FormFieldError] {
         var errors: [FormFieldError] = []
         for field in layout.placedFields {
@@ -252,6 +261,7 @@ public final class Form<Model> {
     }
 
     /// Whether every placed input validates now: what a Save button's sensitivity follows.
+    @inlinable
     public var isResolvable: Bool {
         layout.placedFields.allSatisfy { validate(field: $0).isEmpty }
     }
@@ -259,16 +269,33 @@ public final class Form<Model> {
 
 extension Form {
     /// A bound element: the input or view, and how an input resolves (nil for a view).
-    private struct Entry {
-        let object: AnyObject
-        let binding: InputBinding?
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let object: AnyObject
+        @usableFromInline let binding: InputBinding?
+
+        @usableFromInline
+        init(object: AnyObject, binding: InputBinding?) {
+            self.object = object
+            self.binding = binding
+        }
     }
 
     /// A type-erased input binding.
-    private struct InputBinding {
+    @usableFromInline
+    struct InputBinding {
         /// Writes the input into the model, appends errors as found, and returns success.
-        let resolve: (inout Model, inout [any Error]) -> Bool
+        @usableFromInline let resolve: (inout Model, inout [any Error]) -> Bool
         /// Returns the field's errors without touching any real model.
-        let check: (Model?, FieldID) -> [FormFieldError]
+        @usableFromInline let check: (Model?, FieldID) -> [FormFieldError]
+
+        @usableFromInline
+        init(
+            resolve: @escaping (inout Model, inout [any Error]) -> Bool,
+            check: @escaping (Model?, FieldID) -> [FormFieldError]
+        ) {
+            self.resolve = resolve
+            self.check = check
+        }
     }
 }

@@ -78,6 +78,7 @@ public struct FormFieldError: Error, Hashable, CustomStringConvertible {
     }
 
     /// The error for a closure binding that failed without saying why.
+    @usableFromInline
     static func unexplained(field: FieldID) -> FormFieldError {
         FormFieldError(field: field, reason: .custom, message: "Check this value")
     }

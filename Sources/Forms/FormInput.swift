@@ -30,7 +30,7 @@ public protocol FormInput: AnyObject {
 extension FormInput {
     /// The typed value of `text`, as GenericUI's `UIInputField.output`.
     public var output: Output? {
-        get {
+        @inlinable get {
             guard let text else { return nil }
             return try? Output.parse(text, using: numberParsing).get()
         }
@@ -46,6 +46,7 @@ extension FormInput {
     public var numberParsing: NumberParsing { .current }
 
     /// The typed value of `text`, or why it does not convert; nil when the text is nil or "".
+    @inlinable
     public var conversion: Result<Output, ConversionError>? {
         guard let text, !text.isEmpty else { return nil }
         return Output.parse(text, using: numberParsing)

@@ -68,11 +68,58 @@ extension NumberParsing {
         return value < 10 ? UInt8(truncatingIfNeeded: value) : nil
     }
 
-    /// Parses a whole number of type `T`: optional sign, ASCII digits, surrounding whitespace.
-    static func parseInteger<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> Result<T, ConversionError> {
-        guard let bounds = trimmedBounds(of: text) else {
-            return .failure(integerError(T.self, .blank))
+    /// A whole number as scanned: its sign and magnitude, saturated at `UInt64.max`.
+    @usableFromInline
+    enum WholeNumberScan {
+        case number(isNegative: Bool, magnitude: UInt64, saturated: Bool)
+        case blank
+        case malformed
+    }
+
+    /// Reads an optional sign and ASCII digits with surrounding whitespace; not generic, so it
+    /// runs at full speed whatever integer type asked for it.
+    @usableFromInline
+    static func scanWholeNumber(_ text: String) -> WholeNumberScan {
+        // Native strings are contiguous UTF-8: scan the bytes directly, the fast common case.
+        if let scan = text.utf8.withContiguousStorageIfAvailable({ scanWholeNumber(utf8: $0) }), let scan {
+            return scan
         }
+        return scanWholeNumber(scalarsOf: text)
+    }
+
+    /// Scans ASCII text; nil when non-ASCII bytes at the ends need Unicode whitespace rules.
+    static func scanWholeNumber(utf8 bytes: UnsafeBufferPointer<UInt8>) -> WholeNumberScan? {
+        var lower = 0
+        var upper = bytes.count
+        while lower < upper, bytes[lower] == 0x20 || (bytes[lower] >= 0x09 && bytes[lower] <= 0x0D) { lower += 1 }
+        while lower < upper, bytes[upper - 1] == 0x20 || (bytes[upper - 1] >= 0x09 && bytes[upper - 1] <= 0x0D) { upper -= 1 }
+        guard lower < upper else { return .blank }
+        if bytes[lower] >= 0x80 || bytes[upper - 1] >= 0x80 { return nil }
+        var isNegative = false
+        if bytes[lower] == UInt8(ascii: "-") || bytes[lower] == UInt8(ascii: "+") {
+            isNegative = bytes[lower] == UInt8(ascii: "-")
+            lower += 1
+        }
+        guard lower < upper else { return .malformed }
+        var magnitude: UInt64 = 0
+        var saturated = false
+        for index in lower..<upper {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return .malformed }
+            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (next, o2) = times10.addingReportingOverflow(UInt64(digit))
+            if o1 || o2 {
+                saturated = true
+                magnitude = .max
+            } else if !saturated {
+                magnitude = next
+            }
+        }
+        return .number(isNegative: isNegative, magnitude: magnitude, saturated: saturated)
+    }
+
+    static func scanWholeNumber(scalarsOf text: String) -> WholeNumberScan {
+        guard let bounds = trimmedBounds(of: text) else { return .blank }
         let scalars = text.unicodeScalars
         var index = bounds.lowerBound
         var isNegative = false
@@ -80,38 +127,55 @@ extension NumberParsing {
             isNegative = scalars[index] == "-"
             index = scalars.index(after: index)
         }
-        guard index < bounds.upperBound else {
-            return .failure(integerError(T.self, .malformed))
-        }
-        var value: T = 0
-        var overflowed = false
-        var sawNonZero = false
+        guard index < bounds.upperBound else { return .malformed }
+        var magnitude: UInt64 = 0
+        var saturated = false
         while index < bounds.upperBound {
-            guard let digit = digitValue(scalars[index]) else {
-                return .failure(integerError(T.self, .malformed))
-            }
+            // Keep scanning after saturating: "99999999999999999999x" is malformed, not too large.
+            guard let digit = digitValue(scalars[index]) else { return .malformed }
             index = scalars.index(after: index)
-            if overflowed { continue } // keep scanning: "99999999999x" is malformed, not too large
-            if digit != 0 { sawNonZero = true }
-            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (next, o2) = isNegative
-                ? times10.subtractingReportingOverflow(T(digit))
-                : times10.addingReportingOverflow(T(digit))
-            if o1 || o2 { overflowed = true } else { value = next }
+            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (next, o2) = times10.addingReportingOverflow(UInt64(digit))
+            if o1 || o2 {
+                saturated = true
+                magnitude = .max
+            } else if !saturated {
+                magnitude = next
+            }
         }
-        if isNegative && !T.isSigned && sawNonZero {
-            return .failure(integerError(T.self, .negative))
-        }
-        if overflowed {
-            return .failure(integerError(T.self, isNegative ? .tooSmall : .tooLarge))
-        }
-        return .success(value)
+        return .number(isNegative: isNegative, magnitude: magnitude, saturated: saturated)
     }
 
+    /// Parses a whole number of type `T`: optional sign, ASCII digits, surrounding whitespace.
+    @inlinable
+    static func parseInteger<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> Result<T, ConversionError> {
+        switch scanWholeNumber(text) {
+        case .blank:
+            return .failure(integerError(T.self, .blank))
+        case .malformed:
+            return .failure(integerError(T.self, .malformed))
+        case .number(let isNegative, let magnitude, let saturated):
+            if isNegative {
+                if magnitude == 0 { return .success(0) }
+                if !T.isSigned { return .failure(integerError(T.self, .negative)) }
+                // |T.min| = T.max + 1 for every signed type.
+                let limit = UInt64(truncatingIfNeeded: T.max) &+ 1
+                if saturated || magnitude > limit { return .failure(integerError(T.self, .tooSmall)) }
+                return .success(T(truncatingIfNeeded: 0 &- magnitude))
+            }
+            if saturated || magnitude > UInt64(truncatingIfNeeded: T.max) {
+                return .failure(integerError(T.self, .tooLarge))
+            }
+            return .success(T(truncatingIfNeeded: magnitude))
+        }
+    }
+
+    @usableFromInline
     enum IntegerFailure {
         case blank, malformed, negative, tooLarge, tooSmall
     }
 
+    @usableFromInline
     static func integerError<T: FixedWidthInteger>(_ type: T.Type, _ failure: IntegerFailure) -> ConversionError {
         let kind: ConversionError.Kind = switch failure {
         case .blank: .blank
@@ -138,13 +202,15 @@ extension NumberParsing {
     }
 
     /// A number in canonical form ("-12.5e3"), ready for the standard library's exact parsers.
+    @usableFromInline
     struct ScannedDecimal {
-        var canonical: String
+        @usableFromInline var canonical: String
         /// Whether the number may be 1 or more in magnitude (decides "too large" vs "too small").
-        var isLarge: Bool
+        @usableFromInline var isLarge: Bool
     }
 
     /// The outcome of scanning a decimal number.
+    @usableFromInline
     enum DecimalScan {
         case number(ScannedDecimal)
         case blank
@@ -152,6 +218,7 @@ extension NumberParsing {
     }
 
     /// Reads `[sign] digits [separator digits] [e [sign] digits]` with at least one mantissa digit.
+    @usableFromInline
     func scanDecimal(_ text: String) -> DecimalScan {
         guard let bounds = Self.trimmedBounds(of: text) else { return .blank }
         let scalars = text.unicodeScalars

@@ -12,7 +12,7 @@ public struct Rule<Value>: Sendable {
     public let reason: FormFieldError.Reason
     private let check: @Sendable (Value) -> String?
     /// The message for an empty field, set by the required rule.
-    let emptyMessage: String?
+    @usableFromInline let emptyMessage: String?
 
     /// Creates a rule from `check`, which returns nil when the value passes or else a message.
     public init(reason: FormFieldError.Reason = .custom, check: @escaping @Sendable (Value) -> String?) {
