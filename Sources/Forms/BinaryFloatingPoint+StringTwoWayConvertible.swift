@@ -1,0 +1,27 @@
+extension StringTwoWayConvertible where Self: BinaryFloatingPoint & LosslessStringConvertible {
+    /// Fractional numbers get a number keyboard.
+    public static var defaultPurpose: InputPurpose { .number }
+
+    /// Reads a decimal number with "." or the locale's separator and an optional exponent.
+    ///
+    /// Only finite values are accepted: "nan", "inf" and numbers beyond the type's range fail
+    /// ("Enter a number", "Number too large"), since a form never wants them. `init?(_:)` still
+    /// reads `description` of every value, NaN and infinities included.
+    @inlinable
+    public static func parse(_ text: String, using parsing: NumberParsing) -> Result<Self, ConversionError> {
+        switch parsing.scanDecimal(text) {
+        case .blank:
+            return .failure(ConversionError(.blank, message: "Required"))
+        case .malformed:
+            return .failure(ConversionError(.malformed, message: "Enter a number"))
+        case .number(let scanned):
+            guard let value = Self(scanned.canonical), value.isFinite else {
+                return .failure(ConversionError(.outOfRange, message: "Number too large"))
+            }
+            return .success(value)
+        }
+    }
+}
+
+extension Double: StringTwoWayConvertible {}
+extension Float: StringTwoWayConvertible {}

@@ -1,0 +1,35 @@
+import Foundation
+
+extension Decimal: StringTwoWayConvertible {
+    private static let canonicalLocale = Locale(identifier: "en_US_POSIX")
+
+    /// Reads canonical text ("." as separator, surrounding whitespace allowed), e.g. `description`.
+    public init?(_ text: String) {
+        guard case .success(let value) = Decimal.parse(text, using: .posix) else { return nil }
+        self = value
+    }
+
+    /// Fractional numbers get a number keyboard.
+    public static var defaultPurpose: InputPurpose { .number }
+
+    /// Reads a decimal number with "." or the locale's separator and an optional exponent.
+    ///
+    /// Values beyond `Decimal`'s range fail with "Number too large", or "Too many decimal places"
+    /// when they are too close to zero. Digits beyond 38 significant ones are rounded.
+    public static func parse(_ text: String, using parsing: NumberParsing) -> Result<Decimal, ConversionError> {
+        switch parsing.scanDecimal(text) {
+        case .blank:
+            return .failure(ConversionError(.blank, message: "Required"))
+        case .malformed:
+            return .failure(ConversionError(.malformed, message: "Enter a number"))
+        case .number(let scanned):
+            guard let value = Decimal(string: scanned.canonical, locale: canonicalLocale), !value.isNaN else {
+                return .failure(ConversionError(
+                    .outOfRange,
+                    message: scanned.isLarge ? "Number too large" : "Too many decimal places"
+                ))
+            }
+            return .success(value)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A problem with one field of a form: which field, why, and what to tell people.
+///
+/// Equality compares `field`, `reason` and `message` (not `underlying`).
+public struct FormFieldError: Error, Hashable, CustomStringConvertible {
+    /// Why a field was rejected.
+    public enum Reason: Sendable, Hashable {
+        /// The field is empty but a value is required.
+        case required
+        /// The text is not a value of the field's type (or the type cannot hold it).
+        case notConvertible
+        /// The value is outside the allowed range.
+        case outOfRange
+        /// The text is shorter than allowed.
+        case tooShort
+        /// The text is longer than allowed.
+        case tooLong
+        /// The text does not match the required pattern.
+        case patternMismatch
+        /// The text is not an email address.
+        case invalidEmail
+        /// A custom rule, or an error from a closure binding.
+        case custom
+    }
+
+    /// The field that is wrong.
+    public let field: FieldID
+    /// Why it is wrong.
+    public let reason: Reason
+    /// What to tell the person, e.g. "Enter a whole number"; shown next to the field.
+    public let message: String
+    /// The error a closure binding returned, when this error wraps one.
+    public let underlying: (any Error)?
+
+    /// Creates a field error.
+    public init(field: FieldID, reason: Reason, message: String, underlying: (any Error)? = nil) {
+        self.field = field
+        self.reason = reason
+        self.message = message
+        self.underlying = underlying
+    }
+
+    /// Wraps any error from a closure binding; a `FormFieldError` is returned as it is.
+    ///
+    /// The message is the error's `errorDescription` when it is a `LocalizedError` with one,
+    /// else its `description`.
+    public init(wrapping error: any Error, field: FieldID) {
+        if let error = error as? FormFieldError {
+            self = error
+            return
+        }
+        self.init(field: field, reason: .custom, message: Self.message(for: error), underlying: error)
+    }
+
+    /// The message for people.
+    public var description: String {
+        message
+    }
+
+    /// Compares field, reason and message.
+    public static func == (lhs: FormFieldError, rhs: FormFieldError) -> Bool {
+        lhs.field == rhs.field && lhs.reason == rhs.reason && lhs.message == rhs.message
+    }
+
+    /// Hashes field, reason and message.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(field)
+        hasher.combine(reason)
+        hasher.combine(message)
+    }
+
+    private static func message(for error: any Error) -> String {
+        if let localized = error as? LocalizedError, let description = localized.errorDescription {
+            return description
+        }
+        return String(describing: error)
+    }
+
+    /// The error for a closure binding that failed without saying why.
+    @usableFromInline
+    static func unexplained(field: FieldID) -> FormFieldError {
+        FormFieldError(field: field, reason: .custom, message: "Check this value")
+    }
+}

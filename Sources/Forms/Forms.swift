@@ -1,1 +1,0 @@
-// The Forms module. See DESIGN.md for what belongs here.

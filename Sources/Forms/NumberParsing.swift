@@ -1,0 +1,282 @@
+import Foundation
+
+/// How numbers typed by people are read: the decimal separator of their locale, besides ".".
+///
+/// Parsing trims surrounding whitespace and accepts either "." or the locale's decimal
+/// separator (so "1,5" is 1.5 in German). Grouping separators are not accepted: "1,2,3" and
+/// "1.234,5" are rejected, because "." is always a decimal separator and a number has at most
+/// one. Parsing allocates nothing for integers, and at most one short string for other numbers.
+///
+/// ```swift
+/// Double.parse("1,5", using: NumberParsing(locale: Locale(identifier: "de_DE"))) // .success(1.5)
+/// ```
+public struct NumberParsing: Sendable, Hashable {
+    /// The decimal separator accepted besides ".".
+    public let decimalSeparator: Unicode.Scalar
+
+    /// Creates a parsing context that accepts `decimalSeparator` besides ".".
+    public init(decimalSeparator: Unicode.Scalar) {
+        self.decimalSeparator = decimalSeparator
+    }
+
+    /// Creates a parsing context for the decimal separator of `locale`.
+    public init(locale: Locale) {
+        let separator = locale.decimalSeparator ?? "."
+        let scalars = separator.unicodeScalars
+        // Every locale's decimal separator is one scalar; anything else falls back to ".".
+        self.init(decimalSeparator: scalars.count == 1 ? scalars[scalars.startIndex] : ".")
+    }
+
+    /// The user's locale, read once when first used (a desktop session keeps one locale).
+    public static let current = NumberParsing(locale: .current)
+
+    /// Accepts only "." as the decimal separator.
+    public static let posix = NumberParsing(decimalSeparator: ".")
+}
+
+// MARK: - Scanning (internal)
+
+extension NumberParsing {
+    /// The bounds of `text` without surrounding whitespace, or nil when nothing else is left.
+    @inline(__always)
+    static func trimmedBounds(of text: String) -> Range<String.Index>? {
+        let scalars = text.unicodeScalars
+        var lower = scalars.startIndex
+        var upper = scalars.endIndex
+        while lower < upper, isWhitespace(scalars[lower]) {
+            lower = scalars.index(after: lower)
+        }
+        while lower < upper {
+            let before = scalars.index(before: upper)
+            guard isWhitespace(scalars[before]) else { break }
+            upper = before
+        }
+        return lower < upper ? lower..<upper : nil
+    }
+
+    @inline(__always)
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 {
+            return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+        }
+        return scalar.properties.isWhitespace
+    }
+
+    @inline(__always)
+    static func digitValue(_ scalar: Unicode.Scalar) -> UInt8? {
+        let value = scalar.value &- 0x30
+        return value < 10 ? UInt8(truncatingIfNeeded: value) : nil
+    }
+
+    /// A whole number as scanned: its sign and magnitude, saturated at `UInt64.max`.
+    @usableFromInline
+    enum WholeNumberScan {
+        case number(isNegative: Bool, magnitude: UInt64, saturated: Bool)
+        case blank
+        case malformed
+    }
+
+    /// Reads an optional sign and ASCII digits with surrounding whitespace; not generic, so it
+    /// runs at full speed whatever integer type asked for it.
+    @usableFromInline
+    static func scanWholeNumber(_ text: String) -> WholeNumberScan {
+        // Native strings are contiguous UTF-8: scan the bytes directly, the fast common case.
+        if let scan = text.utf8.withContiguousStorageIfAvailable({ scanWholeNumber(utf8: $0) }), let scan {
+            return scan
+        }
+        return scanWholeNumber(scalarsOf: text)
+    }
+
+    /// Scans ASCII text; nil when non-ASCII bytes at the ends need Unicode whitespace rules.
+    static func scanWholeNumber(utf8 bytes: UnsafeBufferPointer<UInt8>) -> WholeNumberScan? {
+        var lower = 0
+        var upper = bytes.count
+        while lower < upper, bytes[lower] == 0x20 || (bytes[lower] >= 0x09 && bytes[lower] <= 0x0D) { lower += 1 }
+        while lower < upper, bytes[upper - 1] == 0x20 || (bytes[upper - 1] >= 0x09 && bytes[upper - 1] <= 0x0D) { upper -= 1 }
+        guard lower < upper else { return .blank }
+        if bytes[lower] >= 0x80 || bytes[upper - 1] >= 0x80 { return nil }
+        var isNegative = false
+        if bytes[lower] == UInt8(ascii: "-") || bytes[lower] == UInt8(ascii: "+") {
+            isNegative = bytes[lower] == UInt8(ascii: "-")
+            lower += 1
+        }
+        guard lower < upper else { return .malformed }
+        var magnitude: UInt64 = 0
+        var saturated = false
+        for index in lower..<upper {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return .malformed }
+            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (next, o2) = times10.addingReportingOverflow(UInt64(digit))
+            if o1 || o2 {
+                saturated = true
+                magnitude = .max
+            } else if !saturated {
+                magnitude = next
+            }
+        }
+        return .number(isNegative: isNegative, magnitude: magnitude, saturated: saturated)
+    }
+
+    static func scanWholeNumber(scalarsOf text: String) -> WholeNumberScan {
+        guard let bounds = trimmedBounds(of: text) else { return .blank }
+        let scalars = text.unicodeScalars
+        var index = bounds.lowerBound
+        var isNegative = false
+        if scalars[index] == "-" || scalars[index] == "+" {
+            isNegative = scalars[index] == "-"
+            index = scalars.index(after: index)
+        }
+        guard index < bounds.upperBound else { return .malformed }
+        var magnitude: UInt64 = 0
+        var saturated = false
+        while index < bounds.upperBound {
+            // Keep scanning after saturating: "99999999999999999999x" is malformed, not too large.
+            guard let digit = digitValue(scalars[index]) else { return .malformed }
+            index = scalars.index(after: index)
+            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (next, o2) = times10.addingReportingOverflow(UInt64(digit))
+            if o1 || o2 {
+                saturated = true
+                magnitude = .max
+            } else if !saturated {
+                magnitude = next
+            }
+        }
+        return .number(isNegative: isNegative, magnitude: magnitude, saturated: saturated)
+    }
+
+    /// Parses a whole number of type `T`: optional sign, ASCII digits, surrounding whitespace.
+    @inlinable
+    static func parseInteger<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> Result<T, ConversionError> {
+        switch scanWholeNumber(text) {
+        case .blank:
+            return .failure(integerError(T.self, .blank))
+        case .malformed:
+            return .failure(integerError(T.self, .malformed))
+        case .number(let isNegative, let magnitude, let saturated):
+            if isNegative {
+                if magnitude == 0 { return .success(0) }
+                if !T.isSigned { return .failure(integerError(T.self, .negative)) }
+                // |T.min| = T.max + 1 for every signed type.
+                let limit = UInt64(truncatingIfNeeded: T.max) &+ 1
+                if saturated || magnitude > limit { return .failure(integerError(T.self, .tooSmall)) }
+                return .success(T(truncatingIfNeeded: 0 &- magnitude))
+            }
+            if saturated || magnitude > UInt64(truncatingIfNeeded: T.max) {
+                return .failure(integerError(T.self, .tooLarge))
+            }
+            return .success(T(truncatingIfNeeded: magnitude))
+        }
+    }
+
+    @usableFromInline
+    enum IntegerFailure {
+        case blank, malformed, negative, tooLarge, tooSmall
+    }
+
+    @usableFromInline
+    static func integerError<T: FixedWidthInteger>(_ type: T.Type, _ failure: IntegerFailure) -> ConversionError {
+        let kind: ConversionError.Kind = switch failure {
+        case .blank: .blank
+        case .malformed: .malformed
+        case .negative, .tooLarge, .tooSmall: .outOfRange
+        }
+        if failure == .blank {
+            return ConversionError(.blank, message: "Required")
+        }
+        // Small types name their whole range: it is short and tells people exactly what fits.
+        if T.bitWidth <= 16 {
+            return ConversionError(kind, message: "Enter a whole number from \(T.min) to \(T.max)")
+        }
+        switch failure {
+        case .blank, .malformed:
+            return ConversionError(kind, message: "Enter a whole number")
+        case .negative:
+            return ConversionError(kind, message: "Enter a whole number of 0 or more")
+        case .tooLarge:
+            return ConversionError(kind, message: "Number too large")
+        case .tooSmall:
+            return ConversionError(kind, message: "Number too small")
+        }
+    }
+
+    /// A number in canonical form ("-12.5e3"), ready for the standard library's exact parsers.
+    @usableFromInline
+    struct ScannedDecimal {
+        @usableFromInline var canonical: String
+        /// Whether the number may be 1 or more in magnitude (decides "too large" vs "too small").
+        @usableFromInline var isLarge: Bool
+    }
+
+    /// The outcome of scanning a decimal number.
+    @usableFromInline
+    enum DecimalScan {
+        case number(ScannedDecimal)
+        case blank
+        case malformed
+    }
+
+    /// Reads `[sign] digits [separator digits] [e [sign] digits]` with at least one mantissa digit.
+    @usableFromInline
+    func scanDecimal(_ text: String) -> DecimalScan {
+        guard let bounds = Self.trimmedBounds(of: text) else { return .blank }
+        let scalars = text.unicodeScalars
+        var index = bounds.lowerBound
+        let end = bounds.upperBound
+        var canonical = ""
+        if scalars[index] == "-" || scalars[index] == "+" {
+            if scalars[index] == "-" { canonical.unicodeScalars.append("-") }
+            index = scalars.index(after: index)
+        }
+        var integerDigits = 0
+        var significantIntegerDigits = 0
+        while index < end, let digit = Self.digitValue(scalars[index]) {
+            if digit != 0 || significantIntegerDigits > 0 { significantIntegerDigits += 1 }
+            canonical.unicodeScalars.append(scalars[index])
+            integerDigits += 1
+            index = scalars.index(after: index)
+        }
+        if integerDigits == 0 { canonical.unicodeScalars.append("0") }
+        var fractionDigits = 0
+        var fractionLeadingZeros = 0
+        var sawFractionNonZero = false
+        if index < end, scalars[index] == "." || scalars[index] == decimalSeparator {
+            index = scalars.index(after: index)
+            let separatorAt = canonical.endIndex
+            canonical.unicodeScalars.append(".")
+            while index < end, let digit = Self.digitValue(scalars[index]) {
+                if digit != 0 { sawFractionNonZero = true } else if !sawFractionNonZero { fractionLeadingZeros += 1 }
+                canonical.unicodeScalars.append(scalars[index])
+                fractionDigits += 1
+                index = scalars.index(after: index)
+            }
+            if fractionDigits == 0 { canonical.removeSubrange(separatorAt...) } // "5." is 5
+        }
+        guard integerDigits + fractionDigits > 0 else { return .malformed }
+        var exponent = 0
+        if index < end, scalars[index] == "e" || scalars[index] == "E" {
+            canonical.unicodeScalars.append("e")
+            index = scalars.index(after: index)
+            var isNegativeExponent = false
+            if index < end, scalars[index] == "-" || scalars[index] == "+" {
+                isNegativeExponent = scalars[index] == "-"
+                canonical.unicodeScalars.append(scalars[index])
+                index = scalars.index(after: index)
+            }
+            var exponentDigits = 0
+            while index < end, let digit = Self.digitValue(scalars[index]) {
+                canonical.unicodeScalars.append(scalars[index])
+                exponentDigits += 1
+                exponent = min(exponent * 10 + Int(digit), 1_000_000) // only its sign matters beyond that
+                index = scalars.index(after: index)
+            }
+            guard exponentDigits > 0 else { return .malformed }
+            if isNegativeExponent { exponent = -exponent }
+        }
+        guard index == end else { return .malformed }
+        // The decimal order of the leading digit: > 0 means the magnitude is 1 or more.
+        let order = significantIntegerDigits > 0 ? significantIntegerDigits : -fractionLeadingZeros
+        return .number(ScannedDecimal(canonical: canonical, isLarge: order + exponent > 0))
+    }
+}
