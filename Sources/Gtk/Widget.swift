@@ -182,3 +182,23 @@ open class Widget: Object {
         }, box.retainedPointer(), releaseClosureBoxNotify)
     }
 }
+
+extension Widget {
+    /// Calls `handler` when GTK's state flags change (focus, pressed, insensitive, …), with
+    /// the flags before the change.
+    @discardableResult
+    public func onStateFlagsChanged(_ handler: @escaping @MainActor (_ previous: GtkStateFlags) -> Void) -> SignalConnection {
+        typealias Handler = @MainActor (GtkStateFlags) -> Void
+        let trampoline: @convention(c) (gpointer?, GtkStateFlags, gpointer?) -> Void = { _, previous, data in
+            let box = ClosureBox<Handler>.from(data)
+            MainActor.assumeIsolated { box.body(previous) }
+        }
+        return connect("state-flags-changed", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                       box: ClosureBox<Handler>(handler), after: false)
+    }
+
+    /// Whether GTK's state flags include `flag`.
+    public func hasStateFlag(_ flag: GtkStateFlags) -> Bool {
+        (stateFlags.rawValue & flag.rawValue) != 0
+    }
+}

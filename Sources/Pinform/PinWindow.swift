@@ -1,7 +1,12 @@
 import CGtk
+import Controls
+import ControlState
 import Gtk
+import PinCode
+import Storage
 
 /// The PIN window: choose and confirm a PIN on first run, enter it later, or change it.
+/// It composes the PIN view and the keypad and shows what `PinFlow` says.
 @MainActor
 final class PinWindow {
     /// What the window is for.
@@ -15,23 +20,155 @@ final class PinWindow {
     let window: Window
     private unowned let application: PinformApplication
     private let mode: Mode
-    private let title = Label("Enter PIN")
+    private let flow: PinFlow
+    private let title = Label()
+    private let message = Label()
+    private let pad = PinPad()
+    private let pinSlot = Box(GTK_ORIENTATION_VERTICAL)
+    private(set) var pinView: PinCodeView
+    private var completion: Subscription?
+    private var countdown: guint = 0
 
     init(application: PinformApplication, mode: Mode) {
         self.application = application
         self.mode = mode
+        flow = PinFlow(changing: mode == .change, vault: PinVault(paths: application.paths),
+                       attempts: AttemptStore(paths: application.paths),
+                       newPINLength: application.settings.pinLength)
+        pinView = PinCodeView(control: PinCodeControl(parameters: .init(length: flow.length)))
         window = Window(application: application.app)
-        window.title = AppInfo.name
+        window.title = mode == .change ? "Change PIN" : AppInfo.name
         window.setDefaultSize(width: 400, height: 600)
         let header = HeaderBar()
         header.packEnd(PrimaryMenu.button(unlocked: mode == .change))
         window.titlebar = header
+        window.child = layout()
 
-        let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 18)
-        content.setMargins(24)
+        pad.onKey = { [unowned self] key in
+            switch key {
+            case .digit(let digit): pinView.type(digit)
+            case .clear: pinView.clear()
+            case .backspace: pinView.deleteBackward()
+            }
+        }
+        if mode == .change {
+            window.onCloseRequest { [unowned application] in
+                application.returnToForms()
+                return true
+            }
+        }
+        attach(pinView)
+        render()
+        if flow.isLocked { startCountdown() }
+    }
+
+    private func layout() -> Widget {
+        let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        content.setMargins(top: 12, bottom: 24, start: 24, end: 24)
         content.verticalAlignment = GTK_ALIGN_CENTER
+        content.horizontalAlignment = GTK_ALIGN_CENTER
         title.addCSSClass("pin-title")
+        message.addCSSClass("pin-message")
+        message.wraps = true
+        message.justification = GTK_JUSTIFY_CENTER
+        message.widthChars = 28
         content.append(title)
-        window.child = content
+        content.append(message)
+        content.append(pinSlot)
+        content.append(pad.widget)
+        return content
+    }
+
+    /// Puts a PIN view (a new one when the length changes) in place and wires it.
+    private func attach(_ view: PinCodeView) {
+        if pinView !== view { pinSlot.remove(pinView.widget) }
+        pinView = view
+        pinSlot.append(view.widget)
+        view.widget.horizontalAlignment = GTK_ALIGN_CENTER
+        view.control.showsValidity = flow.validatesNewPIN
+        view.onEdit = { [unowned self] in
+            flow.userEdited()
+            render()
+        }
+        view.onMessage = { [unowned self] text in show(text, isError: true) }
+        completion = view.control.subscribe(on: .typeComplete) { [unowned self] _ in
+            let secret = PinSecret(copying: pinView.control.pinCode)
+            Task { @MainActor in await submit(secret) }
+        }
+        view.widget.grabFocus()
+    }
+
+    private func render() {
+        title.text = flow.prompt.title
+        show(flow.prompt.message, isError: flow.prompt.isError)
+        let accepting = !flow.isLocked && !flow.isChecking
+        pinView.widget.isSensitive = accepting
+        pad.isEnabled = accepting
+    }
+
+    private func show(_ text: String, isError: Bool) {
+        message.text = text
+        message.setCSSClass("error", isError)
+    }
+
+    private func submit(_ secret: PinSecret) async {
+        render() // shows "Checking…" and refuses input while the PIN is hashed off the main thread
+        let checking = Task { @MainActor in await flow.submit(secret) }
+        render()
+        let outcome = await checking.value
+        switch outcome {
+        case .weak:
+            pinView.shake()
+        case .confirmNext:
+            pinView.control.clear()
+            pinView.control.showsValidity = flow.validatesNewPIN
+        case .mismatch:
+            pinView.control.clear()
+            pinView.control.showsValidity = flow.validatesNewPIN
+            pinView.shake()
+        case .stored:
+            finish()
+            return
+        case .accepted:
+            if flow.step == .choose {
+                // Changing: the current PIN was right; now a new one, maybe of another length.
+                let view = PinCodeView(control: PinCodeControl(parameters: .init(length: flow.length)))
+                attach(view)
+            } else {
+                finish()
+                return
+            }
+        case .wrong:
+            pinView.control.reject()
+            pinView.shake()
+        case .locked:
+            pinView.control.reject()
+            pinView.shake()
+            startCountdown()
+        case .failed:
+            pinView.control.clear()
+        }
+        render()
+        if pinView.widget.isSensitive { pinView.widget.grabFocus() }
+    }
+
+    private func finish() {
+        if mode == .change { application.returnToForms() } else { application.unlocked() }
+    }
+
+    private func startCountdown() {
+        guard countdown == 0 else { return }
+        render()
+        countdown = MainContext.timeout(milliseconds: 1000) { [weak self] in
+            guard let self else { return false }
+            let locked = flow.tick()
+            if !locked {
+                countdown = 0
+                pinView.control.clear()
+            }
+            render()
+            if !locked { pinView.widget.grabFocus() }
+            return locked
+        }
     }
 }

@@ -1,0 +1,217 @@
+import CGtk
+import ControlState
+import Foundation
+import Gtk
+import PinCode
+
+/// Shows a `PinCodeControl` and feeds it: draws exactly the style the engine resolved for each
+/// item, turns GTK's focus and sensitivity into engine state, and takes digits from the
+/// keyboard (main row and keypad), Backspace, Delete, Escape (clear) and Ctrl+V (digits only).
+///
+/// For assistive technologies it is "PIN", described as "3 of 4 digits entered": the digits
+/// themselves never reach the accessibility tree, a log or a text widget.
+@MainActor
+public final class PinCodeView {
+    /// The widget to put in a window.
+    public let widget: DrawingArea
+    /// The control it shows.
+    public let control: PinCodeControl
+    /// Called with a message for the user when input is refused (a paste with non-digits, …).
+    public var onMessage: ((String) -> Void)?
+    /// Called after every edit, before `typeComplete` is sent.
+    public var onEdit: (() -> Void)?
+
+    private var shakeOffset = 0.0
+    private var shakeTick: guint = 0
+
+    /// A view of `control`.
+    public init(control: PinCodeControl) {
+        self.control = control
+        widget = DrawingArea(role: GTK_ACCESSIBLE_ROLE_TEXT_BOX)
+        widget.addCSSClass("pin-view")
+        widget.isFocusable = true
+        widget.focusesOnClick = true
+        let size = control.naturalSize(margin: 12)
+        widget.contentWidth = Int32(size.width.rounded(.up))
+        widget.contentHeight = Int32(size.height.rounded(.up))
+        widget.setAccessibleLabel("PIN")
+        widget.setDrawFunction { [unowned self] cairo, width, height in
+            draw(cairo, width: Double(width), height: Double(height))
+        }
+        control.onAppearanceChange = { [unowned self] in appearanceChanged() }
+        widget.onStateFlagsChanged { [unowned self] _ in syncState() }
+        installKeys()
+        let click = ClickGesture()
+        click.onPressed { [unowned self] _, _, _ in widget.grabFocus() }
+        widget.add(click)
+        syncState()
+        appearanceChanged()
+    }
+
+    /// "3 of 4 digits entered".
+    public var accessibleDescription: String {
+        let count = control.pinCode.count, length = control.pinCode.length
+        return "\(count) of \(length) \(length == 1 ? "digit" : "digits") entered"
+    }
+
+    /// Shakes the items sideways (a wrong or weak PIN); skipped when GTK animations are off.
+    public func shake() {
+        guard widget.animationsEnabled, shakeTick == 0 else { return }
+        var start: Int64 = 0
+        shakeTick = widget.addTickCallback { [weak self] time in
+            guard let self else { return false }
+            if start == 0 { start = time }
+            let elapsed = Double(time - start) / 1_000_000
+            let duration = 0.4
+            guard elapsed < duration else {
+                shakeOffset = 0
+                shakeTick = 0
+                widget.queueDraw()
+                return false
+            }
+            shakeOffset = 10 * sin(elapsed * 2 * .pi * 6) * (1 - elapsed / duration)
+            widget.queueDraw()
+            return true
+        }
+    }
+
+    /// Whether a shake is running.
+    public var isShaking: Bool { shakeTick != 0 }
+
+    // MARK: - State
+
+    private func syncState() {
+        // GTK state flags are the truth: focus highlights, insensitivity disables.
+        control.performTransition {
+            control.isEnabled = widget.isEffectivelySensitive
+            control.isFocused = widget.hasStateFlag(GTK_STATE_FLAG_FOCUSED)
+            control.isHighlighted = control.isFocused
+        }
+        widget.setAccessibleDisabled(!control.isEnabled)
+    }
+
+    private func appearanceChanged() {
+        widget.setAccessibleDescription(accessibleDescription)
+        widget.setAccessibleInvalid(control.state.contains(.invalid))
+        // Only this widget is redrawn; its size never changes, so nothing is laid out again.
+        widget.queueDraw()
+    }
+
+    // MARK: - Keys
+
+    private func installKeys() {
+        let keys = KeyController()
+        keys.onKeyPressed { [unowned self] keyval, _, modifiers in handleKey(keyval, modifiers) }
+        widget.add(keys)
+    }
+
+    private func handleKey(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        let control = (modifiers.rawValue & GDK_CONTROL_MASK.rawValue) != 0
+        if control {
+            guard keyval == UInt32(GDK_KEY_v) || keyval == UInt32(GDK_KEY_V) else { return false }
+            pasteClipboard()
+            return true
+        }
+        switch Int32(keyval) {
+        case GDK_KEY_BackSpace, GDK_KEY_Delete, GDK_KEY_KP_Delete:
+            deleteBackward()
+            return true
+        case GDK_KEY_Escape:
+            guard !self.control.pinCode.isEmpty else { return false }
+            clear()
+            return true
+        default:
+            let scalar = gdk_keyval_to_unicode(keyval)
+            guard (0x30...0x39).contains(scalar), let unicode = Unicode.Scalar(scalar) else { return false }
+            type(Character(unicode))
+            return true
+        }
+    }
+
+    /// Types a digit, as the keyboard or the keypad does. A digit on a full, rejected code
+    /// starts a new one.
+    public func type(_ digit: Character) {
+        if control.pinCode.isFilled && control.state.contains(.invalid) { control.clear() }
+        control.insert(digit)
+        onEdit?()
+    }
+
+    /// Deletes the last digit.
+    public func deleteBackward() {
+        control.deleteBackward()
+        onEdit?()
+    }
+
+    /// Removes every digit.
+    public func clear() {
+        control.clear()
+        onEdit?()
+    }
+
+    private func pasteClipboard() {
+        widget.readClipboardText { [weak self] text in
+            guard let self else { return }
+            guard let text else {
+                onMessage?("There is no text to paste")
+                return
+            }
+            if control.pinCode.isFilled && control.state.contains(.invalid) { control.clear() }
+            if case .failure(let rejection) = control.paste(text) {
+                onMessage?(rejection.message)
+            } else {
+                onEdit?()
+            }
+        }
+    }
+
+    // MARK: - Drawing
+
+    private func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
+        for (index, frame) in control.itemFrames(width: width, height: height).enumerated() {
+            let style = control.style(ofItem: index)
+            // Keep the outline inside the item's square.
+            let inset = style.borderWidth / 2
+            let side = frame.side - style.borderWidth
+            cairo_new_path(cairo)
+            addPath(control.shape, to: cairo, x: frame.x + inset + shakeOffset, y: frame.y + inset, side: side)
+            setColor(style.fill, on: cairo)
+            cairo_fill_preserve(cairo)
+            if style.borderWidth > 0 {
+                setColor(style.border, on: cairo)
+                cairo_set_line_width(cairo, style.borderWidth)
+                cairo_stroke(cairo)
+            }
+            cairo_new_path(cairo)
+        }
+    }
+
+    private func setColor(_ color: PinColor, on cairo: OpaquePointer) {
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func addPath(_ shape: PinItemShape, to cairo: OpaquePointer, x: Double, y: Double, side: Double) {
+        switch shape {
+        case .circle:
+            cairo_arc(cairo, x + side / 2, y + side / 2, side / 2, 0, 2 * .pi)
+        case .roundedSquare(let fraction):
+            let radius = side * min(0.5, max(0, fraction))
+            cairo_new_sub_path(cairo)
+            cairo_arc(cairo, x + side - radius, y + radius, radius, -.pi / 2, 0)
+            cairo_arc(cairo, x + side - radius, y + side - radius, radius, 0, .pi / 2)
+            cairo_arc(cairo, x + radius, y + side - radius, radius, .pi / 2, .pi)
+            cairo_arc(cairo, x + radius, y + radius, radius, .pi, 3 * .pi / 2)
+            cairo_close_path(cairo)
+        case .path(let elements):
+            for element in elements {
+                switch element {
+                case .move(let px, let py): cairo_move_to(cairo, x + px * side, y + py * side)
+                case .line(let px, let py): cairo_line_to(cairo, x + px * side, y + py * side)
+                case .curve(let x1, let y1, let x2, let y2, let x3, let y3):
+                    cairo_curve_to(cairo, x + x1 * side, y + y1 * side, x + x2 * side, y + y2 * side,
+                                   x + x3 * side, y + y3 * side)
+                case .close: cairo_close_path(cairo)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import CGtk
+import ControlState
+import Gtk
+
+/// The on-screen keypad: 1 2 3 / 4 5 6 / 7 8 9 / Clear 0 Backspace.
+///
+/// Each key's look comes from an `AppearanceTable` — default, highlighted while pressed,
+/// disabled, selected — applied as a CSS class. Keys never take the focus from the PIN view.
+///
+/// ```swift
+/// let pad = PinPad()
+/// pad.onKey = { key in if case .digit(let d) = key { view.type(d) } }
+/// ```
+@MainActor
+public final class PinPad {
+    /// A key of the pad.
+    public enum Key: Hashable, Sendable {
+        case digit(Character)
+        case clear
+        case backspace
+
+        /// The name assistive technologies read: "0"…"9", "Clear", "Backspace".
+        public var accessibleName: String {
+            switch self {
+            case .digit(let digit): String(digit)
+            case .clear: "Clear"
+            case .backspace: "Backspace"
+            }
+        }
+    }
+
+    /// The default looks: one CSS class per appearance.
+    public static var defaultLooks: AppearanceTable<String> {
+        var looks = AppearanceTable<String>()
+        looks.set("key-default", for: .default)
+        looks.set("key-highlighted", for: .highlighted)
+        looks.set("key-disabled", for: .disabled)
+        looks.set("key-selected", for: .selected)
+        return looks
+    }
+
+    /// The widget to put in a window.
+    public let widget: Grid
+    /// Called when a key is activated (click, touch, or assistive action).
+    public var onKey: ((Key) -> Void)?
+    /// The CSS class each appearance adds to a key.
+    public var looks: AppearanceTable<String> = PinPad.defaultLooks {
+        didSet { buttons.keys.forEach(updateLook) }
+    }
+
+    private var buttons: [Key: Button] = [:]
+    private var shownLooks: [Key: String] = [:]
+
+    /// The keys, row by row.
+    public static let layout: [[Key]] = [
+        [.digit("1"), .digit("2"), .digit("3")],
+        [.digit("4"), .digit("5"), .digit("6")],
+        [.digit("7"), .digit("8"), .digit("9")],
+        [.clear, .digit("0"), .backspace],
+    ]
+
+    public init() {
+        widget = Grid(rowSpacing: 12, columnSpacing: 18)
+        widget.addCSSClass("pin-pad")
+        widget.horizontalAlignment = GTK_ALIGN_CENTER
+        for (row, keys) in PinPad.layout.enumerated() {
+            for (column, key) in keys.enumerated() {
+                widget.attach(makeButton(for: key), column: Int32(column), row: Int32(row))
+            }
+        }
+    }
+
+    /// The button of `key`.
+    public func button(for key: Key) -> Button { buttons[key]! }
+
+    /// Whether the keys accept input.
+    public var isEnabled: Bool {
+        get { widget.isSensitive }
+        set { widget.isSensitive = newValue }
+    }
+
+    private func makeButton(for key: Key) -> Button {
+        let button: Button
+        switch key {
+        case .digit(let digit):
+            button = Button(label: String(digit))
+        case .clear:
+            button = Button(label: "Clear")
+            button.addCSSClass("action")
+        case .backspace:
+            button = Button(iconName: "edit-clear-symbolic")
+            button.addCSSClass("action")
+            button.tooltip = "Backspace"
+        }
+        button.addCSSClass("pin-key")
+        button.setAccessibleLabel(key.accessibleName)
+        // The PIN view keeps the focus, so typing on the keyboard goes on working after a click.
+        button.focusesOnClick = false
+        button.onClicked { [unowned self] in onKey?(key) }
+        button.onStateFlagsChanged { [unowned self] _ in updateLook(key) }
+        buttons[key] = button
+        updateLook(key)
+        return button
+    }
+
+    /// The engine state of a key, from GTK's state flags.
+    static func state(of button: Button) -> ControlState {
+        var state: ControlState = []
+        if button.hasStateFlag(GTK_STATE_FLAG_ACTIVE) { state.insert(.highlighted) }
+        if !button.isEffectivelySensitive { state.insert(.disabled) }
+        if button.hasStateFlag(GTK_STATE_FLAG_SELECTED) || button.hasStateFlag(GTK_STATE_FLAG_CHECKED) {
+            state.insert(.selected)
+        }
+        return state
+    }
+
+    private func updateLook(_ key: Key) {
+        guard let button = buttons[key] else { return }
+        let look = looks.value(for: PinPad.state(of: button)) ?? ""
+        guard shownLooks[key] != look else { return }
+        if let previous = shownLooks[key], !previous.isEmpty { button.removeCSSClass(previous) }
+        if !look.isEmpty { button.addCSSClass(look) }
+        shownLooks[key] = look
+    }
+
+    /// The CSS class a key shows now (for tests).
+    public func currentLook(of key: Key) -> String? { shownLooks[key] }
+}
