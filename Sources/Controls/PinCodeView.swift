@@ -105,7 +105,8 @@ public final class PinCodeView {
         widget.add(keys)
     }
 
-    private func handleKey(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+    /// Handles a key press; internal so that tests can press keys without a keyboard.
+    func handleKey(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
         let control = (modifiers.rawValue & GDK_CONTROL_MASK.rawValue) != 0
         if control {
             guard keyval == UInt32(GDK_KEY_v) || keyval == UInt32(GDK_KEY_V) else { return false }

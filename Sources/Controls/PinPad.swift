@@ -52,7 +52,7 @@ public final class PinPad {
     private var shownLooks: [Key: String] = [:]
 
     /// The keys, row by row.
-    public static let layout: [[Key]] = [
+    public nonisolated static let layout: [[Key]] = [
         [.digit("1"), .digit("2"), .digit("3")],
         [.digit("4"), .digit("5"), .digit("6")],
         [.digit("7"), .digit("8"), .digit("9")],

@@ -1,0 +1,140 @@
+import CGtk
+import ControlState
+@testable import Controls
+import Gtk
+import PinCode
+import XCTest
+
+/// Renders a real `PinCodeView` and checks that it draws what the engine resolved.
+final class PinCodeViewTests: XCTestCase {
+    @MainActor
+    private final class Fixture {
+        let window = Window()
+        let view: PinCodeView
+        let other = Button(label: "Elsewhere")
+
+        init() {
+            let control = PinCodeControl(parameters: .init(length: 4, spacing: 16, itemSize: 24))
+            // Distinct insides for the states whose untyped items would otherwise be clear.
+            control.setFillColor(PinColor(red: 0, green: 0, blue: 1), for: PinCodeStates.plain)
+            control.setFillColor(PinColor(red: 1, green: 0.5, blue: 0), for: PinCodeStates.highlighted)
+            view = PinCodeView(control: control)
+            let box = Box(GTK_ORIENTATION_VERTICAL)
+            box.append(view.widget)
+            box.append(other)
+            window.child = box
+            window.present()
+            MainContext.spin(until: { self.view.widget.isMapped && self.view.widget.width > 0 })
+        }
+
+        func focusElsewhere() {
+            other.grabFocus()
+            MainContext.spin(until: { !self.view.widget.hasFocus })
+        }
+
+        /// The colour drawn at the centre of item `index`, un-premultiplied.
+        func pixel(atItem index: Int) throws -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+            view.widget.queueDraw()
+            for _ in 0..<20 { MainContext.iterate() }
+            // The first frame may not have been drawn yet.
+            MainContext.spin(until: { self.view.widget.renderTexture() != nil })
+            let texture = try XCTUnwrap(view.widget.renderTexture())
+            let frame = view.control.itemFrames(width: Double(texture.width), height: Double(texture.height))[index]
+            return texture.pixel(x: Int(frame.center.x), y: Int(frame.center.y))
+        }
+
+        func assertItem(_ index: Int, shows color: PinColor, file: StaticString = #filePath, line: UInt = #line) throws {
+            let drawn = try pixel(atItem: index)
+            func byte(_ value: Double) -> Int { Int((value * 255).rounded()) }
+            let tolerance = 3
+            XCTAssertLessThanOrEqual(abs(Int(drawn.alpha) - byte(color.alpha)), tolerance, "alpha", file: file, line: line)
+            XCTAssertLessThanOrEqual(abs(Int(drawn.red) - byte(color.red)), tolerance, "red", file: file, line: line)
+            XCTAssertLessThanOrEqual(abs(Int(drawn.green) - byte(color.green)), tolerance, "green", file: file, line: line)
+            XCTAssertLessThanOrEqual(abs(Int(drawn.blue) - byte(color.blue)), tolerance, "blue", file: file, line: line)
+        }
+
+        func type(_ digits: String) { digits.forEach { view.type($0) } }
+
+        func sendKey(_ keyval: UInt32) { _ = view.handleKey(keyval, GdkModifierType(rawValue: 0)) }
+    }
+
+    func testPlainStateDrawsTheResolvedFill() throws {
+        try GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.focusElsewhere()
+            fixture.type("2")
+            XCTAssertEqual(fixture.view.control.state, [])
+            try fixture.assertItem(1, shows: fixture.view.control.style(ofItem: 1).fill)
+            try fixture.assertItem(1, shows: PinColor(red: 0, green: 0, blue: 1))
+            try fixture.assertItem(0, shows: fixture.view.control.style(ofItem: 0).fill)
+        }
+    }
+
+    func testFocusHighlightsAndDrawsTheHighlightedFill() throws {
+        try GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.view.widget.grabFocus()
+            MainContext.spin(until: { fixture.view.control.isHighlighted })
+            XCTAssertTrue(fixture.view.control.state.contains(.highlighted))
+            try fixture.assertItem(0, shows: PinColor(red: 1, green: 0.5, blue: 0))
+        }
+    }
+
+    func testValidCodeDrawsTheValidColour() throws {
+        try GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.type("2468")
+            XCTAssertTrue(fixture.view.control.state.contains(.valid))
+            try fixture.assertItem(2, shows: PinColor(red: 76, green: 145, blue: 65, alpha: 0.7, scale: 255))
+        }
+    }
+
+    func testInvalidCodeDrawsTheInvalidColourAndIsInvalidForAssistiveTechnologies() throws {
+        try GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.type("1234")
+            XCTAssertTrue(fixture.view.control.state.contains(.invalid))
+            try fixture.assertItem(3, shows: PinColor(red: 250, green: 88, blue: 87, scale: 255))
+            XCTAssertEqual(fixture.view.accessibleDescription, "4 of 4 digits entered")
+        }
+    }
+
+    func testInsensitiveViewIsDisabledAndDrawsTheDisabledColour() throws {
+        try GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.type("24")
+            fixture.view.widget.isSensitive = false
+            XCTAssertFalse(fixture.view.control.isEnabled)
+            try fixture.assertItem(0, shows: PinColor.gray.withAlpha(0.5))
+            try fixture.assertItem(3, shows: PinColor.gray.withAlpha(0.5))
+        }
+    }
+
+    func testDescriptionCountsDigitsWithoutRevealingThem() {
+        GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.type("246")
+            XCTAssertEqual(fixture.view.accessibleDescription, "3 of 4 digits entered")
+            XCTAssertFalse(fixture.view.accessibleDescription.contains("246"))
+        }
+    }
+
+    func testKeyboardDigitsBackspaceAndEscapeEditTheCode() {
+        GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.view.widget.grabFocus()
+            let keys: [Int32] = [GDK_KEY_2, GDK_KEY_KP_4, GDK_KEY_BackSpace, GDK_KEY_6]
+            for key in keys { fixture.sendKey(UInt32(key)) }
+            XCTAssertEqual(fixture.view.control.pinCode.code, "26")
+            fixture.sendKey(UInt32(GDK_KEY_Escape))
+            XCTAssertEqual(fixture.view.control.pinCode.count, 0)
+        }
+    }
+}
