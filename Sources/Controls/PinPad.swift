@@ -76,7 +76,11 @@ public final class PinPad {
     /// Whether the keys accept input.
     public var isEnabled: Bool {
         get { widget.isSensitive }
-        set { widget.isSensitive = newValue }
+        set {
+            widget.isSensitive = newValue
+            // Each key too: assistive technologies read a key's own sensitivity, not its parent's.
+            buttons.values.forEach { $0.isSensitive = newValue }
+        }
     }
 
     private func makeButton(for key: Key) -> Button {
