@@ -61,7 +61,6 @@ public final class RecordStore<Model: Codable> {
         self.columns = columns
         self.now = now
         encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN"
         )
