@@ -13,16 +13,20 @@ public struct RecordID: RawRepresentable, Hashable, Comparable, Codable, Sendabl
         self.rawValue = rawValue
     }
 
+    /// Orders identities as they were given out, oldest first.
     public static func < (lhs: RecordID, rhs: RecordID) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 
+    /// The rowid in decimal.
     public var description: String { String(rawValue) }
 
+    /// Decodes the bare rowid, e.g. `42`.
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(Int64.self)
     }
 
+    /// Encodes the bare rowid, e.g. `42`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
