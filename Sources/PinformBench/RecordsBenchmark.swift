@@ -1,0 +1,138 @@
+import Foundation
+import Storage
+
+/// Measures the record store on a real file: inserting, listing, searching and the identity
+/// list that a lazily filled view of every row needs.
+enum RecordsBenchmark {
+    /// A person as a form would edit it.
+    private struct Person: Codable {
+        var firstName: String
+        var lastName: String
+        var email: String
+        var city: String
+        var age: Int
+        var height: Double
+        var isMember: Bool
+        var joined: Date
+    }
+
+    private static let columns: [Column<Person>] = [
+        .text("first_name", \.firstName),
+        .text("last_name", \.lastName),
+        .text("email", \.email),
+        .text("city", \.city),
+        .integer("age", \.age),
+        .real("height", \.height),
+    ]
+
+    private static let firstNames = ["Ada", "Grace", "Alan", "Émilie", "Katherine", "Linus", "Zoë", "Ole", "Hedy", "Tim"]
+    private static let lastNames = ["Lovelace", "Hopper", "Turing", "du Châtelet", "Johnson", "Torvalds", "Østergaard",
+                                    "Dahl", "Lamarr", "Berners-Lee", "Ng", "Sánchez"]
+    private static let cities = ["London", "Zürich", "Paris", "São Paulo", "Tokyo", "Oslo", "Nairobi"]
+
+    private static func people(_ count: Int) -> [Person] {
+        (0..<count).map { index in
+            let first = firstNames[index % firstNames.count]
+            let last = lastNames[(index / 7) % lastNames.count]
+            return Person(
+                firstName: first,
+                lastName: last + " \(index % 997)",
+                email: "\(first.lowercased()).\(index)@example.org",
+                city: cities[(index / 3) % cities.count],
+                age: 18 + index % 70,
+                height: 1.5 + Double(index % 50) / 100,
+                isMember: index % 2 == 0,
+                joined: Date(timeIntervalSince1970: 1_600_000_000 + Double(index) * 60)
+            )
+        }
+    }
+
+    /// Runs every measurement on `count` records and returns one line per measurement.
+    static func run(count: Int = 100_000) -> [String] {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("pinform-bench-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return try measure(count: count, in: folder)
+        } catch let error as StoreError {
+            return ["records: failed: \(error.message)"]
+        } catch {
+            return ["records: failed: \(error)"]
+        }
+    }
+
+    private static func measure(count: Int, in folder: URL) throws -> [String] {
+        var lines: [String] = []
+        let clock = ContinuousClock()
+        @discardableResult
+        func time<T>(_ label: String, _ work: () throws -> T) rethrows -> T {
+            var result: T?
+            let elapsed = try clock.measure { result = try work() }
+            lines.append("records: \(label): \(format(elapsed))")
+            return result!
+        }
+        let models = people(count)
+        let label = count.formatted()
+
+        let single = try RecordStore<Person>(
+            database: Database(at: folder.appendingPathComponent("one.sqlite")), table: "person", columns: columns
+        )
+        try time("insert \(label) in one transaction") { try single.insert(contentsOf: models) }
+
+        let batched = try RecordStore<Person>(
+            database: Database(at: folder.appendingPathComponent("batches.sqlite")), table: "person", columns: columns
+        )
+        try time("insert \(label) in transactions of 1,000") {
+            var start = 0
+            while start < models.count {
+                try batched.insert(contentsOf: models[start..<min(start + 1000, models.count)])
+                start += 1000
+            }
+        }
+
+        let each = try RecordStore<Person>(
+            database: Database(at: folder.appendingPathComponent("each.sqlite")), table: "person", columns: columns
+        )
+        let saves = min(count, 1000)
+        let eachElapsed = try clock.measure {
+            for model in models.prefix(saves) { try each.insert(model) }
+        }
+        lines.append("records: insert \(saves.formatted()) one per transaction: \(format(eachElapsed))"
+            + " (\(format(eachElapsed / saves)) per save, fsync included)")
+
+        let all = try time("list all \(label) sorted by last_name (decoded)") { try single.list(sortedBy: "last_name") }
+        precondition(all.count == count)
+        let ids = try time("ids of all \(label) sorted by last_name") { try single.ids(sortedBy: "last_name") }
+        try time("ids of all \(label) sorted by age, descending") { try single.ids(sortedBy: "age", ascending: false) }
+        try time("ids matching \"zür\" sorted by last_name") { try single.ids(sortedBy: "last_name", search: "zür") }
+        try time("records for 100 ids (one screen of the lazy list)") {
+            try single.records(ids: ids[(ids.count / 2)..<min(ids.count / 2 + 100, ids.count)])
+        }
+        try time("page of 100 matching \"ada lovelace\" sorted by last_name") {
+            try single.list(sortedBy: "last_name", search: "ada lovelace", limit: 100, offset: 0)
+        }
+        try time("page of 100 at offset 50,000 sorted by email") {
+            try single.list(sortedBy: "email", limit: 100, offset: count / 2)
+        }
+        try time("count matching \"example\"") { try single.count(matching: "example") }
+        try time("update 1,000 records in one transaction") {
+            try single.database.transaction {
+                for record in all.prefix(1000) {
+                    var model = record.model
+                    model.age += 1
+                    try single.update(model, id: record.id)
+                }
+            }
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("one.sqlite").path)[.size] as? Int) ?? 0
+        lines.append("records: file size for \(label) records: \((size / 1_048_576).formatted()) MiB")
+        return lines
+    }
+
+    private static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return milliseconds >= 100 ? String(format: "%.0f ms", milliseconds) : String(format: "%.2f ms", milliseconds)
+    }
+}

@@ -1,0 +1,343 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSQLite
+import Foundation
+
+/// One connection to an SQLite database file, used from one thread (the main thread in the app).
+///
+/// Opening sets the file up for safe saving: write-ahead logging, `synchronous=FULL`, foreign
+/// keys on, and a busy timeout so a short lock by another program is waited out. Every change
+/// goes through a transaction; `migrations` bring the schema (`PRAGMA user_version`) up to date
+/// in one transaction when the file is opened.
+///
+/// `synchronous=FULL` is chosen over `NORMAL`: in WAL mode `NORMAL` already keeps every commit
+/// across a killed process, but `FULL` also keeps it across a power cut, at the cost of one
+/// `fsync` per commit — nothing at the rate a person saves records. So once a save returns,
+/// the window may say the record is saved.
+///
+/// ```swift
+/// let database: Database
+/// do {
+///     database = try Database(at: paths.recordsFile)
+/// } catch where error.offersFreshStart {
+///     // Show error.message; if the person agrees:
+///     try Database.moveAside(fileAt: paths.recordsFile)
+///     database = try Database(at: paths.recordsFile)
+/// }
+/// ```
+public final class Database {
+    /// The name of the records file in the data folder.
+    public static let fileName = "records.sqlite"
+
+    /// The file's path, or `:memory:`, as error messages show it.
+    public let path: String
+
+    /// The connection; `nil` once closed.
+    private(set) var connection: OpaquePointer?
+
+    /// Prepared statements by SQL text, kept for the life of the connection.
+    private var statements: [String: Statement] = [:]
+
+    /// How many transactions are open inside each other; inner ones are savepoints.
+    private var transactionDepth = 0
+
+    /// Opens the database file, creating it when missing, and applies pending migrations.
+    ///
+    /// - Parameters:
+    ///   - url: the file; its folder must exist (see `AppPaths.ensureExists()`).
+    ///   - readOnly: open without write access, e.g. to look at a file moved aside.
+    ///   - busyTimeout: how long to wait for another program's lock before failing with `.busy`.
+    ///   - migrations: the schema's history, oldest first; see `Migration`.
+    /// - Throws: `.corrupt`, `.busy`, `.cannotOpen`, `.readOnly`, `.newerSchema`, `.diskFull`
+    ///   or `.other` (also for a migration that throws something else than a `StoreError`);
+    ///   the file is never removed when opening fails.
+    public convenience init(
+        at url: URL,
+        readOnly: Bool = false,
+        busyTimeout: Duration = .seconds(2),
+        migrations: [Migration] = []
+    ) throws(StoreError) {
+        try self.init(path: url.path, readOnly: readOnly, busyTimeout: busyTimeout, migrations: migrations)
+    }
+
+    /// A database in memory, gone when closed; for tests and previews.
+    public static func inMemory(migrations: [Migration] = []) throws(StoreError) -> Database {
+        try Database(path: ":memory:", readOnly: false, busyTimeout: .zero, migrations: migrations)
+    }
+
+    private init(path: String, readOnly: Bool, busyTimeout: Duration, migrations: [Migration]) throws(StoreError) {
+        self.path = path
+        var connection: OpaquePointer?
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let result = sqlite3_open_v2(path, &connection, access | SQLITE_OPEN_NOMUTEX, nil)
+        guard result == SQLITE_OK, let connection else {
+            let error = StoreError.sqlite(
+                code: connection.map { sqlite3_extended_errcode($0) } ?? result,
+                message: connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory",
+                systemError: connection.map { sqlite3_system_errno($0) } ?? 0,
+                path: path
+            )
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        self.connection = connection
+        sqlite3_extended_result_codes(connection, 1)
+        let (seconds, attoseconds) = busyTimeout.components
+        sqlite3_busy_timeout(connection, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        // Reading the journal mode reads the file's header, so a file that is not a database
+        // fails here; the schema query then parses the schema, so a damaged one fails too.
+        if !readOnly {
+            try execute("PRAGMA journal_mode=WAL")
+        }
+        try execute("PRAGMA synchronous=FULL")
+        try execute("PRAGMA foreign_keys=ON")
+        // 16 MiB instead of SQLite's 2 MiB, so that saving many records with several indexes
+        // does not spill half-written pages to the log and read them back.
+        try execute("PRAGMA cache_size=-16384")
+        _ = try rows("SELECT count(*) FROM sqlite_schema")
+        try migrate(migrations)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the connection; any later use fails. Closing twice does nothing.
+    public func close() {
+        statements.removeAll()
+        sqlite3_close_v2(connection)
+        connection = nil
+    }
+
+    var handle: OpaquePointer? { connection }
+
+    // MARK: Running SQL
+
+    /// Runs one SQL statement that returns no rows, with values for its `?` parameters.
+    ///
+    /// ```swift
+    /// try database.execute("UPDATE note SET stars = ? WHERE id = ?", [.integer(5), .integer(1)])
+    /// ```
+    public func execute(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) {
+        try withStatement(sql) { statement throws(StoreError) in
+            try statement.bind(values)
+            while try statement.step() {}
+        }
+    }
+
+    /// Runs several SQL statements separated by semicolons, without parameters.
+    public func executeScript(_ sql: String) throws(StoreError) {
+        guard let connection else { throw StoreError.closed(path: path) }
+        let result = sqlite3_exec(connection, sql, nil, nil, nil)
+        guard result == SQLITE_OK else { throw error(code: result) }
+    }
+
+    /// Runs one SQL query and returns all its rows.
+    public func rows(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> [[SQLValue]] {
+        try withStatement(sql) { statement throws(StoreError) in
+            try statement.bind(values)
+            var rows: [[SQLValue]] = []
+            let count = statement.columnCount
+            while try statement.step() {
+                rows.append((0..<count).map { statement.value(at: $0) })
+            }
+            return rows
+        }
+    }
+
+    /// The rowid of the last row inserted through this connection.
+    public var lastInsertedRowID: Int64 {
+        connection.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
+    /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    public var changes: Int {
+        connection.map { Int(sqlite3_changes64($0)) } ?? 0
+    }
+
+    /// Runs `body` with the cached prepared statement for `sql`, reset afterwards.
+    func withStatement<T>(_ sql: String, _ body: (Statement) throws(StoreError) -> T) throws(StoreError) -> T {
+        let statement = try prepared(sql)
+        defer { statement.reset() }
+        return try body(statement)
+    }
+
+    private func prepared(_ sql: String) throws(StoreError) -> Statement {
+        if let statement = statements[sql] { return statement }
+        guard connection != nil else { throw StoreError.closed(path: path) }
+        let statement = try Statement(database: self, sql: sql, persistent: true)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Forgets prepared statements, which a schema change would make SQLite prepare again anyway.
+    func forgetStatements() {
+        statements.removeAll()
+    }
+
+    /// The error for a failed SQLite call on this connection.
+    func error(code: Int32) -> StoreError {
+        guard let connection else { return .closed(path: path) }
+        let extended = sqlite3_extended_errcode(connection)
+        return StoreError.sqlite(
+            code: extended & 0xFF == code & 0xFF ? extended : code,
+            message: String(cString: sqlite3_errmsg(connection)),
+            systemError: sqlite3_system_errno(connection),
+            path: path
+        )
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in a transaction: all of its changes are saved together, or, when it
+    /// throws, none of them, and its error is rethrown. A transaction inside another becomes a
+    /// savepoint of it.
+    ///
+    /// The outermost transaction starts with `BEGIN IMMEDIATE`, taking the write lock at once,
+    /// so that waiting for another program happens before any work and not at `COMMIT`.
+    ///
+    /// ```swift
+    /// try database.transaction {
+    ///     try people.delete(id: old)
+    ///     try people.insert(replacement)
+    /// }
+    /// ```
+    ///
+    /// - Throws: what `body` throws, or a `StoreError` when beginning or committing fails.
+    @discardableResult
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        let depth = try begin()
+        defer { transactionDepth -= 1 }
+        do {
+            let result = try body()
+            try commit(depth: depth)
+            return result
+        } catch {
+            rollBack(depth: depth)
+            throw error
+        }
+    }
+
+    /// `transaction(_:)` for bodies that throw only `StoreError`, keeping the error's type.
+    @discardableResult
+    func storeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let depth = try begin()
+        defer { transactionDepth -= 1 }
+        do {
+            let result = try body()
+            try commit(depth: depth)
+            return result
+        } catch {
+            rollBack(depth: depth)
+            throw error
+        }
+    }
+
+    /// Begins a transaction, or a savepoint inside one, and returns its depth.
+    private func begin() throws(StoreError) -> Int {
+        let depth = transactionDepth
+        try execute(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT pinform_\(depth)")
+        transactionDepth += 1
+        return depth
+    }
+
+    private func commit(depth: Int) throws(StoreError) {
+        try execute(depth == 0 ? "COMMIT" : "RELEASE pinform_\(depth)")
+    }
+
+    private func rollBack(depth: Int) {
+        // After some errors (a full disk among them) SQLite has already rolled back the whole
+        // transaction; rolling back again would only fail.
+        guard let connection, sqlite3_get_autocommit(connection) == 0 else { return }
+        if depth == 0 {
+            try? execute("ROLLBACK")
+        } else {
+            try? execute("ROLLBACK TO pinform_\(depth)")
+            try? execute("RELEASE pinform_\(depth)")
+        }
+    }
+
+    // MARK: Schema
+
+    /// The schema version: how many of the migrations have been applied.
+    public var userVersion: Int {
+        get throws(StoreError) {
+            guard case .integer(let version)? = try rows("PRAGMA user_version").first?.first else { return 0 }
+            return Int(version)
+        }
+    }
+
+    /// Applies the migrations the file has not had yet, in order, in one transaction, and
+    /// records how many it has had in `PRAGMA user_version`.
+    ///
+    /// - Throws: `.newerSchema` when the file has had more migrations than `migrations` holds;
+    ///   the `StoreError` a failing migration throws (other errors become `.other`), after
+    ///   which the file is as it was.
+    public func migrate(_ migrations: [Migration]) throws(StoreError) {
+        let applied = try userVersion
+        guard applied <= migrations.count else {
+            throw StoreError.newerSchema(path: path, found: applied, supported: migrations.count)
+        }
+        guard applied < migrations.count else { return }
+        try storeTransaction { () throws(StoreError) in
+            for migration in migrations[applied...] {
+                do {
+                    try migration.apply(self)
+                } catch let error as StoreError {
+                    throw error
+                } catch {
+                    throw StoreError.other(code: SQLITE_ERROR, reason: "migration “\(migration.name)” failed: \(error)")
+                }
+            }
+            try execute("PRAGMA user_version = \(migrations.count)")
+        }
+        forgetStatements()
+    }
+
+    /// What `PRAGMA integrity_check` finds: `["ok"]` for a sound file, else one line per problem.
+    public func integrityCheck() throws(StoreError) -> [String] {
+        try rows("PRAGMA integrity_check").map { row in
+            if case .text(let line)? = row.first { return line }
+            return ""
+        }
+    }
+
+    // MARK: Moving a damaged file aside
+
+    /// Renames a records file that cannot be used, with its `-wal` and `-shm` files, to
+    /// `<name>.damaged-<UTC time>` so that a fresh one can be started; nothing is deleted.
+    ///
+    /// Close every connection to the file first. The write-ahead log moves before the main
+    /// file, so that a fresh file can never pick up the old file's log.
+    ///
+    /// - Returns: the new name of the main file, or `nil` when there was no file to move.
+    /// - Throws: `.moveAsideFailed`; files already moved keep their new names.
+    @discardableResult
+    public static func moveAside(fileAt url: URL, now: Date = Date()) throws(StoreError) -> URL? {
+        let path = url.path
+        let suffixes = ["-wal", "-shm", "-journal", ""]
+        let existing = suffixes.filter { FileOperations.exists(atPath: path + $0) }
+        guard !existing.isEmpty else { return nil }
+        var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let stamp = String(
+            format: "%04d%02d%02dT%02d%02d%02dZ",
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec)
+        )
+        var target = path + ".damaged-" + stamp
+        var attempt = 1
+        while suffixes.contains(where: { FileOperations.exists(atPath: target + $0) }) {
+            attempt += 1
+            target = path + ".damaged-" + stamp + "-\(attempt)"
+        }
+        for suffix in existing where rename(path + suffix, target + suffix) != 0 {
+            throw StoreError.moveAsideFailed(path: path + suffix, reason: String(cString: strerror(errno)))
+        }
+        return URL(fileURLWithPath: target, isDirectory: false)
+    }
+}

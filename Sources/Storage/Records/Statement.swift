@@ -1,0 +1,150 @@
+import CSQLite
+import Foundation
+
+/// SQLite's "copy the bytes now" destructor, which the C macro `SQLITE_TRANSIENT` spells as -1.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One prepared statement, finalized on `deinit`; used by one thread, like its `Database`.
+final class Statement {
+    let handle: OpaquePointer
+    private unowned let database: Database
+
+    init(database: Database, sql: String, persistent: Bool) throws(StoreError) {
+        var handle: OpaquePointer?
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let result = sqlite3_prepare_v3(database.handle, sql, -1, flags, &handle, nil)
+        guard result == SQLITE_OK, let handle else {
+            sqlite3_finalize(handle)
+            throw database.error(code: result)
+        }
+        self.handle = handle
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Binds values to the parameters `?1`, `?2`, … in order.
+    func bind(_ values: [SQLValue]) throws(StoreError) {
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    /// Binds one value to the parameter at a 1-based index.
+    func bind(_ value: SQLValue, at index: Int32) throws(StoreError) {
+        let result: Int32
+        switch value {
+        case .null:
+            result = sqlite3_bind_null(handle, index)
+        case .integer(let number):
+            result = sqlite3_bind_int64(handle, index, number)
+        case .real(let number):
+            result = sqlite3_bind_double(handle, index, number)
+        case .text(let text):
+            result = bindText(text, at: index)
+        case .blob(let bytes):
+            result = bindBlob(bytes, at: index)
+        }
+        guard result == SQLITE_OK else { throw database.error(code: result) }
+    }
+
+    /// Binds UTF-8 bytes as text, e.g. encoded JSON, without making a `String` of them.
+    func bindText(utf8 data: Data, at index: Int32) throws(StoreError) {
+        let result = data.withUnsafeBytes { bytes in
+            // A null pointer would bind NULL, so an empty buffer binds a literal empty string.
+            bytes.isEmpty
+                ? sqlite3_bind_text(handle, index, "", 0, transient)
+                : sqlite3_bind_text64(
+                    handle, index, bytes.baseAddress!.assumingMemoryBound(to: CChar.self),
+                    UInt64(bytes.count), transient, UInt8(SQLITE_UTF8)
+                )
+        }
+        guard result == SQLITE_OK else { throw database.error(code: result) }
+    }
+
+    private func bindText(_ text: String, at index: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(handle, index, "", 0, transient)
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), transient, UInt8(SQLITE_UTF8))
+            }
+        }
+    }
+
+    private func bindBlob(_ bytes: [UInt8], at index: Int32) -> Int32 {
+        // A null pointer would bind NULL, so an empty blob is bound as a zero-length blob.
+        guard !bytes.isEmpty else { return sqlite3_bind_zeroblob(handle, index, 0) }
+        return bytes.withUnsafeBytes {
+            sqlite3_bind_blob64(handle, index, $0.baseAddress, UInt64($0.count), transient)
+        }
+    }
+
+    /// Runs the statement to its next row.
+    ///
+    /// - Returns: `true` when a row is ready to read, `false` when the statement is done.
+    func step() throws(StoreError) -> Bool {
+        let result = sqlite3_step(handle)
+        if result == SQLITE_ROW { return true }
+        if result == SQLITE_DONE { return false }
+        let error = database.error(code: result)
+        sqlite3_reset(handle)
+        throw error
+    }
+
+    /// Makes the statement ready to run again with new values.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    func isNull(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    func int64(at index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    func double(at index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
+    }
+
+    func string(at index: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeRawBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Lends the column's bytes, as text, for the duration of `body`.
+    func withBytes<T>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws(StoreError) -> T) throws(StoreError) -> T {
+        guard let text = sqlite3_column_text(handle, index) else {
+            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return try body(UnsafeRawBufferPointer(start: text, count: count))
+    }
+
+    func value(at index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER:
+            return .integer(int64(at: index))
+        case SQLITE_FLOAT:
+            return .real(double(at: index))
+        case SQLITE_TEXT:
+            return .text(string(at: index))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard let bytes = sqlite3_column_blob(handle, index), count > 0 else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default:
+            return .null
+        }
+    }
+}

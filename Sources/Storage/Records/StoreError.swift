@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSQLite
+
+/// Why the records database could not do what was asked, with a sentence for the person.
+///
+/// SQLite's extended result codes are mapped to the few situations a person can act on;
+/// `offersFreshStart` says when the window should offer to move the file aside
+/// (`Database.moveAside(fileAt:)`) and start with an empty one.
+public enum StoreError: Error, Equatable, Sendable {
+    /// The file is not a database or is damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
+    case corrupt(path: String)
+    /// Another program holds the database locked (`SQLITE_BUSY`, `SQLITE_LOCKED`).
+    case busy(path: String)
+    /// The file or its folder cannot be opened (`SQLITE_CANTOPEN`, `SQLITE_PERM`, `SQLITE_AUTH`);
+    /// `reason` is the system's or SQLite's words.
+    case cannotOpen(path: String, reason: String)
+    /// The file, its folder or the connection is read-only (`SQLITE_READONLY`); nothing changed.
+    case readOnly(path: String)
+    /// The disk is full (`SQLITE_FULL`, or an I/O error with `ENOSPC`/`EDQUOT`); nothing changed.
+    case diskFull(path: String)
+    /// The file was written by a newer Pinform, with more migrations than this one knows.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// A constraint rejected the change (`SQLITE_CONSTRAINT`); `reason` is SQLite's words.
+    case constraint(reason: String)
+    /// No record has this identity (it may have been deleted).
+    case notFound(RecordID)
+    /// A sort key names a column the store does not declare.
+    case unknownColumn(String)
+    /// The model could not be turned into JSON, e.g. it throws from `encode(to:)`.
+    case encodingFailed(reason: String)
+    /// A stored record could not be read back as the model type.
+    case decodingFailed(id: RecordID, reason: String)
+    /// Moving a damaged file aside failed; nothing was deleted.
+    case moveAsideFailed(path: String, reason: String)
+    /// Writing an exported file failed; any previous file at `path` is unchanged.
+    case exportFailed(path: String, reason: String)
+    /// The connection was closed before this use.
+    case closed(path: String)
+    /// Any other SQLite failure: the extended result code and SQLite's words.
+    case other(code: Int32, reason: String)
+
+    /// A sentence to show the person.
+    public var message: String {
+        switch self {
+        case .corrupt(let path):
+            "The records file is damaged (“\(path)”)."
+        case .busy(let path):
+            "The records file is in use by another program (“\(path)”)."
+        case .cannotOpen(let path, let reason):
+            "The records file “\(path)” cannot be opened: \(reason)."
+        case .readOnly(let path):
+            "The records file “\(path)” is read-only — the change was not saved."
+        case .diskFull:
+            "The disk is full — the record was not saved."
+        case .newerSchema(let path, _, _):
+            "The records file “\(path)” was written by a newer version of Pinform."
+        case .constraint(let reason):
+            "The record was not saved: \(reason)."
+        case .notFound:
+            "The record no longer exists."
+        case .unknownColumn(let name):
+            "There is no column “\(name)” to sort by."
+        case .encodingFailed(let reason):
+            "The record could not be prepared for saving: \(reason)."
+        case .decodingFailed(let id, let reason):
+            "Record \(id) could not be read: \(reason)."
+        case .moveAsideFailed(let path, let reason):
+            "Could not move “\(path)” aside: \(reason). Nothing was deleted."
+        case .exportFailed(let path, let reason):
+            "Could not export to “\(path)”: \(reason)."
+        case .closed(let path):
+            "The records file “\(path)” is closed."
+        case .other(_, let reason):
+            "The records file could not be used: \(reason)."
+        }
+    }
+
+    /// Whether the records file cannot be used as it is, so the window should offer to move
+    /// it aside and start with an empty one (the moved file is kept).
+    public var offersFreshStart: Bool {
+        switch self {
+        case .corrupt, .busy, .cannotOpen, .newerSchema: true
+        default: false
+        }
+    }
+
+    /// Maps an SQLite result code, with its message and the `errno` behind it, to an error.
+    static func sqlite(code: Int32, message: String, systemError: Int32, path: String) -> StoreError {
+        switch code & 0xFF {
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return .corrupt(path: path)
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return .busy(path: path)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH:
+            let reason = systemError != 0 ? String(cString: strerror(systemError)) : message
+            return .cannotOpen(path: path, reason: reason)
+        case SQLITE_READONLY:
+            return .readOnly(path: path)
+        case SQLITE_FULL:
+            return .diskFull(path: path)
+        case SQLITE_IOERR where systemError == ENOSPC || systemError == EDQUOT:
+            return .diskFull(path: path)
+        case SQLITE_IOERR where systemError == EROFS || systemError == EACCES:
+            return .readOnly(path: path)
+        case SQLITE_CONSTRAINT:
+            return .constraint(reason: message)
+        default:
+            return .other(code: code, reason: message)
+        }
+    }
+}

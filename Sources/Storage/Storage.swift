@@ -1,1 +1,0 @@
-// The Storage module. See DESIGN.md for what belongs here.

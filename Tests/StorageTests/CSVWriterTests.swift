@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+@testable import Storage
+
+final class CSVWriterTests: XCTestCase {
+    private let writer = CSVWriter()
+
+    func testPlainFieldsAreWrittenAsTheyAre() {
+        XCTAssertEqual(writer.line(["Ada", "Lovelace", "36"]), "Ada,Lovelace,36\r\n")
+    }
+
+    func testAFieldWithACommaIsQuoted() {
+        XCTAssertEqual(writer.field("London, UK"), "\"London, UK\"")
+    }
+
+    func testQuotesInAFieldAreDoubledInsideQuotes() {
+        XCTAssertEqual(writer.field("say \"hi\""), "\"say \"\"hi\"\"\"")
+    }
+
+    func testFieldsWithLineBreaksAreQuotedAndKeepThem() {
+        XCTAssertEqual(writer.field("one\ntwo"), "\"one\ntwo\"")
+        XCTAssertEqual(writer.field("one\r\ntwo"), "\"one\r\ntwo\"")
+        XCTAssertEqual(writer.field("cr\r"), "\"cr\r\"")
+    }
+
+    func testEmptyFieldsStayEmpty() {
+        XCTAssertEqual(writer.line(["", "x", ""]), ",x,\r\n")
+    }
+
+    func testUnicodeIsWrittenAsUTF8WithoutQuoting() {
+        XCTAssertEqual(writer.line(["Zoë", "東京", "🙂"]), "Zoë,東京,🙂\r\n")
+        XCTAssertEqual(Array(writer.line(["ë"]).utf8), [0xC3, 0xAB, 0x0D, 0x0A])
+    }
+
+    func testADocumentIsTheHeaderThenOneLinePerRow() {
+        let document = writer.document(header: ["Name", "Note"], rows: [["Ada", "a, b"], ["Grace", ""]])
+        XCTAssertEqual(document, "Name,Note\r\nAda,\"a, b\"\r\nGrace,\r\n")
+    }
+
+    func testFormulasAreLeftAloneByDefault() {
+        XCTAssertEqual(writer.line(["=1+1", "-2", "@x", "+3"]), "=1+1,-2,@x,+3\r\n")
+    }
+
+    func testNeutralizingFormulasPrefixesAnApostrophe() {
+        let careful = CSVWriter(neutralizesFormulas: true)
+        XCTAssertEqual(careful.line(["=SUM(A1)", "+1", "-1", "@x", "\tx", "safe"]), "'=SUM(A1),'+1,'-1,'@x,'\tx,safe\r\n")
+        XCTAssertEqual(careful.field("=a,b"), "\"'=a,b\"")
+    }
+
+    func testWritingAFileWritesTheDocumentAsUTF8() throws {
+        let temporary = TemporaryDirectory()
+        let file = temporary.url.appendingPathComponent("export.csv")
+        try writer.write(header: ["Name"], rows: [["Zoë \"Z\""]], to: file)
+        XCTAssertEqual(try Data(contentsOf: file), Data("Name\r\n\"Zoë \"\"Z\"\"\"\r\n".utf8))
+    }
+
+    func testWritingIntoAMissingFolderFailsWithTheFileNamed() {
+        let file = URL(fileURLWithPath: "/nonexistent-\(UUID())/export.csv")
+        XCTAssertThrowsError(try writer.write(header: ["a"], rows: [[String]](), to: file)) { error in
+            guard case .exportFailed(let path, _)? = error as? StoreError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(path, file.path)
+        }
+    }
+
+    /// Reads RFC 4180 back, to show that what is written parses to what was given.
+    private func parse(_ text: String) -> [[String]] {
+        var rows: [[String]] = [], row: [String] = [], field = "", quoted = false
+        var scalars = Array(text.unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            if quoted {
+                if scalar == "\"" {
+                    if scalars.first == "\"" { field.unicodeScalars.append(scalars.removeFirst()) } else { quoted = false }
+                } else {
+                    field.unicodeScalars.append(scalar)
+                }
+            } else if scalar == "\"" {
+                quoted = true
+            } else if scalar == "," {
+                row.append(field); field = ""
+            } else if scalar == "\r", scalars.first == "\n" {
+                scalars.removeFirst(); row.append(field); rows.append(row); row = []; field = ""
+            } else {
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        return rows
+    }
+
+    func testRandomFieldsRoundTripThroughAParser() {
+        let alphabet: [Character] = ["a", "Z", ",", "\"", "\r", "\n", " ", "é", "🙂", "=", "'", "\r\n"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let rows = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                (0..<3).map { _ in String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }) }
+            }
+            let header = ["a", "b", "c"]
+            XCTAssertEqual(parse(writer.document(header: header, rows: rows)), [header] + rows)
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import XCTest
+@testable import Storage
+
+final class DatabaseTests: XCTestCase {
+    private var temporary: TemporaryDirectory!
+
+    override func setUp() {
+        temporary = TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        temporary = nil
+    }
+
+    private var file: URL { temporary.url.appendingPathComponent(Database.fileName) }
+
+    private func integer(_ database: Database, _ sql: String) throws -> Int64? {
+        guard case .integer(let value)? = try database.rows(sql).first?.first else { return nil }
+        return value
+    }
+
+    func testOpeningSetsWriteAheadLogFullSyncAndForeignKeys() throws {
+        let database = try Database(at: file)
+        XCTAssertEqual(try database.rows("PRAGMA journal_mode"), [[.text("wal")]])
+        XCTAssertEqual(try integer(database, "PRAGMA synchronous"), 2)
+        XCTAssertEqual(try integer(database, "PRAGMA foreign_keys"), 1)
+    }
+
+    func testRecordsFileIsInTheDataFolder() {
+        let paths = AppPaths(dataDirectory: temporary.url, configDirectory: temporary.url)
+        XCTAssertEqual(paths.recordsFile, file)
+    }
+
+    func testValuesOfEveryStorageClassRoundTrip() throws {
+        let database = try Database.inMemory()
+        try database.execute("CREATE TABLE t(a, b, c, d, e, f, g)")
+        let values: [SQLValue] = [
+            .null, .integer(.min), .real(-0.5), .text("naïve 🙂 \"q\" '%_'\u{0}end"), .blob([0, 255, 7]),
+            .text(""), .blob([]),
+        ]
+        try database.execute("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?)", values)
+        XCTAssertEqual(try database.rows("SELECT * FROM t"), [values])
+    }
+
+    func testMigrationsRunInOrderAndSetTheUserVersion() throws {
+        let migrations = [
+            Migration.sql("create", "CREATE TABLE log(step TEXT)"),
+            Migration("first") { try $0.execute("INSERT INTO log VALUES ('first')") },
+            Migration("second") { try $0.execute("INSERT INTO log VALUES ('second')") },
+        ]
+        let database = try Database(at: file, migrations: migrations)
+        XCTAssertEqual(try database.userVersion, 3)
+        XCTAssertEqual(try database.rows("SELECT step FROM log"), [[.text("first")], [.text("second")]])
+    }
+
+    func testOnlyMigrationsNotYetAppliedRun() throws {
+        let first = [Migration.sql("create", "CREATE TABLE log(step TEXT); INSERT INTO log VALUES ('one')")]
+        try Database(at: file, migrations: first).close()
+        let both = first + [Migration.sql("two", "INSERT INTO log VALUES ('two')")]
+        let database = try Database(at: file, migrations: both)
+        XCTAssertEqual(try database.userVersion, 2)
+        XCTAssertEqual(try database.rows("SELECT step FROM log"), [[.text("one")], [.text("two")]])
+    }
+
+    func testAFailingMigrationUndoesAllPendingMigrations() throws {
+        let migrations = [
+            Migration.sql("create", "CREATE TABLE log(step TEXT)"),
+            Migration.sql("broken", "INSERT INTO missing VALUES (1)"),
+        ]
+        XCTAssertThrowsError(try Database(at: file, migrations: migrations))
+        let database = try Database(at: file)
+        XCTAssertEqual(try database.userVersion, 0)
+        XCTAssertEqual(try database.rows("SELECT name FROM sqlite_schema WHERE name = 'log'"), [])
+    }
+
+    func testAFileFromANewerVersionIsRefused() throws {
+        let migrations = [Migration.sql("a", "CREATE TABLE a(x)"), Migration.sql("b", "CREATE TABLE b(x)")]
+        try Database(at: file, migrations: migrations).close()
+        XCTAssertThrowsError(try Database(at: file, migrations: Array(migrations.prefix(1)))) { error in
+            XCTAssertEqual(error as? StoreError, .newerSchema(path: file.path, found: 2, supported: 1))
+            XCTAssertTrue((error as? StoreError)?.offersFreshStart == true)
+        }
+    }
+
+    func testATransactionThatThrowsSavesNothing() throws {
+        let database = try Database.inMemory()
+        try database.execute("CREATE TABLE t(x)")
+        XCTAssertThrowsError(try database.transaction {
+            try database.execute("INSERT INTO t VALUES (1)")
+            throw StoreError.notFound(RecordID(1))
+        })
+        XCTAssertEqual(try integer(database, "SELECT count(*) FROM t"), 0)
+    }
+
+    func testAFailedInnerTransactionKeepsTheOuterOnesChanges() throws {
+        let database = try Database.inMemory()
+        try database.execute("CREATE TABLE t(x)")
+        try database.transaction {
+            try database.execute("INSERT INTO t VALUES (1)")
+            try? database.transaction {
+                try database.execute("INSERT INTO t VALUES (2)")
+                throw StoreError.notFound(RecordID(2))
+            }
+        }
+        XCTAssertEqual(try database.rows("SELECT x FROM t"), [[.integer(1)]])
+    }
+
+    func testIntegrityCheckOfASoundFileIsOK() throws {
+        let database = try Database(at: file)
+        try database.execute("CREATE TABLE t(x)")
+        XCTAssertEqual(try database.integrityCheck(), ["ok"])
+    }
+
+    func testAFileOfGarbageIsReportedAsCorrupt() throws {
+        var generator = SystemRandomNumberGenerator()
+        let garbage = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try garbage.write(to: file)
+        XCTAssertThrowsError(try Database(at: file)) { error in
+            XCTAssertEqual(error as? StoreError, .corrupt(path: file.path))
+            XCTAssertEqual((error as? StoreError)?.message.hasPrefix("The records file is damaged"), true)
+            XCTAssertTrue((error as? StoreError)?.offersFreshStart == true)
+        }
+        XCTAssertEqual(try Data(contentsOf: file), garbage, "opening must not change a damaged file")
+    }
+
+    func testMovingADamagedFileAsideKeepsItAndAllowsAFreshStart() throws {
+        let garbage = Data(repeating: 0xA5, count: 4096)
+        try garbage.write(to: file)
+        try Data("log".utf8).write(to: URL(fileURLWithPath: file.path + "-wal"))
+        let moment = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14 22:13:20 UTC
+
+        let moved = try Database.moveAside(fileAt: file, now: moment)
+
+        XCTAssertEqual(moved?.lastPathComponent, "records.sqlite.damaged-20231114T221320Z")
+        XCTAssertEqual(try moved.map { try Data(contentsOf: $0) }, garbage)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: moved!.path + "-wal"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path + "-wal"))
+        let fresh = try Database(at: file)
+        try fresh.execute("CREATE TABLE t(x)")
+        XCTAssertEqual(try fresh.integrityCheck(), ["ok"])
+    }
+
+    func testMovingAsideTwiceInOneSecondKeepsBothFiles() throws {
+        let moment = Date(timeIntervalSince1970: 1_700_000_000)
+        try Data("first".utf8).write(to: file)
+        let first = try Database.moveAside(fileAt: file, now: moment)
+        try Data("second".utf8).write(to: file)
+        let second = try Database.moveAside(fileAt: file, now: moment)
+        XCTAssertNotEqual(first, second)
+        XCTAssertEqual(try Data(contentsOf: first!), Data("first".utf8))
+        XCTAssertEqual(try Data(contentsOf: second!), Data("second".utf8))
+    }
+
+    func testMovingAsideWhenThereIsNoFileDoesNothing() throws {
+        XCTAssertNil(try Database.moveAside(fileAt: file))
+    }
+
+    func testAWriteWhileAnotherConnectionHoldsTheLockReportsBusy() throws {
+        let holder = try Database(at: file)
+        try holder.execute("CREATE TABLE t(x)")
+        let other = try Database(at: file, busyTimeout: .milliseconds(50))
+        try holder.transaction {
+            try holder.execute("INSERT INTO t VALUES (1)")
+            XCTAssertThrowsError(try other.execute("INSERT INTO t VALUES (2)")) { error in
+                XCTAssertEqual(error as? StoreError, .busy(path: file.path))
+                XCTAssertEqual((error as? StoreError)?.message.hasPrefix("The records file is in use by another program"), true)
+            }
+        }
+        XCTAssertEqual(try other.rows("SELECT x FROM t"), [[.integer(1)]])
+    }
+
+    func testAFileInAFolderThatIsAFileCannotBeOpened() throws {
+        let notAFolder = try temporary.write("plain file", to: "data")
+        let inside = notAFolder.appendingPathComponent(Database.fileName)
+        XCTAssertThrowsError(try Database(at: inside)) { error in
+            guard case .cannotOpen(let path, _)? = error as? StoreError else {
+                return XCTFail("expected cannotOpen, got \(error)")
+            }
+            XCTAssertEqual(path, inside.path)
+        }
+    }
+
+    func testWritingThroughAReadOnlyConnectionFailsAndKeepsTheData() throws {
+        let writer = try Database(at: file)
+        try writer.execute("CREATE TABLE t(x)")
+        try writer.execute("INSERT INTO t VALUES (1)")
+        let reader = try Database(at: file, readOnly: true)
+        XCTAssertThrowsError(try reader.execute("INSERT INTO t VALUES (2)")) { error in
+            XCTAssertEqual(error as? StoreError, .readOnly(path: file.path))
+        }
+        XCTAssertEqual(try reader.rows("SELECT x FROM t"), [[.integer(1)]])
+    }
+
+    func testWritingWhenOnlyQueriesAreAllowedReportsReadOnly() throws {
+        let database = try Database(at: file)
+        try database.execute("CREATE TABLE t(x)")
+        try database.execute("PRAGMA query_only = ON")
+        XCTAssertThrowsError(try database.execute("INSERT INTO t VALUES (1)")) { error in
+            XCTAssertEqual(error as? StoreError, .readOnly(path: file.path))
+        }
+    }
+
+    func testAFolderWithoutWritePermissionReportsAnError() throws {
+        try XCTSkipIf(geteuid() == 0, "root ignores folder permissions")
+        let folder = temporary.url.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        chmod(folder.path, 0o500)
+        defer { chmod(folder.path, 0o700) }
+        XCTAssertThrowsError(try Database(at: folder.appendingPathComponent(Database.fileName))) { error in
+            guard case .cannotOpen? = error as? StoreError else { return XCTFail("got \(error)") }
+        }
+    }
+
+    func testUsingAClosedDatabaseFails() throws {
+        let database = try Database.inMemory()
+        database.close()
+        XCTAssertThrowsError(try database.execute("SELECT 1")) { error in
+            XCTAssertEqual(error as? StoreError, .closed(path: ":memory:"))
+        }
+    }
+
+    func testConstraintViolationsAreReportedAsSuch() throws {
+        let database = try Database.inMemory()
+        try database.execute("CREATE TABLE t(x UNIQUE)")
+        try database.execute("INSERT INTO t VALUES (1)")
+        XCTAssertThrowsError(try database.execute("INSERT INTO t VALUES (1)")) { error in
+            guard case .constraint? = error as? StoreError else { return XCTFail("got \(error)") }
+        }
+    }
+}
