@@ -35,7 +35,7 @@ final class PinWindow {
         flow = PinFlow(changing: mode == .change, vault: PinVault(paths: application.paths),
                        attempts: AttemptStore(paths: application.paths),
                        newPINLength: application.settings.pinLength)
-        pinView = PinCodeView(control: PinCodeControl(parameters: .init(length: flow.length)))
+        pinView = PinCodeView(control: PinWindow.makeControl(length: flow.length))
         window = Window(application: application.app)
         window.title = mode == .change ? "Change PIN" : AppInfo.name
         window.setDefaultSize(width: 400, height: 600)
@@ -77,6 +77,12 @@ final class PinWindow {
         content.append(pinSlot)
         content.append(pad.widget)
         return content
+    }
+
+    private static func makeControl(length: Int) -> PinCodeControl {
+        let control = PinCodeControl(parameters: .init(length: length))
+        if ThemePreference.prefersDark { control.applyDefaultStyle(darkTheme: true) }
+        return control
     }
 
     /// Puts a PIN view (a new one when the length changes) in place and wires it.
@@ -132,7 +138,7 @@ final class PinWindow {
         case .accepted:
             if flow.step == .choose {
                 // Changing: the current PIN was right; now a new one, maybe of another length.
-                let view = PinCodeView(control: PinCodeControl(parameters: .init(length: flow.length)))
+                let view = PinCodeView(control: PinWindow.makeControl(length: flow.length))
                 attach(view)
             } else {
                 finish()
