@@ -116,3 +116,49 @@ compile_schemas() {
     glib-compile-schemas --strict "$SCHEMA_DIR"
     export GSETTINGS_SCHEMA_DIR="$SCHEMA_DIR"
 }
+
+# Runs "$@" on a private virtual X display (1280x1024, 24-bit) and returns its exit status.
+# Xvfb picks a free display number itself (-displayfd), which, unlike `xvfb-run -a`, cannot race
+# with another Xvfb starting at the same moment on a shared machine.
+run_with_virtual_display() {
+    local dir xvfb_pid display="" status=0
+    dir="$(mktemp -d)"
+    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
+    xvfb_pid=$!
+    # shellcheck disable=SC2064 # expand now: the trap must end this Xvfb
+    trap "kill $xvfb_pid 2>/dev/null; rm -rf '$dir'" EXIT
+    local tries
+    for ((tries = 0; tries < 200; tries++)); do
+        display="$(head -n 1 "$dir/display" 2>/dev/null || true)"
+        [[ -n "$display" ]] && break
+        if ! kill -0 "$xvfb_pid" 2>/dev/null; then
+            log "Xvfb did not start:"
+            cat "$dir/xvfb.log" >&2
+            return 1
+        fi
+        sleep 0.05
+    done
+    if [[ -z "$display" ]]; then
+        log "Xvfb did not report a display within 10 s"
+        return 1
+    fi
+    local baseline
+    baseline="$(_socket_count "$xvfb_pid")"
+    DISPLAY=":$display" "$@" || status=$?
+    # The accessibility bus daemons outlive the command by a moment and print "X connection
+    # broken" if the server goes first: wait (3 s at most) until their connections are closed.
+    for ((tries = 0; tries < 60; tries++)); do
+        (($(_socket_count "$xvfb_pid") <= baseline)) && break
+        sleep 0.05
+    done
+    kill "$xvfb_pid" 2>/dev/null || true
+    wait "$xvfb_pid" 2>/dev/null || true
+    rm -rf "$dir"
+    trap - EXIT
+    return "$status"
+}
+
+# How many sockets a process has open (an X server: its listening sockets plus one per client).
+_socket_count() {
+    find "/proc/$1/fd" -lname 'socket:*' 2>/dev/null | wc -l
+}
