@@ -119,11 +119,13 @@ compile_schemas() {
 
 # Runs "$@" on a private virtual X display (1280x1024, 24-bit) and returns its exit status.
 # Xvfb picks a free display number itself (-displayfd), which, unlike `xvfb-run -a`, cannot race
-# with another Xvfb starting at the same moment on a shared machine.
+# with another Xvfb starting at the same moment on a shared machine. -noreset: by default an X
+# server resets when its last client leaves, and a client connecting during that reset fails
+# (the first GTK app of a test run did, one time in four).
 run_with_virtual_display() {
     local dir xvfb_pid display="" status=0
     dir="$(mktemp -d)"
-    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
+    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$dir/display" 2>"$dir/xvfb.log" &
     xvfb_pid=$!
     # shellcheck disable=SC2064 # expand now: the trap must end this Xvfb
     trap "kill $xvfb_pid 2>/dev/null; rm -rf '$dir'" EXIT
