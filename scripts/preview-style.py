@@ -4,8 +4,10 @@
 For checking the stylesheet by eye without building the app, and as a CSS syntax check: any
 parsing error in data/style.css or data/style-dark.css is printed and makes the exit code 1.
 
-Usage (needs a display; scripts/run --headless style gives one):
+Usage (needs an X display; on a headless machine give it a virtual one):
     /usr/bin/python3 scripts/preview-style.py [--dark] OUT_DIR
+    bash -c 'source scripts/lib.sh; run_with_virtual_display /usr/bin/python3 scripts/preview-style.py /tmp/preview'
+
 """
 import os
 import sys
