@@ -126,6 +126,8 @@ final class PinWindow {
         case .weak:
             pinView.shake()
         case .confirmNext:
+            // Let the valid styling show a moment before the code is asked again.
+            await pause(milliseconds: 350)
             pinView.control.clear()
             pinView.control.showsValidity = flow.validatesNewPIN
         case .mismatch:
@@ -133,9 +135,13 @@ final class PinWindow {
             pinView.control.showsValidity = flow.validatesNewPIN
             pinView.shake()
         case .stored:
+            pinView.control.accept()
+            await pause(milliseconds: 300)
             finish()
             return
         case .accepted:
+            pinView.control.accept()
+            await pause(milliseconds: 300)
             if flow.step == .choose {
                 // Changing: the current PIN was right; now a new one, maybe of another length.
                 let view = PinCodeView(control: PinWindow.makeControl(length: flow.length))
@@ -156,6 +162,16 @@ final class PinWindow {
         }
         render()
         if pinView.widget.isSensitive { pinView.widget.grabFocus() }
+    }
+
+    /// Waits on the GLib loop without blocking it.
+    private func pause(milliseconds: UInt32) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            MainContext.timeout(milliseconds: milliseconds) {
+                continuation.resume()
+                return false
+            }
+        }
     }
 
     private func finish() {
