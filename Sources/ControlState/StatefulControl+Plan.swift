@@ -61,10 +61,15 @@ extension StatefulControl {
                 continue
             }
             appliedSequences[slot] = sequence
+            let bytes = winner < 0 ? plan.defaultByteWrites[slot] : plan.byteWrites[winner]
+            if bytes.isByteWrite {
+                bytes.perform(on: target)
+                continue
+            }
             if winner < 0 {
-                plan.defaultAppliers[slot](target)
+                plan.defaultAppliers[slot].apply(target)
             } else {
-                plan.appliers[winner](target)
+                plan.appliers[winner].apply(target)
             }
             if self.plan !== plan {
                 return false

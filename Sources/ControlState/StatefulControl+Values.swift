@@ -23,7 +23,8 @@ extension StatefulControl {
             descriptor: descriptor,
             sequence: sequence,
             value: value,
-            apply: ValueBinding.applier(writing: value, to: keyPath, at: binding.storageOffset)
+            apply: ValueBinding.applier(writing: value, to: keyPath, at: binding.storageOffset),
+            bytes: ByteWrite.of(value, at: binding.storageOffset)
         ))
         rebuildPlan()
         resolve(binding, on: target)
@@ -216,7 +217,8 @@ extension StatefulControl {
         let binding = ValueBinding(
             defaultValue: defaultValue,
             storageOffset: offset,
-            applyDefault: ValueBinding.applier(writing: defaultValue, to: keyPath, at: offset)
+            applyDefault: ValueBinding.applier(writing: defaultValue, to: keyPath, at: offset),
+            defaultBytes: ByteWrite.of(defaultValue, at: offset)
         )
         bindings.add(binding, for: keyPath)
         return binding

@@ -46,7 +46,8 @@ open class StatefulControl {
     struct StoredFactor {
         let state: ControlState
         let offset: Int
-        let inverted: Bool
+        /// 1 when the factor holds while the property is `false`.
+        let inverted: UInt8
     }
 
     /// Creates a control in the normal state, with no factor registered and no value bound.
@@ -57,13 +58,16 @@ open class StatefulControl {
     /// The state derived from the built-in and registered factors right now; inside a
     /// transition it may be ahead of the state the bound values show.
     public var state: ControlState {
-        var state = storedState
+        var bits = storedState.rawValue
         let base = StoredProperty.address(0, in: self)
         storedFactors.withUnsafeBufferPointer { factors in
-            for factor in factors where base.load(fromByteOffset: factor.offset, as: Bool.self) != factor.inverted {
-                state.formUnion(factor.state)
+            // Without a branch: which factors hold changes at random from one change to the next.
+            for factor in factors {
+                let holds = (base.load(fromByteOffset: factor.offset, as: UInt8.self) ^ factor.inverted) & 1
+                bits |= factor.state.rawValue & (0 &- UInt32(holds))
             }
         }
+        var state = ControlState(rawValue: bits)
         if !factors.isEmpty {
             for factor in factors where factor.holds(self) {
                 state.formUnion(factor.state)
@@ -133,7 +137,7 @@ open class StatefulControl {
         // A plain stored property is read in place: deriving the state runs on every change.
         if let writable = keyPath as? ReferenceWritableKeyPath<Control, Bool>,
            let offset = StoredProperty.offset(of: writable, in: control) {
-            storedFactors.append(StoredFactor(state: state, offset: offset, inverted: inverted))
+            storedFactors.append(StoredFactor(state: state, offset: offset, inverted: inverted ? 1 : 0))
         } else {
             factors.append(Factor(state: state) { control in
                 unsafeDowncast(control, to: Control.self)[keyPath: keyPath] != inverted

@@ -12,6 +12,7 @@ final class ValueBinding {
         let sequence: Int
         let value: Any
         let apply: ValueBinding.Applier
+        let bytes: ByteWrite
     }
 
     /// The applied sequence of the captured default.
@@ -21,6 +22,7 @@ final class ValueBinding {
 
     let defaultValue: Any
     let applyDefault: ValueBinding.Applier
+    let defaultBytes: ByteWrite
     /// Where the value lives inside the target, when a direct write equals the key path's.
     let storageOffset: Int?
     @exclusivity(unchecked) private(set) var entries: [Entry] = []
@@ -28,10 +30,14 @@ final class ValueBinding {
     /// -1 before the binding is planned.
     var slot = -1
 
-    init(defaultValue: Any, storageOffset: Int?, applyDefault: @escaping ValueBinding.Applier) {
+    init(
+        defaultValue: Any, storageOffset: Int?,
+        applyDefault: @escaping ValueBinding.Applier, defaultBytes: ByteWrite
+    ) {
         self.defaultValue = defaultValue
         self.storageOffset = storageOffset
         self.applyDefault = applyDefault
+        self.defaultBytes = defaultBytes
     }
 
     /// A closure that writes `value` to `keyPath` of the target it is given, directly at

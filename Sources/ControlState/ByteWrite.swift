@@ -1,0 +1,37 @@
+/// A bound value of a trivial type (no references: numbers, colours, small structs) that lives
+/// in the target's own storage, written as bytes: the state change calls no closure and no
+/// value witness for it.
+struct ByteWrite {
+    /// Where the value lives in the target; 0 bytes means "not a byte write".
+    let offset: Int
+    let size: Int
+    let low: UInt64
+    let high: UInt64
+
+    static let none = ByteWrite(offset: 0, size: 0, low: 0, high: 0)
+
+    /// The byte write of `value` at `offset`, or `.none` when the value has references, is
+    /// larger than 16 bytes, or has no storage offset.
+    static func of<Value>(_ value: Value, at offset: Int?) -> ByteWrite {
+        guard let offset, _isPOD(Value.self), MemoryLayout<Value>.size <= 16 else { return .none }
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { bytes in
+            withUnsafeBytes(of: value) { bytes.copyMemory(from: $0) }
+        }
+        return ByteWrite(offset: offset, size: MemoryLayout<Value>.size, low: words.0, high: words.1)
+    }
+
+    var isByteWrite: Bool {
+        size > 0
+    }
+
+    /// Writes the value into `target`, which the caller keeps alive.
+    @inline(__always)
+    func perform(on target: Unmanaged<AnyObject>) {
+        let address = UnsafeMutableRawPointer(target.toOpaque()) + offset
+        var words = (low, high)
+        withUnsafeBytes(of: &words) { bytes in
+            address.copyMemory(from: bytes.baseAddress!, byteCount: size)
+        }
+    }
+}
