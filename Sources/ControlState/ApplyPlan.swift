@@ -17,6 +17,8 @@ final class ApplyPlan {
     }
 
     let bindings: [Binding]
+    /// Whether each binding's target is the control itself, which needs no weak load.
+    let targetIsControl: [Bool]
     let matchers: [ValueBinding.Matcher]
     /// The applier of each matcher's entry.
     let appliers: [Applier]
@@ -39,6 +41,8 @@ final class ApplyPlan {
     @exclusivity(unchecked) private var usedSlots = 0
     @exclusivity(unchecked) private var cachedStates: [UInt64]
     @exclusivity(unchecked) private var cachedWinners: [Int32]
+    /// The sequence of each cached winner (`ValueBinding.defaultSequence` for the default).
+    @exclusivity(unchecked) private var cachedSequences: [Int]
 
     init(targets: [TargetBindings]) {
         var bindings: [Binding] = []
@@ -67,6 +71,7 @@ final class ApplyPlan {
             }
         }
         self.bindings = bindings
+        self.targetIsControl = bindings.map { targets[$0.target].targetIsControl }
         self.matchers = matchers
         self.appliers = appliers
         self.byteWrites = byteWrites
@@ -84,6 +89,7 @@ final class ApplyPlan {
         slotMask = (1 << slotBits) - 1
         cachedStates = Array(repeating: 0, count: 1 << slotBits)
         cachedWinners = Array(repeating: -1, count: (1 << slotBits) * bindings.count)
+        cachedSequences = Array(repeating: ValueBinding.defaultSequence, count: (1 << slotBits) * bindings.count)
     }
 
     /// The index in `cachedWinners` of the winners in `state`, found now if not remembered.
@@ -115,10 +121,18 @@ final class ApplyPlan {
         usedSlots += 1
         let row = slot * bindings.count
         for index in bindings.indices {
-            cachedWinners[row + index] = Int32(winner(of: bindings[index], in: state))
+            let winner = winner(of: bindings[index], in: state)
+            cachedWinners[row + index] = Int32(winner)
+            cachedSequences[row + index] = winner < 0 ? ValueBinding.defaultSequence : matchers[winner].sequence
         }
         cachedStates[slot] = key
         return row
+    }
+
+    /// The sequence of the entry that wins for `binding` in the row of winners at `row`.
+    @inline(__always)
+    func sequence(at row: Int, binding index: Int) -> Int {
+        cachedSequences[row + index]
     }
 
     /// The matcher index that wins for `binding` in the row of winners at `row`, or -1.

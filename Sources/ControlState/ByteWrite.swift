@@ -28,10 +28,21 @@ struct ByteWrite {
     /// Writes the value into `target`, which the caller keeps alive.
     @inline(__always)
     func perform(on target: Unmanaged<AnyObject>) {
+        // Unaligned stores are allowed (SE-0349); the property is aligned for its own type,
+        // which may be less than the word's.
         let address = UnsafeMutableRawPointer(target.toOpaque()) + offset
-        var words = (low, high)
-        withUnsafeBytes(of: &words) { bytes in
-            address.copyMemory(from: bytes.baseAddress!, byteCount: size)
+        switch size {
+        case 8: address.storeBytes(of: low, as: UInt64.self)
+        case 4: address.storeBytes(of: UInt32(truncatingIfNeeded: low), as: UInt32.self)
+        case 1: address.storeBytes(of: UInt8(truncatingIfNeeded: low), as: UInt8.self)
+        case 16:
+            address.storeBytes(of: low, as: UInt64.self)
+            address.storeBytes(of: high, toByteOffset: 8, as: UInt64.self)
+        default:
+            var words = (low, high)
+            withUnsafeBytes(of: &words) { bytes in
+                address.copyMemory(from: bytes.baseAddress!, byteCount: size)
+            }
         }
     }
 }

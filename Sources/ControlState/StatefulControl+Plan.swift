@@ -40,40 +40,56 @@ extension StatefulControl {
         guard count > 0 else { return true }
         let row = plan.winnersRow(for: state)
         var shownTargetIndex = -1
-        // Holds the target being written (+1 from its weak reference) while its values are
-        // passed on unretained.
-        var shown: AnyObject?
+        // The target being written, passed on unretained: the control itself is alive for the
+        // call, and another target is held (+1 from its weak reference) by `heldTarget`.
+        var shown: Unmanaged<AnyObject>?
+        var heldTarget: AnyObject?
         var lostTarget = false
-        defer { withExtendedLifetime(shown) {} }
-        for slot in 0..<count {
-            let winner = plan.winner(at: row, binding: slot)
-            let sequence = winner < 0 ? ValueBinding.defaultSequence : plan.matchers[winner].sequence
-            if sequence == appliedSequences[slot] {
-                continue
+        defer { withExtendedLifetime(heldTarget) {} }
+        var chunkStart = 0
+        while chunkStart < count {
+            // First, without a branch, which bindings of this chunk show something else than
+            // their winner: which ones change is as random as the state.
+            let chunkEnd = min(chunkStart + 64, count)
+            var changed: UInt64 = 0
+            for slot in chunkStart..<chunkEnd {
+                let differs: UInt64 = plan.sequence(at: row, binding: slot) != appliedSequences[slot] ? 1 : 0
+                changed |= differs << UInt64(slot - chunkStart)
             }
-            let targetIndex = plan.bindings[slot].target
-            if targetIndex != shownTargetIndex {
-                shownTargetIndex = targetIndex
-                shown = plan.targets[targetIndex].shownTarget(control: self)
+            while changed != 0 {
+                let slot = chunkStart + changed.trailingZeroBitCount
+                changed &= changed - 1
+                let targetIndex = plan.bindings[slot].target
+                if targetIndex != shownTargetIndex {
+                    shownTargetIndex = targetIndex
+                    if plan.targetIsControl[slot] {
+                        shown = Unmanaged.passUnretained(self)
+                    } else {
+                        heldTarget = plan.targets[targetIndex].target
+                        shown = heldTarget.map(Unmanaged.passUnretained)
+                    }
+                }
+                guard let target = shown else {
+                    lostTarget = true
+                    continue
+                }
+                let winner = plan.winner(at: row, binding: slot)
+                appliedSequences[slot] = plan.sequence(at: row, binding: slot)
+                let bytes = winner < 0 ? plan.defaultByteWrites[slot] : plan.byteWrites[winner]
+                if bytes.isByteWrite {
+                    bytes.perform(on: target)
+                    continue
+                }
+                if winner < 0 {
+                    plan.defaultAppliers[slot].apply(target)
+                } else {
+                    plan.appliers[winner].apply(target)
+                }
+                if self.plan !== plan {
+                    return false
+                }
             }
-            guard let target = shown.map(Unmanaged.passUnretained) else {
-                lostTarget = true
-                continue
-            }
-            appliedSequences[slot] = sequence
-            let bytes = winner < 0 ? plan.defaultByteWrites[slot] : plan.byteWrites[winner]
-            if bytes.isByteWrite {
-                bytes.perform(on: target)
-                continue
-            }
-            if winner < 0 {
-                plan.defaultAppliers[slot].apply(target)
-            } else {
-                plan.appliers[winner].apply(target)
-            }
-            if self.plan !== plan {
-                return false
-            }
+            chunkStart = chunkEnd
         }
         if lostTarget {
             dropBindingsOfReleasedTargets()

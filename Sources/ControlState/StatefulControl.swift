@@ -192,7 +192,9 @@ open class StatefulControl {
         appliedState = newState
         applyBindings(in: newState)
         stateDidChange(from: previous)
-        notifyStateSubscribers(from: previous, to: newState)
+        if !stateSubscribers.isEmpty {
+            notifyStateSubscribers(from: previous, to: newState)
+        }
     }
 
     /// Called after the bound values of a new state were applied, before the state

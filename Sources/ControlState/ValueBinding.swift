@@ -177,9 +177,4 @@ final class TargetBindings {
     var isTargetAlive: Bool {
         targetIsControl || target != nil
     }
-
-    /// The object to write to: the control itself, the target, or `nil` when it is gone.
-    func shownTarget(control: StatefulControl) -> AnyObject? {
-        targetIsControl ? control : target
-    }
 }
