@@ -129,6 +129,27 @@ final class ApplyPlan {
         return row
     }
 
+    /// Whether the winners in the row at `row` differ from `applied`, as a bitmask of the
+    /// bindings `start..<end` (at most 64), found without a branch per binding.
+    @inline(__always)
+    func changedBindings(at row: Int, from start: Int, to end: Int, applied: [Int]) -> UInt64 {
+        precondition(end - start <= 64 && end <= bindings.count && applied.count == bindings.count)
+        return cachedSequences.withUnsafeBufferPointer { cached in
+            applied.withUnsafeBufferPointer { applied in
+                let winning = cached.baseAddress.unsafelyUnwrapped + row
+                let shown = applied.baseAddress.unsafelyUnwrapped
+                var changed: UInt64 = 0
+                var index = start
+                while index < end {
+                    let differs: UInt64 = winning[index] != shown[index] ? 1 : 0
+                    changed |= differs &<< UInt64(index &- start)
+                    index &+= 1
+                }
+                return changed
+            }
+        }
+    }
+
     /// The sequence of the entry that wins for `binding` in the row of winners at `row`.
     @inline(__always)
     func sequence(at row: Int, binding index: Int) -> Int {

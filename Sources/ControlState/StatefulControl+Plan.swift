@@ -51,11 +51,7 @@ extension StatefulControl {
             // First, without a branch, which bindings of this chunk show something else than
             // their winner: which ones change is as random as the state.
             let chunkEnd = min(chunkStart + 64, count)
-            var changed: UInt64 = 0
-            for slot in chunkStart..<chunkEnd {
-                let differs: UInt64 = plan.sequence(at: row, binding: slot) != appliedSequences[slot] ? 1 : 0
-                changed |= differs << UInt64(slot - chunkStart)
-            }
+            var changed = plan.changedBindings(at: row, from: chunkStart, to: chunkEnd, applied: appliedSequences)
             while changed != 0 {
                 let slot = chunkStart + changed.trailingZeroBitCount
                 changed &= changed - 1
@@ -85,8 +81,13 @@ extension StatefulControl {
                 } else {
                     plan.appliers[winner].apply(target)
                 }
+                // The setter ran code of its own: if it bound or removed values, start over;
+                // if it changed the state, the newer state is already shown.
                 if self.plan !== plan {
                     return false
+                }
+                if appliedState != state {
+                    return true
                 }
             }
             chunkStart = chunkEnd

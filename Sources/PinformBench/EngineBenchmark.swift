@@ -59,6 +59,16 @@ enum EngineBenchmark {
         ]
     }
 
+    /// Runs one side only, for profiling: `engine` or `switch`, on the control's own
+    /// properties or on a separate object.
+    static func profile(side: String, stylesItself: Bool, changes: Int) -> String {
+        let walk = Walk.make(steps: changes, seed: 0x5EED_0001)
+        let outcome = side == "switch"
+            ? runSwitch(walk: walk, steps: changes, stylesItself: stylesItself)
+            : runEngine(walk: walk, steps: changes, stylesItself: stylesItself)
+        return "\(side) \(format(outcome.duration.milliseconds)) ms, checksum \(outcome.checksum)"
+    }
+
     private struct Outcome {
         let duration: Duration
         let allocations: UInt64
