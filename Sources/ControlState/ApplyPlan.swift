@@ -44,7 +44,12 @@ final class ApplyPlan {
     /// The sequence of each cached winner (`ValueBinding.defaultSequence` for the default).
     @exclusivity(unchecked) private var cachedSequences: [Int]
 
-    init(targets: [TargetBindings]) {
+    /// The sequence of the entry each binding shows, by slot. Plain memory owned by the plan:
+    /// a state change writes it without a uniqueness check, and the plan is held while it does.
+    let applied: UnsafeMutableBufferPointer<Int>
+
+    /// Lays out `targets`; `shown(binding)` tells what a binding shows now (by its old slot).
+    init(targets: [TargetBindings], shown: (ValueBinding) -> Int) {
         var bindings: [Binding] = []
         var matchers: [ValueBinding.Matcher] = []
         var appliers: [Applier] = []
@@ -72,6 +77,14 @@ final class ApplyPlan {
         }
         self.bindings = bindings
         self.targetIsControl = bindings.map { targets[$0.target].targetIsControl }
+        applied = .allocate(capacity: bindings.count)
+        var slot = 0
+        for target in targets {
+            for binding in target.bindings {
+                applied.initializeElement(at: slot, to: shown(binding))
+                slot += 1
+            }
+        }
         self.matchers = matchers
         self.appliers = appliers
         self.byteWrites = byteWrites
@@ -90,6 +103,15 @@ final class ApplyPlan {
         cachedStates = Array(repeating: 0, count: 1 << slotBits)
         cachedWinners = Array(repeating: -1, count: (1 << slotBits) * bindings.count)
         cachedSequences = Array(repeating: ValueBinding.defaultSequence, count: (1 << slotBits) * bindings.count)
+    }
+
+    deinit {
+        applied.deallocate()
+    }
+
+    /// What the binding at `slot` shows, or the default when there is no such slot.
+    func appliedSequence(at slot: Int) -> Int {
+        applied.indices.contains(slot) ? applied[slot] : ValueBinding.defaultSequence
     }
 
     /// The index in `cachedWinners` of the winners in `state`, found now if not remembered.
@@ -129,24 +151,21 @@ final class ApplyPlan {
         return row
     }
 
-    /// Whether the winners in the row at `row` differ from `applied`, as a bitmask of the
-    /// bindings `start..<end` (at most 64), found without a branch per binding.
+    /// Whether the winners in the row at `row` differ from what the bindings show, as a
+    /// bitmask of the bindings `start..<end` (at most 64), found without a branch per binding.
     @inline(__always)
-    func changedBindings(at row: Int, from start: Int, to end: Int, applied: [Int]) -> UInt64 {
-        precondition(end - start <= 64 && end <= bindings.count && applied.count == bindings.count)
-        return cachedSequences.withUnsafeBufferPointer { cached in
-            applied.withUnsafeBufferPointer { applied in
-                let winning = cached.baseAddress.unsafelyUnwrapped + row
-                let shown = applied.baseAddress.unsafelyUnwrapped
-                var changed: UInt64 = 0
-                var index = start
-                while index < end {
-                    let differs: UInt64 = winning[index] != shown[index] ? 1 : 0
-                    changed |= differs &<< UInt64(index &- start)
-                    index &+= 1
-                }
-                return changed
+    func changedBindings(at row: Int, from start: Int, to end: Int) -> UInt64 {
+        cachedSequences.withUnsafeBufferPointer { cached in
+            let winning = cached.baseAddress.unsafelyUnwrapped + row
+            let shown = applied.baseAddress.unsafelyUnwrapped
+            var changed: UInt64 = 0
+            var index = start
+            while index < end {
+                let differs: UInt64 = winning[index] != shown[index] ? 1 : 0
+                changed |= differs &<< UInt64(index &- start)
+                index &+= 1
             }
+            return changed
         }
     }
 

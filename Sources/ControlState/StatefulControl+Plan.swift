@@ -2,24 +2,24 @@
 extension StatefulControl {
     /// Rebuilds the plan from `targets`, keeping what each binding shows.
     func rebuildPlan() {
-        var applied: [Int] = []
+        let previous = plan
+        let plan = ApplyPlan(targets: targets) { previous.appliedSequence(at: $0.slot) }
+        var slot = 0
         for target in targets {
             for binding in target.bindings {
-                applied.append(appliedSequences.indices.contains(binding.slot)
-                    ? appliedSequences[binding.slot] : ValueBinding.defaultSequence)
-                binding.slot = applied.count - 1
+                binding.slot = slot
+                slot += 1
             }
         }
-        plan = ApplyPlan(targets: targets)
-        appliedSequences = applied
+        self.plan = plan
     }
 
     /// Shows the winner of `binding` in the applied state, now.
     func resolve(_ binding: ValueBinding, on target: AnyObject) {
         let index = binding.winner(in: appliedState)
         let sequence = binding.sequence(of: index)
-        guard sequence != appliedSequences[binding.slot] else { return }
-        appliedSequences[binding.slot] = sequence
+        guard sequence != plan.applied[binding.slot] else { return }
+        plan.applied[binding.slot] = sequence
         binding.apply(index, to: target)
     }
 
@@ -51,7 +51,7 @@ extension StatefulControl {
             // First, without a branch, which bindings of this chunk show something else than
             // their winner: which ones change is as random as the state.
             let chunkEnd = min(chunkStart + 64, count)
-            var changed = plan.changedBindings(at: row, from: chunkStart, to: chunkEnd, applied: appliedSequences)
+            var changed = plan.changedBindings(at: row, from: chunkStart, to: chunkEnd)
             while changed != 0 {
                 let slot = chunkStart + changed.trailingZeroBitCount
                 changed &= changed - 1
@@ -70,7 +70,7 @@ extension StatefulControl {
                     continue
                 }
                 let winner = plan.winner(at: row, binding: slot)
-                appliedSequences[slot] = plan.sequence(at: row, binding: slot)
+                plan.applied[slot] = plan.sequence(at: row, binding: slot)
                 let bytes = winner < 0 ? plan.defaultByteWrites[slot] : plan.byteWrites[winner]
                 if bytes.isByteWrite {
                     bytes.perform(on: target)

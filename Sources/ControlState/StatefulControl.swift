@@ -30,9 +30,7 @@ open class StatefulControl {
     @exclusivity(unchecked) var transitionDepth = 0
     var queuedEvents: [ControlEvents] = []
     @exclusivity(unchecked) var targets: [TargetBindings] = []
-    @exclusivity(unchecked) var plan = ApplyPlan(targets: [])
-    /// The sequence of the entry each planned binding shows, by slot.
-    @exclusivity(unchecked) var appliedSequences: [Int] = []
+    @exclusivity(unchecked) var plan = ApplyPlan(targets: []) { _ in ValueBinding.defaultSequence }
     var targetsByID: [ObjectIdentifier: TargetBindings] = [:]
     var nextSequence = 0
     @exclusivity(unchecked) var eventSubscribers: [EventSubscriber] = []
