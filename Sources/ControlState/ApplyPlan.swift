@@ -158,12 +158,14 @@ final class ApplyPlan {
         cachedSequences.withUnsafeBufferPointer { cached in
             let winning = cached.baseAddress.unsafelyUnwrapped + row
             let shown = applied.baseAddress.unsafelyUnwrapped
+            // From the last binding down, shifting as it goes: a handful of scalar steps, which
+            // the compiler does not turn into vector code that costs more than it saves here.
             var changed: UInt64 = 0
-            var index = start
-            while index < end {
+            var index = end
+            while index > start {
+                index &-= 1
                 let differs: UInt64 = winning[index] != shown[index] ? 1 : 0
-                changed |= differs &<< UInt64(index &- start)
-                index &+= 1
+                changed = changed &<< 1 | differs
             }
             return changed
         }

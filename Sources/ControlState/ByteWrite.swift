@@ -31,17 +31,21 @@ struct ByteWrite {
         // Unaligned stores are allowed (SE-0349); the property is aligned for its own type,
         // which may be less than the word's.
         let address = UnsafeMutableRawPointer(target.toOpaque()) + offset
-        switch size {
-        case 8: address.storeBytes(of: low, as: UInt64.self)
-        case 4: address.storeBytes(of: UInt32(truncatingIfNeeded: low), as: UInt32.self)
-        case 1: address.storeBytes(of: UInt8(truncatingIfNeeded: low), as: UInt8.self)
-        case 16:
+        // Tests rather than a switch: a jump table is an indirect branch, mispredicted as the
+        // sizes of the values written alternate.
+        if size == 8 {
+            address.storeBytes(of: low, as: UInt64.self)
+        } else if size == 4 {
+            address.storeBytes(of: UInt32(truncatingIfNeeded: low), as: UInt32.self)
+        } else if size == 1 {
+            address.storeBytes(of: UInt8(truncatingIfNeeded: low), as: UInt8.self)
+        } else if size == 16 {
             address.storeBytes(of: low, as: UInt64.self)
             address.storeBytes(of: high, toByteOffset: 8, as: UInt64.self)
-        default:
+        } else {
             var words = (low, high)
             withUnsafeBytes(of: &words) { bytes in
-                address.copyMemory(from: bytes.baseAddress!, byteCount: size)
+                address.copyMemory(from: bytes.baseAddress.unsafelyUnwrapped, byteCount: size)
             }
         }
     }
