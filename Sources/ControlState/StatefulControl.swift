@@ -17,7 +17,15 @@
 ///
 /// Changes of several factors can be grouped in a transition, which applies the state once at
 /// its outermost commit and then delivers the events sent meanwhile. Targets are held weakly.
+///
 /// The class has no actor isolation, so headless code can use it; it is not `Sendable`.
+/// Main-actor code can own one and subscribe to it, but Swift 6 does not let a key path to a
+/// main-actor-isolated property reach it: bind values on non-isolated objects.
+///
+/// Everything a state change needs is laid out when values are set or removed, so a state
+/// change allocates nothing. A plain stored property (no observers) of a bound object is
+/// written in place; an observed or computed one through its key path, which makes the Swift
+/// runtime allocate once per write that changes the value.
 open class StatefulControl {
     // The built-in factors, kept as bits so that deriving the state reads them at once.
     @exclusivity(unchecked) var storedState: ControlState = []
