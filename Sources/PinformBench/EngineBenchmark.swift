@@ -1,5 +1,11 @@
 // `pinform-bench engine`: the state engine against a hand-written switch making the same
 // assignments, on one pseudo-random walk of state changes, with heap allocations counted.
+//
+// Both sides flip the same factor at each step (highlighted, enabled, selected, focused or one
+// of three application bits) and then style four stored properties of a class instance. The
+// switch assigns all four every time, as one writes it by hand; the engine writes only those
+// whose winning value changed. The two are checked to agree after every step of the first
+// 100,000 before anything is timed, and the final checksums must match.
 import CAllocCounter
 import ControlState
 
