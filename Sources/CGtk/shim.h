@@ -129,3 +129,29 @@ static inline gsize gtk_css_location_get_line_pf(const GtkCssLocation *location)
 static inline GdkSnapshot *pf_gdk_snapshot(GtkSnapshot *s) { return GDK_SNAPSHOT(s); }
 /// Emits a signal that takes no arguments and returns nothing.
 static inline void pf_signal_emit_void(gpointer instance, const char *name) { g_signal_emit_by_name(instance, name); }
+
+// MARK: - Form widgets and accessibility checks (typed forms)
+
+static inline GtkToggleButton *pf_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
+
+static inline void pf_accessible_reset_described_by(gpointer widget) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
+}
+
+/// Whether the widget's accessible "invalid" state is true (GTK's test API: 4.8 has no getter).
+static inline gboolean pf_accessible_is_invalid(gpointer widget) {
+    char *mismatch = gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
+                                                     GTK_ACCESSIBLE_INVALID_TRUE);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
+
+/// Whether the widget's reference-list relation `relation` is exactly [`other`].
+static inline gboolean pf_accessible_relation_is(gpointer widget, GtkAccessibleRelation relation, gpointer other) {
+    if (!gtk_test_accessible_has_relation(GTK_ACCESSIBLE(widget), relation)) return FALSE;
+    char *mismatch = gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other, NULL);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}

@@ -1,1 +1,0 @@
-// The Controls module. See DESIGN.md for what belongs here.
