@@ -106,7 +106,9 @@ static inline void pf_accessible_set_described_by(gpointer widget, gpointer othe
 }
 
 static inline void pf_accessible_set_error_message(gpointer widget, gpointer message) {
-    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message, NULL, -1);
+    // A single reference in GTK 4.8, not a NULL-terminated list: a NULL here would be read as
+    // the next relation (0, active-descendant) with -1 as its widget, and crash.
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message, -1);
 }
 
 static inline void pf_accessible_reset_error_message(gpointer widget) {
@@ -151,6 +153,15 @@ static inline gboolean pf_accessible_is_invalid(gpointer widget) {
 static inline gboolean pf_accessible_relation_is(gpointer widget, GtkAccessibleRelation relation, gpointer other) {
     if (!gtk_test_accessible_has_relation(GTK_ACCESSIBLE(widget), relation)) return FALSE;
     char *mismatch = gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other, NULL);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
+
+/// Whether the widget's single-reference relation `relation` (error message) is `other`.
+static inline gboolean pf_accessible_reference_is(gpointer widget, GtkAccessibleRelation relation, gpointer other) {
+    if (!gtk_test_accessible_has_relation(GTK_ACCESSIBLE(widget), relation)) return FALSE;
+    char *mismatch = gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other);
     gboolean matches = mismatch == NULL;
     g_free(mismatch);
     return matches;

@@ -11,7 +11,7 @@ extension Widget {
 
     /// Whether the widget's error message relation points at exactly `message`.
     public func hasAccessibleErrorMessage(_ message: Widget) -> Bool {
-        pf_accessible_relation_is(raw, GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message.raw) != 0
+        pf_accessible_reference_is(raw, GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message.raw) != 0
     }
 
     /// Whether the widget is labelled by exactly `label`.
