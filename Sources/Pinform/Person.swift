@@ -38,7 +38,7 @@ extension Person: FormModel {
         ])
         form.addRow([FormElement(firstField), FormElement(lastField)])
         form.addRow([FormElement(emailField, size: 2), FormElement(ageField)])
-        form.addRow([FormElement(heightField), .spacer(size: 2)])
+        form.addRow([FormElement(heightField), .spacer()])
         form.build()
         return form
     }
