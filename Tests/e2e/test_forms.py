@@ -8,8 +8,8 @@ import os
 import subprocess
 import unittest
 
-from pinform_e2e import (AppTestCase, click, find, find_all, focus, set_text, states, text_of,
-                         wait_until)
+from pinform_e2e import (AppTestCase, click, click_at, find, find_all, focus, set_text, states,
+                         text_of, wait_until)
 
 PIN = "2468"
 PERSON_FIELDS = ["First name", "Last name", "Age", "Email", "Height"]
@@ -89,6 +89,13 @@ class FormWindowTests(AppTestCase):
         root = open_form_window(self.launch_app())
         for name in PERSON_FIELDS:
             self.assertIn("editable", states(entry(root, name)))
+
+    def test_clicking_a_label_focuses_its_entry(self):
+        root = open_form_window(self.launch_app())
+        age = entry(root, "Age")
+        self.assertNotIn("focused", states(age))
+        click_at(find(root, role="label", name="Age", visible=True))
+        wait_until(lambda: "focused" in states(age), message="Age did not take focus")
 
     def test_letters_in_age_show_an_error_once_the_field_is_left(self):
         root = open_form_window(self.launch_app())
