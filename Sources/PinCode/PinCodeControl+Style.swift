@@ -60,7 +60,8 @@ extension PinCodeControl {
         }
     }
 
-    /// The original's looks (NOTES.md), with variants that stay readable on a dark background.
+    /// The original's looks (NOTES.md), with variants that stay readable on a dark background;
+    /// the one change is a visible focus colour for the highlighted border.
     public func applyDefaultStyle(darkTheme: Bool) {
         let valid = PinColor(red: 76, green: 145, blue: 65, alpha: darkTheme ? 0.9 : 0.7, scale: 255)
         let invalid = PinColor(red: 250, green: 88, blue: 87, scale: 255)
@@ -69,8 +70,11 @@ extension PinCodeControl {
             setFilledItemColor(typed, for: PinCodeStates.plain)
             setFilledItemColor(typed, for: PinCodeStates.highlighted)
             setForPlainState(fillColor: .clear, borderColor: darkTheme ? PinColor(white: 0.7) : .gray, borderWidth: 2)
+            // The original's 50% light grey made a focused control fainter than an unfocused
+            // one on a light background; GNOME's focus blue keeps focus visible.
             setForHighlightedState(fillColor: .clear,
-                                   borderColor: darkTheme ? PinColor(white: 0.9) : PinColor.lightGray.withAlpha(0.5),
+                                   borderColor: darkTheme ? PinColor(red: 120, green: 174, blue: 237, scale: 255)
+                                                          : PinColor(red: 53, green: 132, blue: 228, scale: 255),
                                    borderWidth: 2)
             setForValidState(fillColor: valid, borderColor: valid, borderWidth: 2)
             setForInvalidState(fillColor: invalid, borderColor: invalid, borderWidth: 2)

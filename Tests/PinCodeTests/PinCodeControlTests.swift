@@ -22,7 +22,7 @@ final class PinCodeControlTests: XCTestCase {
     func testFocusHighlightsTheBorder() {
         let control = control("2")
         control.isHighlighted = true
-        XCTAssertEqual(control.style(ofItem: 3).border, PinColor.lightGray.withAlpha(0.5))
+        XCTAssertEqual(control.style(ofItem: 3).border, PinColor(red: 53, green: 132, blue: 228, scale: 255))
         XCTAssertEqual(control.style(ofItem: 0).fill, .gray)
     }
 
