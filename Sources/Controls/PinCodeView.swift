@@ -35,14 +35,16 @@ public final class PinCodeView {
         widget.contentWidth = Int32(size.width.rounded(.up))
         widget.contentHeight = Int32(size.height.rounded(.up))
         widget.setAccessibleLabel("PIN")
-        widget.setDrawFunction { [unowned self] cairo, width, height in
-            draw(cairo, width: Double(width), height: Double(height))
+        // GTK may keep the widget (and emit its signals) a moment longer than this view lives,
+        // so every closure GTK holds captures the view weakly.
+        widget.setDrawFunction { [weak self] cairo, width, height in
+            self?.draw(cairo, width: Double(width), height: Double(height))
         }
-        control.onAppearanceChange = { [unowned self] in appearanceChanged() }
-        widget.onStateFlagsChanged { [unowned self] _ in syncState() }
+        control.onAppearanceChange = { [weak self] in self?.appearanceChanged() }
+        widget.onStateFlagsChanged { [weak self] _ in self?.syncState() }
         installKeys()
         let click = ClickGesture()
-        click.onPressed { [unowned self] _, _, _ in widget.grabFocus() }
+        click.onPressed { [weak self] _, _, _ in self?.widget.grabFocus() }
         widget.add(click)
         syncState()
         appearanceChanged()
@@ -101,7 +103,7 @@ public final class PinCodeView {
 
     private func installKeys() {
         let keys = KeyController()
-        keys.onKeyPressed { [unowned self] keyval, _, modifiers in handleKey(keyval, modifiers) }
+        keys.onKeyPressed { [weak self] keyval, _, modifiers in self?.handleKey(keyval, modifiers) ?? false }
         widget.add(keys)
     }
 
@@ -129,12 +131,16 @@ public final class PinCodeView {
         }
     }
 
-    /// Types a digit, as the keyboard or the keypad does. A digit on a full, rejected code
-    /// starts a new one.
+    /// Types a digit, as the keyboard or the keypad does. A digit on a full code that was
+    /// judged (valid or invalid) starts a new one.
     public func type(_ digit: Character) {
-        if control.pinCode.isFilled && control.state.contains(.invalid) { control.clear() }
+        if isJudged { control.clear() }
         control.insert(digit)
         onEdit?()
+    }
+
+    private var isJudged: Bool {
+        control.pinCode.isFilled && (control.state.contains(.invalid) || control.state.contains(.valid))
     }
 
     /// Deletes the last digit.
@@ -156,7 +162,7 @@ public final class PinCodeView {
                 onMessage?("There is no text to paste")
                 return
             }
-            if control.pinCode.isFilled && control.state.contains(.invalid) { control.clear() }
+            if isJudged { control.clear() }
             if case .failure(let rejection) = control.paste(text) {
                 onMessage?(rejection.message)
             } else {

@@ -103,8 +103,8 @@ public final class PinPad {
         button.setAccessibleLabel(key.accessibleName)
         // The PIN view keeps the focus, so typing on the keyboard goes on working after a click.
         button.focusesOnClick = false
-        button.onClicked { [unowned self] in onKey?(key) }
-        button.onStateFlagsChanged { [unowned self] _ in updateLook(key) }
+        button.onClicked { [weak self] in self?.onKey?(key) }
+        button.onStateFlagsChanged { [weak self] _ in self?.updateLook(key) }
         buttons[key] = button
         updateLook(key)
         return button

@@ -50,10 +50,10 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         scrolled.expandsVertically = true
         widget = scrolled
 
-        saveButton.onClicked { [unowned self] in save() }
+        saveButton.onClicked { [weak self] in self?.save() }
         // Enter in any entry saves, or shows what is missing.
         for field in form.form.layout.placedFields {
-            (form.input(for: field)?.focusTarget as? Entry)?.onActivate { [unowned self] in save() }
+            (form.input(for: field)?.focusTarget as? Entry)?.onActivate { [weak self] in self?.save() }
         }
     }
 

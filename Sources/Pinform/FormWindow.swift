@@ -57,8 +57,8 @@ final class FormWindow {
         sizeButton.joinGroup(of: personButton)
         switcher.append(personButton)
         switcher.append(sizeButton)
-        personButton.onToggled { [unowned self] in if personButton.isActive { show(Person.settingsKey) } }
-        sizeButton.onToggled { [unowned self] in if sizeButton.isActive { show(Size.settingsKey) } }
+        personButton.onToggled { [weak self] in if let self, personButton.isActive { show(Person.settingsKey) } }
+        sizeButton.onToggled { [weak self] in if let self, sizeButton.isActive { show(Size.settingsKey) } }
         return switcher
     }
 

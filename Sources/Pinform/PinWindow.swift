@@ -44,7 +44,8 @@ final class PinWindow {
         window.titlebar = header
         window.child = layout()
 
-        pad.onKey = { [unowned self] key in
+        pad.onKey = { [weak self] key in
+            guard let self else { return }
             switch key {
             case .digit(let digit): pinView.type(digit)
             case .clear: pinView.clear()
@@ -92,12 +93,13 @@ final class PinWindow {
         pinSlot.append(view.widget)
         view.widget.horizontalAlignment = GTK_ALIGN_CENTER
         view.control.showsValidity = flow.validatesNewPIN
-        view.onEdit = { [unowned self] in
-            flow.userEdited()
-            render()
+        view.onEdit = { [weak self] in
+            self?.flow.userEdited()
+            self?.render()
         }
-        view.onMessage = { [unowned self] text in show(text, isError: true) }
-        completion = view.control.subscribe(on: .typeComplete) { [unowned self] _ in
+        view.onMessage = { [weak self] text in self?.show(text, isError: true) }
+        completion = view.control.subscribe(on: .typeComplete) { [weak self] _ in
+            guard let self else { return }
             let secret = PinSecret(copying: pinView.control.pinCode)
             Task { @MainActor in await submit(secret) }
         }
@@ -126,10 +128,13 @@ final class PinWindow {
         case .weak:
             pinView.shake()
         case .confirmNext:
-            // Let the valid styling show a moment before the code is asked again.
-            await pause(milliseconds: 350)
-            pinView.control.clear()
+            // The valid styling shows a moment before the code is asked again; typing on
+            // meanwhile starts the confirmation at once (see PinCodeView.type).
+            pinView.control.accept()
             pinView.control.showsValidity = flow.validatesNewPIN
+            render()
+            await pause(milliseconds: 350)
+            if pinView.control.pinCode.isFilled { pinView.control.clear() }
         case .mismatch:
             pinView.control.clear()
             pinView.control.showsValidity = flow.validatesNewPIN
