@@ -106,7 +106,9 @@ static inline void pf_accessible_set_described_by(gpointer widget, gpointer othe
 }
 
 static inline void pf_accessible_set_error_message(gpointer widget, gpointer message) {
-    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message, NULL, -1);
+    // A single reference in GTK 4.8, not a NULL-terminated list: a NULL here would be read as
+    // the next relation (0, active-descendant) with -1 as its widget, and crash.
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message, -1);
 }
 
 static inline void pf_accessible_reset_error_message(gpointer widget) {
@@ -129,6 +131,41 @@ static inline gsize gtk_css_location_get_line_pf(const GtkCssLocation *location)
 static inline GdkSnapshot *pf_gdk_snapshot(GtkSnapshot *s) { return GDK_SNAPSHOT(s); }
 /// Emits a signal that takes no arguments and returns nothing.
 static inline void pf_signal_emit_void(gpointer instance, const char *name) { g_signal_emit_by_name(instance, name); }
+
+// MARK: - Form widgets and accessibility checks (typed forms)
+
+static inline GtkToggleButton *pf_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
+
+static inline void pf_accessible_reset_described_by(gpointer widget) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
+}
+
+/// Whether the widget's accessible "invalid" state is true (GTK's test API: 4.8 has no getter).
+static inline gboolean pf_accessible_is_invalid(gpointer widget) {
+    char *mismatch = gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
+                                                     GTK_ACCESSIBLE_INVALID_TRUE);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
+
+/// Whether the widget's reference-list relation `relation` is exactly [`other`].
+static inline gboolean pf_accessible_relation_is(gpointer widget, GtkAccessibleRelation relation, gpointer other) {
+    if (!gtk_test_accessible_has_relation(GTK_ACCESSIBLE(widget), relation)) return FALSE;
+    char *mismatch = gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other, NULL);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
+
+/// Whether the widget's single-reference relation `relation` (error message) is `other`.
+static inline gboolean pf_accessible_reference_is(gpointer widget, GtkAccessibleRelation relation, gpointer other) {
+    if (!gtk_test_accessible_has_relation(GTK_ACCESSIBLE(widget), relation)) return FALSE;
+    char *mismatch = gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
 
 // MARK: - Lists, sorters, revealers and file choosers (records)
 

@@ -60,7 +60,8 @@ public struct StateDescriptor: Hashable, Sendable {
         }
     }
 
-    /// A custom descriptor: matches when `predicate` holds for the state.
+    /// A custom descriptor: matches when `predicate` holds for the state. The predicate must
+    /// depend on the state alone: the engine remembers its answer for each state it has seen.
     ///
     /// - Parameters:
     ///   - state: The mask the predicate is about, used by equality and for reading.

@@ -2,24 +2,24 @@
 extension StatefulControl {
     /// Rebuilds the plan from `targets`, keeping what each binding shows.
     func rebuildPlan() {
-        var applied: [Int] = []
+        let previous = plan
+        let plan = ApplyPlan(targets: targets) { previous.appliedSequence(at: $0.slot) }
+        var slot = 0
         for target in targets {
             for binding in target.bindings {
-                applied.append(appliedSequences.indices.contains(binding.slot)
-                    ? appliedSequences[binding.slot] : ValueBinding.defaultSequence)
-                binding.slot = applied.count - 1
+                binding.slot = slot
+                slot += 1
             }
         }
-        plan = ApplyPlan(targets: targets)
-        appliedSequences = applied
+        self.plan = plan
     }
 
     /// Shows the winner of `binding` in the applied state, now.
     func resolve(_ binding: ValueBinding, on target: AnyObject) {
         let index = binding.winner(in: appliedState)
         let sequence = binding.sequence(of: index)
-        guard sequence != appliedSequences[binding.slot] else { return }
-        appliedSequences[binding.slot] = sequence
+        guard sequence != plan.applied[binding.slot] else { return }
+        plan.applied[binding.slot] = sequence
         binding.apply(index, to: target)
     }
 
@@ -40,35 +40,57 @@ extension StatefulControl {
         guard count > 0 else { return true }
         let row = plan.winnersRow(for: state)
         var shownTargetIndex = -1
-        // Holds the target being written (+1 from its weak reference) while its values are
-        // passed on unretained.
-        var shown: AnyObject?
+        // The target being written, passed on unretained: the control itself is alive for the
+        // call, and another target is held (+1 from its weak reference) by `heldTarget`.
+        var shown: Unmanaged<AnyObject>?
+        var heldTarget: AnyObject?
         var lostTarget = false
-        defer { withExtendedLifetime(shown) {} }
-        for slot in 0..<count {
-            let winner = plan.winner(at: row, binding: slot)
-            let sequence = winner < 0 ? ValueBinding.defaultSequence : plan.matchers[winner].sequence
-            if sequence == appliedSequences[slot] {
-                continue
+        defer { withExtendedLifetime(heldTarget) {} }
+        var chunkStart = 0
+        while chunkStart < count {
+            // First, without a branch, which bindings of this chunk show something else than
+            // their winner: which ones change is as random as the state.
+            let chunkEnd = min(chunkStart + 64, count)
+            var changed = plan.changedBindings(at: row, from: chunkStart, to: chunkEnd)
+            while changed != 0 {
+                let slot = chunkStart + changed.trailingZeroBitCount
+                changed &= changed - 1
+                let targetIndex = plan.bindings[slot].target
+                if targetIndex != shownTargetIndex {
+                    shownTargetIndex = targetIndex
+                    if plan.targetIsControl[slot] {
+                        shown = Unmanaged.passUnretained(self)
+                    } else {
+                        heldTarget = plan.targets[targetIndex].target
+                        shown = heldTarget.map(Unmanaged.passUnretained)
+                    }
+                }
+                guard let target = shown else {
+                    lostTarget = true
+                    continue
+                }
+                let winner = plan.winner(at: row, binding: slot)
+                plan.applied[slot] = plan.sequence(at: row, binding: slot)
+                let bytes = winner < 0 ? plan.defaultByteWrites[slot] : plan.byteWrites[winner]
+                if bytes.isByteWrite {
+                    bytes.perform(on: target)
+                    continue
+                }
+                if winner < 0 {
+                    plan.defaultAppliers[slot].apply(target)
+                } else {
+                    plan.appliers[winner].apply(target)
+                }
+                // The setter ran code of its own: if it bound or removed values, start over;
+                // if it changed the state, the newer state is already shown.
+                if self.plan !== plan {
+                    return false
+                }
+                if appliedState != state {
+                    return true
+                }
             }
-            let targetIndex = plan.bindings[slot].target
-            if targetIndex != shownTargetIndex {
-                shownTargetIndex = targetIndex
-                shown = plan.targets[targetIndex].shownTarget(control: self)
-            }
-            guard let target = shown.map(Unmanaged.passUnretained) else {
-                lostTarget = true
-                continue
-            }
-            appliedSequences[slot] = sequence
-            if winner < 0 {
-                plan.defaultAppliers[slot](target)
-            } else {
-                plan.appliers[winner](target)
-            }
-            if self.plan !== plan {
-                return false
-            }
+            chunkStart = chunkEnd
         }
         if lostTarget {
             dropBindingsOfReleasedTargets()

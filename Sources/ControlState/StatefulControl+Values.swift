@@ -23,7 +23,8 @@ extension StatefulControl {
             descriptor: descriptor,
             sequence: sequence,
             value: value,
-            apply: ValueBinding.applier(writing: value, to: keyPath, at: binding.storageOffset)
+            apply: ValueBinding.applier(writing: value, to: keyPath, at: binding.storageOffset),
+            bytes: ByteWrite.of(value, at: binding.storageOffset)
         ))
         rebuildPlan()
         resolve(binding, on: target)
@@ -184,8 +185,8 @@ extension StatefulControl {
         guard !removed.isEmpty else { return }
         // The target keeps what it shows; if that value went, the next state change must
         // write whatever wins then, even the default.
-        if removed.contains(appliedSequences[binding.slot]) {
-            appliedSequences[binding.slot] = ValueBinding.unknownSequence
+        if removed.contains(plan.applied[binding.slot]) {
+            plan.applied[binding.slot] = ValueBinding.unknownSequence
         }
         rebuildPlan()
     }
@@ -216,7 +217,8 @@ extension StatefulControl {
         let binding = ValueBinding(
             defaultValue: defaultValue,
             storageOffset: offset,
-            applyDefault: ValueBinding.applier(writing: defaultValue, to: keyPath, at: offset)
+            applyDefault: ValueBinding.applier(writing: defaultValue, to: keyPath, at: offset),
+            defaultBytes: ByteWrite.of(defaultValue, at: offset)
         )
         bindings.add(binding, for: keyPath)
         return binding

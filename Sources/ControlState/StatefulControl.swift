@@ -17,7 +17,15 @@
 ///
 /// Changes of several factors can be grouped in a transition, which applies the state once at
 /// its outermost commit and then delivers the events sent meanwhile. Targets are held weakly.
+///
 /// The class has no actor isolation, so headless code can use it; it is not `Sendable`.
+/// Main-actor code can own one and subscribe to it, but Swift 6 does not let a key path to a
+/// main-actor-isolated property reach it: bind values on non-isolated objects.
+///
+/// Everything a state change needs is laid out when values are set or removed, so a state
+/// change allocates nothing. A plain stored property (no observers) of a bound object is
+/// written in place; an observed or computed one through its key path, which makes the Swift
+/// runtime allocate once per write that changes the value.
 open class StatefulControl {
     // The built-in factors, kept as bits so that deriving the state reads them at once.
     @exclusivity(unchecked) var storedState: ControlState = []
@@ -30,9 +38,7 @@ open class StatefulControl {
     @exclusivity(unchecked) var transitionDepth = 0
     var queuedEvents: [ControlEvents] = []
     @exclusivity(unchecked) var targets: [TargetBindings] = []
-    @exclusivity(unchecked) var plan = ApplyPlan(targets: [])
-    /// The sequence of the entry each planned binding shows, by slot.
-    @exclusivity(unchecked) var appliedSequences: [Int] = []
+    @exclusivity(unchecked) var plan = ApplyPlan(targets: []) { _ in ValueBinding.defaultSequence }
     var targetsByID: [ObjectIdentifier: TargetBindings] = [:]
     var nextSequence = 0
     @exclusivity(unchecked) var eventSubscribers: [EventSubscriber] = []
@@ -46,7 +52,8 @@ open class StatefulControl {
     struct StoredFactor {
         let state: ControlState
         let offset: Int
-        let inverted: Bool
+        /// 1 when the factor holds while the property is `false`.
+        let inverted: UInt8
     }
 
     /// Creates a control in the normal state, with no factor registered and no value bound.
@@ -57,13 +64,16 @@ open class StatefulControl {
     /// The state derived from the built-in and registered factors right now; inside a
     /// transition it may be ahead of the state the bound values show.
     public var state: ControlState {
-        var state = storedState
+        var bits = storedState.rawValue
         let base = StoredProperty.address(0, in: self)
         storedFactors.withUnsafeBufferPointer { factors in
-            for factor in factors where base.load(fromByteOffset: factor.offset, as: Bool.self) != factor.inverted {
-                state.formUnion(factor.state)
+            // Without a branch: which factors hold changes at random from one change to the next.
+            for factor in factors {
+                let holds = (base.load(fromByteOffset: factor.offset, as: UInt8.self) ^ factor.inverted) & 1
+                bits |= factor.state.rawValue & (0 &- UInt32(holds))
             }
         }
+        var state = ControlState(rawValue: bits)
         if !factors.isEmpty {
             for factor in factors where factor.holds(self) {
                 state.formUnion(factor.state)
@@ -133,7 +143,7 @@ open class StatefulControl {
         // A plain stored property is read in place: deriving the state runs on every change.
         if let writable = keyPath as? ReferenceWritableKeyPath<Control, Bool>,
            let offset = StoredProperty.offset(of: writable, in: control) {
-            storedFactors.append(StoredFactor(state: state, offset: offset, inverted: inverted))
+            storedFactors.append(StoredFactor(state: state, offset: offset, inverted: inverted ? 1 : 0))
         } else {
             factors.append(Factor(state: state) { control in
                 unsafeDowncast(control, to: Control.self)[keyPath: keyPath] != inverted
@@ -188,7 +198,9 @@ open class StatefulControl {
         appliedState = newState
         applyBindings(in: newState)
         stateDidChange(from: previous)
-        notifyStateSubscribers(from: previous, to: newState)
+        if !stateSubscribers.isEmpty {
+            notifyStateSubscribers(from: previous, to: newState)
+        }
     }
 
     /// Called after the bound values of a new state were applied, before the state

@@ -1,5 +1,6 @@
 /// The values bound to one key path of one target: entries kept in the order they win, each
-/// with an applier built when the value was set, so that a state change only scans and calls.
+/// with its applier and matcher built when the value was set. `ApplyPlan` lays the bindings of
+/// a control out for state changes; this is what setting, asking and removing work on.
 final class ValueBinding {
     /// Writes one value to the target it is given. The target is passed unretained: the
     /// caller holds it, and a state change must not retain and release every target it writes.
@@ -12,6 +13,7 @@ final class ValueBinding {
         let sequence: Int
         let value: Any
         let apply: ValueBinding.Applier
+        let bytes: ByteWrite
     }
 
     /// The applied sequence of the captured default.
@@ -21,6 +23,7 @@ final class ValueBinding {
 
     let defaultValue: Any
     let applyDefault: ValueBinding.Applier
+    let defaultBytes: ByteWrite
     /// Where the value lives inside the target, when a direct write equals the key path's.
     let storageOffset: Int?
     @exclusivity(unchecked) private(set) var entries: [Entry] = []
@@ -28,10 +31,14 @@ final class ValueBinding {
     /// -1 before the binding is planned.
     var slot = -1
 
-    init(defaultValue: Any, storageOffset: Int?, applyDefault: @escaping ValueBinding.Applier) {
+    init(
+        defaultValue: Any, storageOffset: Int?,
+        applyDefault: @escaping ValueBinding.Applier, defaultBytes: ByteWrite
+    ) {
         self.defaultValue = defaultValue
         self.storageOffset = storageOffset
         self.applyDefault = applyDefault
+        self.defaultBytes = defaultBytes
     }
 
     /// A closure that writes `value` to `keyPath` of the target it is given, directly at
@@ -135,45 +142,5 @@ final class ValueBinding {
                 applyDefault(Unmanaged.passUnretained(target))
             }
         }
-    }
-}
-
-/// Everything bound on one target object, so that a state change loads a weakly held target
-/// once, and only when one of its values must change.
-final class TargetBindings {
-    weak var target: AnyObject?
-    /// The control binds its own key paths: it needs no weak reference to itself.
-    let targetIsControl: Bool
-    let id: ObjectIdentifier
-    @exclusivity(unchecked) private(set) var bindings: [ValueBinding] = []
-    private var bindingsByKeyPath: [AnyKeyPath: ValueBinding] = [:]
-
-    init(target: AnyObject, isControl: Bool) {
-        self.target = isControl ? nil : target
-        self.targetIsControl = isControl
-        self.id = ObjectIdentifier(target)
-    }
-
-    func binding(for keyPath: AnyKeyPath) -> ValueBinding? {
-        bindingsByKeyPath[keyPath]
-    }
-
-    func add(_ binding: ValueBinding, for keyPath: AnyKeyPath) {
-        bindingsByKeyPath[keyPath] = binding
-        bindings.append(binding)
-    }
-
-    /// Whether these are `target`'s bindings (a new object may reuse a released one's address).
-    func isBound(to target: AnyObject, control: StatefulControl) -> Bool {
-        targetIsControl ? target === control : self.target === target
-    }
-
-    var isTargetAlive: Bool {
-        targetIsControl || target != nil
-    }
-
-    /// The object to write to: the control itself, the target, or `nil` when it is gone.
-    func shownTarget(control: StatefulControl) -> AnyObject? {
-        targetIsControl ? control : target
     }
 }

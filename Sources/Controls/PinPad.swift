@@ -97,6 +97,9 @@ public final class PinPad {
             button.tooltip = "Backspace"
         }
         button.addCSSClass("pin-key")
+        // Round keys: keep each at its own size even when a row grows (the icon key is taller).
+        button.horizontalAlignment = GTK_ALIGN_CENTER
+        button.verticalAlignment = GTK_ALIGN_CENTER
         button.setAccessibleLabel(key.accessibleName)
         // The PIN view keeps the focus, so typing on the keyboard goes on working after a click.
         button.focusesOnClick = false

@@ -59,6 +59,7 @@ public final class PinCodeControl: StatefulControl {
     private var isCodeValid = false
     private var isCodeInvalid = false
     private var isRejected = false
+    private var isAccepted = false
 
     /// Whether a complete code is judged by the validation rules (valid or invalid styling).
     /// Off while unlocking, where only the stored PIN decides, through `reject()`.
@@ -145,8 +146,18 @@ public final class PinCodeControl: StatefulControl {
         updateFactors()
     }
 
+    /// Marks the complete code as right (the stored PIN matched): the valid styling shows
+    /// until the next edit.
+    public func accept() {
+        guard pinCode.isFilled else { return }
+        isAccepted = true
+        isRejected = false
+        updateFactors()
+    }
+
     private func edited() {
         isRejected = false
+        isAccepted = false
         updateFactors()
         sendActions(for: .valueChanged)
     }
@@ -155,7 +166,7 @@ public final class PinCodeControl: StatefulControl {
         isFilled = pinCode.isFilled
         rejection = isFilled && showsValidity ? pinCode.validate() : nil
         isCodeInvalid = isFilled && (isRejected || rejection != nil)
-        isCodeValid = isFilled && showsValidity && !isCodeInvalid
+        isCodeValid = isFilled && !isCodeInvalid && (showsValidity || isAccepted)
         setNeedsStateUpdate()
     }
 

@@ -35,7 +35,7 @@ final class PinWindow {
         flow = PinFlow(changing: mode == .change, vault: PinVault(paths: application.paths),
                        attempts: AttemptStore(paths: application.paths),
                        newPINLength: application.settings.pinLength)
-        pinView = PinCodeView(control: PinCodeControl(parameters: .init(length: flow.length)))
+        pinView = PinCodeView(control: PinWindow.makeControl(length: flow.length))
         window = Window(application: application.app)
         window.title = mode == .change ? "Change PIN" : AppInfo.name
         window.setDefaultSize(width: 400, height: 600)
@@ -79,6 +79,12 @@ final class PinWindow {
         return content
     }
 
+    private static func makeControl(length: Int) -> PinCodeControl {
+        let control = PinCodeControl(parameters: .init(length: length))
+        if ThemePreference.prefersDark { control.applyDefaultStyle(darkTheme: true) }
+        return control
+    }
+
     /// Puts a PIN view (a new one when the length changes) in place and wires it.
     private func attach(_ view: PinCodeView) {
         if pinView !== view { pinSlot.remove(pinView.widget) }
@@ -120,6 +126,8 @@ final class PinWindow {
         case .weak:
             pinView.shake()
         case .confirmNext:
+            // Let the valid styling show a moment before the code is asked again.
+            await pause(milliseconds: 350)
             pinView.control.clear()
             pinView.control.showsValidity = flow.validatesNewPIN
         case .mismatch:
@@ -127,12 +135,16 @@ final class PinWindow {
             pinView.control.showsValidity = flow.validatesNewPIN
             pinView.shake()
         case .stored:
+            pinView.control.accept()
+            await pause(milliseconds: 300)
             finish()
             return
         case .accepted:
+            pinView.control.accept()
+            await pause(milliseconds: 300)
             if flow.step == .choose {
                 // Changing: the current PIN was right; now a new one, maybe of another length.
-                let view = PinCodeView(control: PinCodeControl(parameters: .init(length: flow.length)))
+                let view = PinCodeView(control: PinWindow.makeControl(length: flow.length))
                 attach(view)
             } else {
                 finish()
@@ -150,6 +162,16 @@ final class PinWindow {
         }
         render()
         if pinView.widget.isSensitive { pinView.widget.grabFocus() }
+    }
+
+    /// Waits on the GLib loop without blocking it.
+    private func pause(milliseconds: UInt32) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            MainContext.timeout(milliseconds: milliseconds) {
+                continuation.resume()
+                return false
+            }
+        }
     }
 
     private func finish() {

@@ -78,6 +78,14 @@ final class PinformApplication {
         }
         style.applyToDisplay()
         styleSheets.append(style)
+        if ThemePreference.prefersDark, FileManager.default.fileExists(atPath: data.darkStyleSheet.path) {
+            let dark = CSSProvider()
+            do { try dark.load(path: data.darkStyleSheet.path) } catch {
+                FileHandle.standardError.write(Data("pinform: \(data.darkStyleSheet.path): \(error)\n".utf8))
+            }
+            dark.applyToDisplay()
+            styleSheets.append(dark)
+        }
     }
 
     private func addActions() {

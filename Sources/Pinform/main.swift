@@ -1,8 +1,12 @@
+import CGtk
 import Glibc
 
 // The PIN passes through this process's memory: never let it reach a core file.
 var noCoreDumps = rlimit(rlim_cur: 0, rlim_max: 0)
 setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCoreDumps)
+
+// Assistive technologies and window managers know the program by this name.
+g_set_prgname("pinform")
 
 let application = PinformApplication()
 exit(application.run())

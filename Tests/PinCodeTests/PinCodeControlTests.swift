@@ -3,7 +3,7 @@ import XCTest
 @testable import PinCode
 
 final class PinCodeControlTests: XCTestCase {
-    private let valid = PinColor(red: 76, green: 145, blue: 65, alpha: 0.7, scale: 255)
+    let valid = PinColor(red: 76, green: 145, blue: 65, alpha: 0.7, scale: 255)
     private let invalid = PinColor(red: 250, green: 88, blue: 87, scale: 255)
 
     private func control(_ digits: String = "", length: Int = 4) -> PinCodeControl {
@@ -130,5 +130,18 @@ final class PinCodeControlTests: XCTestCase {
         control.insert("2")
         control.insert("4")
         XCTAssertGreaterThanOrEqual(changes, 2)
+    }
+}
+
+extension PinCodeControlTests {
+    func testAcceptShowsTheValidStyleWithoutValidationUntilTheNextEdit() {
+        let control = PinCodeControl(parameters: .init(length: 4))
+        control.showsValidity = false
+        "1234".forEach { control.insert($0) }
+        control.accept()
+        XCTAssertTrue(control.state.contains(.valid))
+        XCTAssertEqual(control.style(ofItem: 0).fill, valid)
+        control.deleteBackward()
+        XCTAssertFalse(control.state.contains(.valid))
     }
 }

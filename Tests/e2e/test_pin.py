@@ -1,5 +1,7 @@
 """The PIN window on the real binary, driven through AT-SPI as a screen reader would."""
 import os
+import shutil
+import tempfile
 import unittest
 
 from pinform_e2e import AppTestCase, click, find, find_all, states, text_of, wait_until
@@ -28,6 +30,17 @@ class PinWindowTests(AppTestCase):
         self.press(window, digits)
         find(window, role="label", name="Confirm PIN")
         self.press(window, digits)
+
+    def set_up_pin(self):
+        """Chooses GOOD_PIN in a first run and quits; returns the data folder to start again on."""
+        data_home = tempfile.mkdtemp(prefix="pinform-e2e-data-")
+        self.addCleanup(shutil.rmtree, data_home, True)
+        app, window = self.open_pin_window(data_home)
+        self.choose_pin(window)
+        wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"),
+                   message="the PIN did not unlock")
+        app.quit()
+        return data_home
 
     def files_under(self, folder):
         for root, _, names in os.walk(folder):
@@ -83,13 +96,7 @@ class PinWindowTests(AppTestCase):
         app.window("Pinform")
 
     def test_later_runs_unlock_with_the_pin(self):
-        app, window = self.open_pin_window()
-        self.choose_pin(window)
-        wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"))
-        data_home = app.data_home
-        app._owned_dirs.remove(data_home)
-        self.addCleanup(lambda: __import__("shutil").rmtree(data_home, ignore_errors=True))
-        app.quit()
+        data_home = self.set_up_pin()
 
         again, window = self.open_pin_window(data_home)
         find(window, role="label", name="Enter PIN")
@@ -100,13 +107,7 @@ class PinWindowTests(AppTestCase):
                    message="the right PIN did not unlock")
 
     def test_five_wrong_pins_lock_the_pad_across_restarts(self):
-        app, window = self.open_pin_window()
-        self.choose_pin(window)
-        wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"))
-        data_home = app.data_home
-        app._owned_dirs.remove(data_home)
-        self.addCleanup(lambda: __import__("shutil").rmtree(data_home, ignore_errors=True))
-        app.quit()
+        data_home = self.set_up_pin()
 
         app, window = self.open_pin_window(data_home)
         for attempt in range(1, 5):

@@ -1,0 +1,29 @@
+import ControlState
+
+/// The state engine of one form input: focused and disabled come from GTK, `invalidInput`
+/// from the form's validation; the field's look (indicator, error line, error style) is bound
+/// to these states with `setValue`.
+///
+/// ```swift
+/// field.control.setValue(1.0, for: indicator, \.opacity, for: .intersected(.focused))
+/// field.control.isInvalid = true   // the error line shows, the entry turns red
+/// ```
+public final class InputFieldControl: StatefulControl {
+    /// Whether the field's content was found invalid; sets `ControlState.invalidInput`.
+    public var isInvalid = false {
+        didSet { if oldValue != isInvalid { setNeedsStateUpdate() } }
+    }
+
+    /// Whether the person has left the field once: from then on it is validated as they type
+    /// (GNOME's rule: no error while someone is still typing a field for the first time).
+    public var wasLeft = false
+
+    /// Keeps alive the objects the engine writes to (it holds its targets weakly).
+    var presentations: [AnyObject] = []
+
+    /// A control in the normal state.
+    public override init() {
+        super.init()
+        register(.invalidInput, forBoolKeyPath: \InputFieldControl.isInvalid)
+    }
+}

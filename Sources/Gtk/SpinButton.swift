@@ -1,0 +1,52 @@
+import CGtk
+
+/// A number entry with − and + buttons, kept within a range.
+@MainActor
+public final class SpinButton: Widget {
+    /// A spin button from `minimum` to `maximum` in steps of `step`; the step also sets how many
+    /// decimals show (GTK's rule).
+    public init(minimum: Double, maximum: Double, step: Double) {
+        super.init(widget: gtk_spin_button_new_with_range(minimum, maximum, step))
+    }
+
+    private var spin: OpaquePointer { pf_spin_button(raw) }
+
+    /// The value, clamped to the range.
+    public var value: Double {
+        get { gtk_spin_button_get_value(spin) }
+        set { gtk_spin_button_set_value(spin, newValue) }
+    }
+
+    /// How many decimals show.
+    public var digits: UInt32 {
+        get { gtk_spin_button_get_digits(spin) }
+        set { gtk_spin_button_set_digits(spin, newValue) }
+    }
+
+    /// The text as shown or as typed (typing is committed to `value` on Enter or focus loss).
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(pf_editable(raw))) }
+        set {
+            gtk_editable_set_text(pf_editable(raw), newValue)
+            gtk_spin_button_update(spin)
+        }
+    }
+
+    /// Whether text that is not a number is refused.
+    public var isNumeric: Bool {
+        get { gtk_spin_button_get_numeric(spin) != 0 }
+        set { gtk_spin_button_set_numeric(spin, newValue ? 1 : 0) }
+    }
+
+    /// Calls `handler` when the value changes.
+    @discardableResult
+    public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("value-changed", handler)
+    }
+
+    /// Calls `handler` after every change of the text, typed or set.
+    @discardableResult
+    public func onTextChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("changed", handler)
+    }
+}

@@ -1,0 +1,50 @@
+import Forms
+
+/// An email address: the app's own type read from text, to show that forms take any type that
+/// converts both ways.
+///
+/// The check is deliberately simple — one "@", something before it, a dotted domain after it,
+/// no spaces — since only sending mail tells whether an address exists.
+struct Email: StringTwoWayConvertible, Codable, Hashable {
+    /// The address as typed, without surrounding spaces.
+    let address: String
+
+    init?(_ text: String) {
+        guard Email.isAddress(text) else { return nil }
+        address = text
+    }
+
+    var description: String { address }
+
+    static var defaultPurpose: InputPurpose { .email }
+
+    /// Trims what was typed; says "Enter a valid email address" when it is not one.
+    static func parse(_ text: String, using parsing: NumberParsing) -> Result<Email, ConversionError> {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return .failure(ConversionError(.blank, message: "Required")) }
+        guard let email = Email(trimmed) else {
+            return .failure(ConversionError(.malformed, message: "Enter a valid email address"))
+        }
+        return .success(email)
+    }
+
+    private static func isAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let email = Email(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an email address: \(text)"))
+        }
+        self = email
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(address)
+    }
+}

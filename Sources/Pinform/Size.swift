@@ -1,0 +1,31 @@
+import Controls
+import Forms
+
+/// A width and a height: GenericUI's CGSize form.
+struct Size: Codable, Equatable {
+    var width: Double
+    var height: Double
+}
+
+extension Size: FormModel {
+    static var title: String { "Size" }
+    static var settingsKey: String { "size" }
+    static var blank: Size { Size(width: 0, height: 0) }
+
+    static func makeForm() -> FormView<Size> {
+        let form = FormView<Size>()
+        let width = ActiveInput<Double>(label: "Width")
+        let height = ActiveInput<Double>(label: "Height")
+        // Both on one line, as in the seed.
+        form.addRow([
+            FormElement(form.bind(width, to: \.width, rules: [.atLeast(0, message: "Enter 0 or more")])),
+            FormElement(form.bind(height, to: \.height, rules: [.atLeast(0, message: "Enter 0 or more")])),
+        ])
+        form.build()
+        return form
+    }
+
+    var summary: String {
+        "\(Person.formatted(width)) × \(Person.formatted(height))"
+    }
+}

@@ -1,0 +1,124 @@
+import CGtk
+import ControlState
+import Controls
+import Forms
+import Gtk
+import XCTest
+
+final class FormNativeInputTests: XCTestCase {
+    private struct Settings: Equatable {
+        var name = ""
+        var width = 0.0
+        var isSubscribed = false
+        var unit = ""
+    }
+
+    func testPlainEntryBindsToAKeyPath() {
+        GtkRuntime.test {
+            let form = FormView<Settings>()
+            let entry = Entry()
+            form.addRow([FormElement(form.bind(entry, to: \.name))])
+            form.build()
+            entry.text = "John"
+            XCTAssertEqual(form.submit(Settings())?.name, "John")
+        }
+    }
+
+    func testPlainEntryBindsWithAClosureAsInGenericUI() {
+        GtkRuntime.test {
+            let form = FormView<Settings>()
+            let entry = Entry()
+            let field = form.bind(entry: entry) { settings, entry in
+                guard !entry.text.isEmpty else { return (false, nil) }
+                settings.name = entry.text
+                return (true, nil)
+            }
+            form.addRow([FormElement(field)])
+            form.build()
+            entry.text = "Smith"
+            var settings = Settings()
+            XCTAssertTrue(form.resolve(model: &settings).0)
+            XCTAssertEqual(settings.name, "Smith")
+        }
+    }
+
+    func testPlainEntryGetsAnErrorLineFromTheForm() {
+        GtkRuntime.test {
+            let form = FormView<Settings>()
+            let entry = Entry()
+            let field = form.bind(entry, to: \.name)
+            form.addRow([FormElement(field)])
+            form.build()
+            let window = FormTestWindow(form.widget)
+            defer { window.close() }
+            XCTAssertFalse(form.validateAll())
+            XCTAssertEqual(form.errorMessage(for: field), "Required")
+            XCTAssertTrue(entry.hasCSSClass("error"))
+            XCTAssertTrue(entry.isAccessibleInvalid)
+        }
+    }
+
+    func testSpinButtonBindsToANumber() {
+        GtkRuntime.test {
+            let form = FormView<Settings>()
+            let spin = SpinButton(minimum: 0, maximum: 1000, step: 1)
+            form.addRow([FormElement(form.bind(SpinButtonInput<Double>(spin), to: \.width))])
+            form.build()
+            spin.value = 42
+            XCTAssertEqual(form.submit(Settings())?.width, 42)
+        }
+    }
+
+    func testSpinButtonInputReadsTheTextAsTyped() {
+        GtkRuntime.test {
+            let input = SpinButtonInput<Int>(SpinButton(minimum: 0, maximum: 100, step: 1))
+            input.text = "17"
+            XCTAssertEqual(input.output, 17)
+            XCTAssertEqual(input.spinButton.value, 17)
+        }
+    }
+
+    func testSwitchBindsToABool() {
+        GtkRuntime.test {
+            let form = FormView<Settings>()
+            let toggle = Switch()
+            form.addRow([FormElement(form.bind(SwitchInput(toggle), to: \.isSubscribed))])
+            form.build()
+            toggle.isOn = true
+            XCTAssertEqual(form.submit(Settings())?.isSubscribed, true)
+        }
+    }
+
+    func testSwitchTextIsTrueOrFalse() {
+        GtkRuntime.test {
+            let input = SwitchInput(Switch())
+            XCTAssertEqual(input.text, "false")
+            input.text = "true"
+            XCTAssertTrue(input.switchWidget.isOn)
+        }
+    }
+
+    func testDropDownBindsItsChoice() {
+        GtkRuntime.test {
+            let form = FormView<Settings>()
+            let units = DropDown(items: ["cm", "in"])
+            form.addRow([FormElement(form.bind(DropDownInput<String>(units), to: \.unit))])
+            form.build()
+            units.selectedIndex = 1
+            XCTAssertEqual(form.submit(Settings())?.unit, "in")
+        }
+    }
+
+    func testEditingANativeInputUpdatesResolvability() {
+        GtkRuntime.test {
+            let form = FormView<Settings>()
+            let entry = Entry()
+            let toggle = Switch()
+            form.addRow([FormElement(form.bind(entry, to: \.name)), FormElement(form.bind(SwitchInput(toggle), to: \.isSubscribed))])
+            form.build()
+            XCTAssertFalse(form.control.state.contains(.resolvable))
+            entry.text = "John"
+            XCTAssertTrue(form.control.state.contains(.resolvable))
+        }
+    }
+}

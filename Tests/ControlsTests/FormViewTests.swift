@@ -1,0 +1,166 @@
+import CGtk
+import ControlState
+import Controls
+import Forms
+import Gtk
+import XCTest
+
+/// A person form as the app builds it, with the seed's "Too old" rule.
+@MainActor
+private final class PersonForm {
+    struct Person: Equatable {
+        var firstName = ""
+        var age: UInt = 0
+    }
+
+    let view = FormView<Person>()
+    let first = ActiveInput<String>(label: "First name")
+    let age = ActiveInput<UInt>(label: "Age")
+    let save = Button(label: "Save")
+    let firstField: FieldID
+    let ageField: FieldID
+    let window: FormTestWindow
+
+    init() {
+        firstField = view.bind(first, to: \.firstName, rules: [.required])
+        ageField = view.bind(age, to: \.age, rules: [.atMost(120, message: "Too old")])
+        view.addRow([FormElement(firstField), FormElement(ageField)])
+        view.build()
+        view.bindSensitivity(of: save)
+        let box = Box(GTK_ORIENTATION_VERTICAL)
+        box.append(view.widget)
+        box.append(save)
+        window = FormTestWindow(box)
+    }
+}
+
+final class FormViewTests: XCTestCase {
+    func testNoErrorShowsWhileTypingAFieldForTheFirstTime() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.window.focus(form.age.entry)
+            form.age.entry.text = "abc"
+            XCTAssertFalse(form.age.errorLabel.isVisible)
+            XCTAssertFalse(form.age.entry.hasCSSClass("error"))
+        }
+    }
+
+    func testLeavingAnInvalidFieldShowsItsError() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.window.focus(form.age.entry)
+            form.age.entry.text = "abc"
+            form.window.leave()
+            XCTAssertTrue(form.age.errorLabel.isVisible)
+            XCTAssertEqual(form.age.errorLabel.text, "Enter a whole number")
+            XCTAssertEqual(form.view.errorMessage(for: form.ageField), "Enter a whole number")
+        }
+    }
+
+    func testInvalidFieldGetsTheErrorClassAndTheInvalidAccessibleState() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.window.focus(form.age.entry)
+            form.age.entry.text = "130"
+            form.window.leave()
+            XCTAssertTrue(form.age.entry.hasCSSClass("error"))
+            XCTAssertTrue(form.age.entry.isAccessibleInvalid)
+            XCTAssertTrue(form.age.entry.hasAccessibleErrorMessage(form.age.errorLabel))
+            XCTAssertEqual(form.age.errorLabel.text, "Too old")
+        }
+    }
+
+    func testAFieldThatWasLeftIsValidatedAsItChanges() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.window.focus(form.age.entry)
+            form.age.entry.text = "abc"
+            form.window.leave()
+            form.window.focus(form.age.entry)
+            form.age.entry.text = "26"
+            XCTAssertFalse(form.age.errorLabel.isVisible)
+            XCTAssertFalse(form.age.entry.isAccessibleInvalid)
+            form.age.entry.text = "121"
+            XCTAssertEqual(form.age.errorLabel.text, "Too old")
+            XCTAssertTrue(form.age.errorLabel.isVisible)
+        }
+    }
+
+    func testSaveIsInsensitiveWhileTheFormDoesNotResolve() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            XCTAssertFalse(form.save.isSensitive)
+            form.first.entry.text = "John"
+            form.age.entry.text = "abc"
+            XCTAssertFalse(form.save.isSensitive)
+            XCTAssertFalse(form.view.control.state.contains(.resolvable))
+        }
+    }
+
+    func testSaveBecomesSensitiveWhenTheFormResolvesAndNotAfter() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.first.entry.text = "John"
+            form.age.entry.text = "26"
+            XCTAssertTrue(form.save.isSensitive)
+            XCTAssertTrue(form.view.control.state.contains(.resolvable))
+            form.age.entry.text = "130"
+            XCTAssertFalse(form.save.isSensitive)
+        }
+    }
+
+    func testSubmitShowsEveryErrorAndFocusesTheFirstInvalidField() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.window.leave()
+            XCTAssertNil(form.view.submit(PersonForm.Person()))
+            XCTAssertEqual(form.first.errorLabel.text, "Required")
+            XCTAssertEqual(form.age.errorLabel.text, "Required")
+            XCTAssertTrue(form.age.errorLabel.isVisible)
+            XCTAssertTrue(MainContext.spin(until: { form.first.entry.containsFocus }))
+        }
+    }
+
+    func testSubmitFocusesTheFirstInvalidFieldInRowOrder() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.first.entry.text = "John"
+            form.age.entry.text = "abc"
+            form.window.leave()
+            XCTAssertNil(form.view.submit(PersonForm.Person()))
+            XCTAssertTrue(MainContext.spin(until: { form.age.entry.containsFocus }))
+            XCTAssertFalse(form.first.errorLabel.isVisible)
+        }
+    }
+
+    func testSubmitResolvesTheModel() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.first.entry.text = "John"
+            form.age.entry.text = "26"
+            XCTAssertEqual(form.view.submit(PersonForm.Person()), PersonForm.Person(firstName: "John", age: 26))
+        }
+    }
+
+    func testResolveKeepsGenericUISemantics() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.first.entry.text = "John"
+            var person = PersonForm.Person()
+            let (success, errors) = form.view.resolve(model: &person)
+            XCTAssertFalse(success)
+            XCTAssertEqual(errors.count, 1)
+            XCTAssertEqual(person.firstName, "John")
+        }
+    }
+}

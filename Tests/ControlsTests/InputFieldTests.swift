@@ -1,0 +1,96 @@
+import CGtk
+import ControlState
+import Controls
+import Forms
+import Gtk
+import XCTest
+
+final class InputFieldTests: XCTestCase {
+    func testTypingDigitsGivesTheTypedOutput() {
+        GtkRuntime.test {
+            let age = InputField<UInt>()
+            age.entry.text = "26"
+            XCTAssertEqual(age.output, 26)
+        }
+    }
+
+    func testTextThatDoesNotConvertGivesNoOutput() {
+        GtkRuntime.test {
+            let age = InputField<UInt>()
+            age.entry.text = "abc"
+            XCTAssertNil(age.output)
+        }
+    }
+
+    func testStringOutputPassesEmptyTextThrough() {
+        GtkRuntime.test {
+            let name = InputField<String>()
+            XCTAssertEqual(name.output, "")
+            name.entry.text = " John "
+            XCTAssertEqual(name.output, " John ")
+        }
+    }
+
+    func testSettingTheOutputWritesItsDescription() {
+        GtkRuntime.test {
+            let height = InputField<Double>(numberParsing: .posix)
+            height.output = 1.8
+            XCTAssertEqual(height.entry.text, "1.8")
+        }
+    }
+
+    func testNumbersAreReadInTheGivenLocale() {
+        GtkRuntime.test {
+            let height = InputField<Double>(numberParsing: NumberParsing(decimalSeparator: ","))
+            height.entry.text = "1,80"
+            XCTAssertEqual(height.output, 1.8)
+            height.entry.text = "1.80"
+            XCTAssertEqual(height.output, 1.8)
+        }
+    }
+
+    func testWholeNumbersGetTheDigitsPurpose() {
+        GtkRuntime.test {
+            XCTAssertEqual(InputField<UInt>().entry.inputPurpose, GTK_INPUT_PURPOSE_DIGITS)
+            XCTAssertEqual(InputField<Double>().entry.inputPurpose, GTK_INPUT_PURPOSE_NUMBER)
+            XCTAssertEqual(InputField<String>().entry.inputPurpose, GTK_INPUT_PURPOSE_FREE_FORM)
+        }
+    }
+
+    func testNamePurposeCapitalizesWords() {
+        GtkRuntime.test {
+            let name = InputField<String>(purpose: .name)
+            XCTAssertEqual(name.entry.inputPurpose, GTK_INPUT_PURPOSE_NAME)
+            XCTAssertEqual(name.entry.inputHints, GTK_INPUT_HINT_UPPERCASE_WORDS)
+        }
+    }
+
+    func testChangingThePurposeUpdatesTheEntry() {
+        GtkRuntime.test {
+            let email = InputField<String>()
+            email.purpose = .email
+            XCTAssertEqual(email.entry.inputPurpose, GTK_INPUT_PURPOSE_EMAIL)
+            XCTAssertEqual(email.entry.inputHints, GTK_INPUT_HINT_NO_SPELLCHECK)
+        }
+    }
+
+    func testFocusSetsTheFocusedState() {
+        GtkRuntime.test {
+            let field = InputField<String>()
+            let window = FormTestWindow(field.entry)
+            defer { window.close() }
+            window.focus(field.entry)
+            XCTAssertTrue(field.control.state.contains(.focused))
+            window.leave()
+            XCTAssertFalse(field.control.state.contains(.focused))
+        }
+    }
+
+    func testInsensitiveEntrySetsTheDisabledState() {
+        GtkRuntime.test {
+            let field = InputField<String>()
+            field.entry.isSensitive = false
+            XCTAssertTrue(field.control.state.contains(.disabled))
+        }
+    }
+}

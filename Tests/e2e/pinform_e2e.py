@@ -1,0 +1,443 @@
+"""Helpers for Pinform's end-to-end tests: start the real binary and drive it through AT-SPI,
+as a screen reader or an automation tool would.
+
+A test looks like this:
+
+    import unittest
+    from pinform_e2e import AppTestCase, find, click, text_of
+
+    class UnlockTests(AppTestCase):
+        def test_choosing_a_pin_asks_to_confirm_it(self):
+            app = self.launch_app()
+            window = app.accessible()
+            for digit in "2468":
+                click(find(window, role="push button", name=digit))
+            title = find(window, role="label", name="Confirm your PIN")
+            self.assertIn("visible", states(title))
+
+Rules the helpers keep: nothing sleeps for a fixed time (everything polls every 50 ms until a
+timeout), every process started is ended when the test ends, and each launch gets its own
+XDG_DATA_HOME and XDG_CONFIG_HOME, so tests never share state. XDG_CACHE_HOME is a temporary
+folder shared by the launches of one run: an empty cache costs every start ~1.5 s of font
+cache building, and a cache is not state.
+
+GTK 4.8 facts worth knowing: widgets report "visible" but never "showing"; Component.grabFocus
+is not implemented (focus() clicks instead); screen coordinates are window coordinates (with
+no window manager under Xvfb, windows sit at 0,0).
+
+Environment: PINFORM_BIN (the binary; scripts/test sets it), a display and a session bus
+(scripts/test provides both under Xvfb when there is none).
+"""
+import atexit
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+import pyatspi  # noqa: E402
+from gi.repository import GLib  # noqa: E402
+
+
+def _quiet_gtk4_cache_warning(domain, level, message, _data):
+    # libatspi asks every application for a tree cache that GTK 4 does not provide, and warns
+    # about it once per application: noise in every test log, not a problem.
+    if "/org/a11y/atspi/cache" not in message:
+        GLib.log_default_handler(domain, level, message, None)
+
+
+GLib.log_set_handler("dbind", GLib.LogLevelFlags.LEVEL_WARNING, _quiet_gtk4_cache_warning, None)
+
+POLL_INTERVAL = 0.05
+DEFAULT_TIMEOUT = 5.0
+LAUNCH_TIMEOUT = 20.0
+
+_running = []
+_shared_cache = []
+
+
+class HarnessTimeout(AssertionError):
+    """Raised when something a test waits for does not happen in time (a test failure)."""
+
+
+# --- waiting ---------------------------------------------------------------------------------
+
+def wait_until(predicate, timeout=DEFAULT_TIMEOUT, message=None):
+    """Polls `predicate()` every 50 ms until it returns a truthy value, and returns that value.
+
+    AT-SPI errors raised while polling (a widget going away mid-walk) count as "not yet".
+    Raises HarnessTimeout with `message` when the timeout passes.
+    """
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while True:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception as error:  # noqa: BLE001 - the tree changes under us while polling
+            last_error = error
+        if time.monotonic() >= deadline:
+            detail = f" (last error: {last_error!r})" if last_error else ""
+            raise HarnessTimeout((message or "condition not met") + f" within {timeout:g} s{detail}")
+        time.sleep(POLL_INTERVAL)
+
+
+# --- processes -------------------------------------------------------------------------------
+
+class App:
+    """A started process with its private XDG folders. End it with `quit()` (or let the
+    AppTestCase / the atexit hook do it)."""
+
+    def __init__(self, command, data_home, config_home, cache_home, env, owned_dirs):
+        self.command = command
+        self.data_home = data_home
+        self.config_home = config_home
+        self.cache_home = cache_home
+        self._owned_dirs = owned_dirs
+        self.process = subprocess.Popen(command, env=env, start_new_session=True)
+        _running.append(self)
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def is_running(self):
+        return self.process.poll() is None
+
+    def accessible(self, timeout=LAUNCH_TIMEOUT):
+        """The application's AT-SPI accessible (found by process id)."""
+        return find_app(pid=self.pid, timeout=timeout, process=self.process)
+
+    def window(self, name=None, timeout=LAUNCH_TIMEOUT):
+        """The app's first top-level window (a "frame"), or the one with this accessible name."""
+        app = self.accessible(timeout)
+
+        def lookup():
+            for child in _children(app):
+                if child.getRoleName() in ("frame", "window", "dialog") and (name is None or child.name == name):
+                    return child
+            return None
+
+        return wait_until(lookup, timeout, f"no window named {name!r}" if name else "no window")
+
+    def wait_for_exit(self, timeout=DEFAULT_TIMEOUT):
+        """Waits until the process ends by itself and returns its exit code."""
+        try:
+            return self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise HarnessTimeout(f"{self.command[0]} still running after {timeout:g} s") from None
+
+    def quit(self, timeout=3.0):
+        """Ends the process (SIGTERM, then SIGKILL) and deletes the folders it was given."""
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                self.process.wait()
+        if self in _running:
+            _running.remove(self)
+        for folder in self._owned_dirs:
+            shutil.rmtree(folder, ignore_errors=True)
+        self._owned_dirs = []
+
+
+def launch(command, data_home=None, config_home=None, env=None):
+    """Starts `command` (a list) with accessibility on and private XDG folders.
+
+    data_home / config_home: reuse folders (to restart an app on the same state); folders made
+    here are deleted when the app is quit. `env` adds or overrides environment variables.
+    """
+    owned = []
+
+    def temp(kind):
+        folder = tempfile.mkdtemp(prefix=f"pinform-e2e-{kind}-")
+        owned.append(folder)
+        return folder
+
+    data_home = data_home or temp("data")
+    config_home = config_home or temp("config")
+    if not _shared_cache:
+        _shared_cache.append(tempfile.mkdtemp(prefix="pinform-e2e-cache-"))
+    cache_home = _shared_cache[0]
+    full_env = dict(os.environ)
+    full_env.pop("NO_AT_BRIDGE", None)
+    full_env.update({
+        "GTK_A11Y": "atspi",
+        "GSETTINGS_BACKEND": "memory",
+        "XDG_DATA_HOME": data_home,
+        "XDG_CONFIG_HOME": config_home,
+        "XDG_CACHE_HOME": cache_home,
+    })
+    full_env.update(env or {})
+    return App(list(command), data_home, config_home, cache_home, full_env, owned)
+
+
+def pinform_bin():
+    """The binary under test, from PINFORM_BIN."""
+    path = os.environ.get("PINFORM_BIN")
+    if not path:
+        raise unittest.SkipTest("PINFORM_BIN is not set (run the tests through scripts/test)")
+    if not os.access(path, os.X_OK):
+        raise unittest.SkipTest(f"PINFORM_BIN={path} is not an executable")
+    return path
+
+
+def launch_app(data_home=None, config_home=None, args=(), env=None):
+    """Starts Pinform (PINFORM_BIN) with `args`; see `launch` for the rest."""
+    return launch([pinform_bin(), *args], data_home=data_home, config_home=config_home, env=env)
+
+
+@atexit.register
+def _end_all():
+    for app in list(_running):
+        app.quit()
+    for folder in _shared_cache:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class AppTestCase(unittest.TestCase):
+    """A TestCase whose launches are ended when each test ends, passed or not."""
+
+    def launch_app(self, data_home=None, config_home=None, args=(), env=None):
+        app = launch_app(data_home, config_home, args, env)
+        self.addCleanup(app.quit)
+        return app
+
+    def launch(self, command, data_home=None, config_home=None, env=None):
+        app = launch(command, data_home, config_home, env)
+        self.addCleanup(app.quit)
+        return app
+
+
+# --- the accessibility tree ------------------------------------------------------------------
+
+def _children(node):
+    try:
+        count = node.childCount
+    except Exception:  # noqa: BLE001 - a node that went away has no children
+        return []
+    result = []
+    for index in range(count):
+        try:
+            child = node.getChildAtIndex(index)
+        except Exception:  # noqa: BLE001
+            continue
+        if child is not None:
+            result.append(child)
+    return result
+
+
+def find_app(name="pinform", timeout=LAUNCH_TIMEOUT, pid=None, process=None):
+    """The application registered on the accessibility bus under `name` (or with process `pid`).
+
+    `process` (a Popen): fail at once, not after the timeout, if it has already exited.
+    """
+
+    def lookup():
+        if process is not None and process.poll() is not None:
+            raise HarnessTimeout(f"the process exited with code {process.returncode} before it showed up")
+        desktop = pyatspi.Registry.getDesktop(0)
+        for app in _children(desktop):
+            try:
+                if pid is not None:
+                    if app.get_process_id() == pid:
+                        return app
+                elif app.name == name:
+                    return app
+            except Exception:  # noqa: BLE001 - apps come and go
+                continue
+        return None
+
+    what = f"process {pid}" if pid is not None else f"application {name!r}"
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            found = lookup()
+        except HarnessTimeout:
+            raise
+        except Exception:  # noqa: BLE001
+            found = None
+        if found is not None:
+            return found
+        if time.monotonic() >= deadline:
+            raise HarnessTimeout(f"{what} did not appear on the accessibility bus within {timeout:g} s")
+        time.sleep(POLL_INTERVAL)
+
+
+def _role_matches(node, role):
+    if role is None:
+        return True
+    if isinstance(role, str):
+        return node.getRoleName() == role
+    return node.getRole() == role
+
+
+def _walk(node, max_depth=64):
+    stack = [(node, 0)]
+    while stack:
+        current, depth = stack.pop(0)
+        yield current
+        if depth < max_depth:
+            stack.extend((child, depth + 1) for child in _children(current))
+
+
+def find_all(node, role=None, name=None, visible=False):
+    """Every descendant of `node` (breadth first, `node` included) that matches now.
+
+    role: a role name as AT-SPI spells it ("push button", "label", "text", "frame", …) or a
+    pyatspi.ROLE_* constant; name: the exact accessible name; visible: only visible ones.
+    """
+    result = []
+    for candidate in _walk(node):
+        try:
+            if not _role_matches(candidate, role):
+                continue
+            if name is not None and candidate.name != name:
+                continue
+            if visible and "visible" not in states(candidate):
+                continue
+        except Exception:  # noqa: BLE001
+            continue
+        result.append(candidate)
+    return result
+
+
+def find(node, role=None, name=None, timeout=DEFAULT_TIMEOUT, visible=False):
+    """The first descendant of `node` matching role and name, polled until it appears.
+
+    Raises HarnessTimeout listing what the tree holds when nothing matches in time.
+    """
+    try:
+        return wait_until(lambda: next(iter(find_all(node, role, name, visible)), None), timeout)
+    except HarnessTimeout:
+        raise HarnessTimeout(
+            f"no {role or 'node'} named {name!r} within {timeout:g} s; the tree is:\n{dump(node)}"
+        ) from None
+
+
+def dump(node, indent=0, max_lines=200):
+    """The subtree as text, one "role 'name' [states]" per line, for failure messages."""
+    lines = []
+
+    def visit(current, depth):
+        if len(lines) >= max_lines:
+            return
+        try:
+            flags = ",".join(sorted(states(current) & {"focused", "sensitive", "visible", "checked"}))
+            lines.append(f"{'  ' * depth}{current.getRoleName()} {current.name!r} [{flags}]")
+        except Exception:  # noqa: BLE001
+            lines.append(f"{'  ' * depth}<gone>")
+            return
+        for child in _children(current):
+            visit(child, depth + 1)
+
+    visit(node, indent)
+    return "\n".join(lines)
+
+
+def states(node):
+    """The node's states as a set of names: {"sensitive", "focusable", "focused", "visible", …}."""
+    state_set = node.getState()
+    return {pyatspi.stateToString(state) for state in state_set.getStates()}
+
+
+def text_of(node):
+    """What a label (or entry) shows: its Text interface content, else its accessible name."""
+    try:
+        text = node.queryText()
+    except NotImplementedError:
+        return node.name
+    # GTK 4.8 answers getText(0, -1) with "": ask for the exact length.
+    return text.getText(0, text.characterCount)
+
+
+def description_of(node):
+    """The node's accessible description (Pinform's PIN view reports "3 of 4 digits entered")."""
+    return node.description
+
+
+def click(node):
+    """Activates a button through its Action interface ("click", else the first action)."""
+    action = node.queryAction()
+    names = [action.getName(index) for index in range(action.nActions)]
+    if not names:
+        raise AssertionError(f"{node.getRoleName()} {node.name!r} has no actions")
+    index = names.index("click") if "click" in names else 0
+    if not action.doAction(index):
+        raise AssertionError(f"action {names[index]!r} on {node.getRoleName()} {node.name!r} failed")
+
+
+def set_text(node, text):
+    """Replaces an entry's text through the EditableText interface (as an input method would)."""
+    editable = node.queryEditableText()
+    if not editable.setTextContents(text):
+        raise AssertionError(f"could not set the text of {node.getRoleName()} {node.name!r}")
+
+
+def focus(node, timeout=DEFAULT_TIMEOUT):
+    """Gives keyboard focus to the node and waits until it reports "focused".
+
+    GTK 4.8 does not implement Component.grabFocus, so this falls back to a left click in the
+    middle of the node (X11 only; assumes the window sits at 0,0, as it does under Xvfb).
+    """
+    component = node.queryComponent()
+    try:
+        grabbed = component.grabFocus()
+    except Exception:  # noqa: BLE001 - GTK 4.8 answers with an error
+        grabbed = False
+    if not grabbed:
+        click_at(node)
+    wait_until(lambda: "focused" in states(node), timeout,
+               f"{node.getRoleName()} {node.name!r} did not take focus")
+
+
+def click_at(node, button=1):
+    """Clicks with the pointer in the middle of the node (X11; window at 0,0 as under Xvfb)."""
+    x, y, width, height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, f"b{button}c")
+
+
+_KEYSYMS = {
+    "BackSpace": 0xFF08, "Tab": 0xFF09, "Return": 0xFF0D, "Escape": 0xFF1B, "Delete": 0xFFFF,
+    "Left": 0xFF51, "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54, "space": 0x20,
+}
+
+
+def press_key(key):
+    """Sends one key press and release to the focused window, like a keyboard would (X11).
+
+    key: one printable character ("7") or a key name ("BackSpace", "Return", "Escape", "Tab",
+    "Delete", arrows).
+    """
+    keysym = _KEYSYMS.get(key)
+    if keysym is None:
+        if len(key) != 1:
+            raise ValueError(f"unknown key {key!r}")
+        keysym = ord(key)
+    pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+
+
+def type_keys(text):
+    """Presses the key for each character of `text` in order."""
+    for character in text:
+        press_key(character)
+
+
+def screenshot(path):
+    """Saves the whole X screen as PNG (ImageMagick's import), to look at a failing state."""
+    subprocess.run(["import", "-window", "root", path], check=True)
+    return path
