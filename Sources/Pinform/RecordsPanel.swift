@@ -86,7 +86,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
             source.store = nil
             show(error)
         }
-        list.reload()
+        list.reload(refreshingAll: true)
     }
 
     private var store: RecordStore<Model>? { source.store }
@@ -155,6 +155,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
             do {
                 try store.update(edited, id: record.id)
                 list.reload()
+                list.refresh(id: record.id.rawValue)
             } catch {
                 show(error)
             }

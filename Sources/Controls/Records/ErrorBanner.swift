@@ -14,11 +14,12 @@ public final class ErrorBanner {
     public let closeButton = Button(iconName: "window-close-symbolic")
 
     private let label = Label()
+    private let box: Box
     private var action: (() -> Void)?
 
     /// A hidden banner.
     public init() {
-        let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, role: GTK_ACCESSIBLE_ROLE_ALERT)
+        box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, role: GTK_ACCESSIBLE_ROLE_ALERT)
         box.addCSSClass("error-banner")
         box.setMargins(top: 6, bottom: 6, start: 12, end: 6)
         label.wraps = true
@@ -39,6 +40,13 @@ public final class ErrorBanner {
         closeButton.onClicked { [weak self] in self?.dismiss() }
         box.append(closeButton)
         widget.child = box
+        // A collapsed revealer still reports its child as visible to assistive technologies,
+        // so the revealer is hidden once it has collapsed, and shown again before revealing.
+        widget.isVisible = false
+        widget.onNotify("child-revealed") { [weak self] in
+            guard let self, !widget.revealsChild else { return }
+            widget.isVisible = false
+        }
         widget.transitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
     }
 
@@ -51,6 +59,8 @@ public final class ErrorBanner {
         self.action = action
         actionButton.label = actionLabel ?? ""
         actionButton.isVisible = actionLabel != nil && action != nil
+        box.setAccessibleLabel(message)
+        widget.isVisible = true
         widget.revealsChild = true
     }
 

@@ -102,7 +102,7 @@ public final class RecordList<Model> {
 
         scroller.child = table
         scroller.expandsVertically = true
-        scroller.setSizeRequest(width: -1, height: 160)
+        scroller.setSizeRequest(width: -1, height: 120)
         widget.append(scroller)
 
         statusLabel.xAlign = 0
@@ -131,21 +131,36 @@ public final class RecordList<Model> {
 
     // MARK: Rows
 
-    /// Queries the identities again (after a save, an edit, a delete) and shows them; the
-    /// selected records stay selected.
-    public func reload() {
+    /// Queries the identities again (after a save, a delete, a new search or sort) and shows
+    /// them; the selected records stay selected.
+    ///
+    /// Only the rows that changed place are replaced, so rows on screen that stay where they
+    /// are keep their widgets and texts: after a record's values change, call `refresh(id:)`
+    /// for it, or pass `refreshingAll` when any record may have changed.
+    public func reload(refreshingAll: Bool = false) {
         let selected = Set(selectedIDs)
         failedSinceReload = false
+        let old = refreshingAll ? [] : rowIDs
         do {
             rowIDs = try source.recordIDs(sortedBy: sortKey, ascending: sortAscending, search: currentSearch)
         } catch {
             rowIDs = []
             report(error)
         }
-        cellTexts.removeAll(keepingCapacity: true)
-        rows.replaceAll(with: rowIDs.map { String($0) })
+        if refreshingAll { cellTexts.removeAll(keepingCapacity: true) }
+        let new = rowIDs
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let removed = refreshingAll ? rows.count : old.count - prefix - suffix
+        let added = new[prefix..<(new.count - suffix)].map { String($0) }
+        if removed > 0 || !added.isEmpty {
+            rows.replace(from: prefix, count: removed, with: added)
+        }
         if !selected.isEmpty {
-            for (position, id) in rowIDs.enumerated() where selected.contains(id) {
+            for (position, id) in rowIDs.enumerated() where selected.contains(id) && !table.selection.isSelected(position) {
                 table.selection.select(position, exclusive: false)
             }
         }
@@ -262,7 +277,11 @@ public final class RecordList<Model> {
     private func text(for item: ListItem, column: Int) -> String {
         guard let string = item.string, let id = Int64(string) else { return "" }
         if let texts = cellTexts[id] { return texts[column] }
-        guard let position = item.position else { return "" }
+        // The position only says which page to fetch: while GTK works through a change of
+        // the list it can be another row's, so the texts are looked up by identity.
+        let position = item.position.flatMap { rowIDs.indices.contains($0) && rowIDs[$0] == id ? $0 : nil }
+            ?? rowIDs.firstIndex(of: id)
+        guard let position else { return "" }
         return texts(ofRowAt: position)?[column] ?? ""
     }
 

@@ -19,12 +19,13 @@ public final class Toast {
     public let closeButton = Button(iconName: "window-close-symbolic")
 
     private let label = Label()
+    private let box: Box
     private var action: (() -> Void)?
     private var timer: guint = 0
 
     /// A hidden toast.
     public init() {
-        let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, role: GTK_ACCESSIBLE_ROLE_STATUS)
+        box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, role: GTK_ACCESSIBLE_ROLE_STATUS)
         box.addCSSClass("app-notification")
         box.addCSSClass("toast")
         label.wraps = true
@@ -39,6 +40,13 @@ public final class Toast {
         closeButton.onClicked { [weak self] in self?.dismiss() }
         box.append(closeButton)
         widget.child = box
+        // A collapsed revealer still reports its child as visible to assistive technologies,
+        // so the revealer is hidden once it has collapsed, and shown again before revealing.
+        widget.isVisible = false
+        widget.onNotify("child-revealed") { [weak self] in
+            guard let self, !widget.revealsChild else { return }
+            widget.isVisible = false
+        }
         widget.transitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
         widget.horizontalAlignment = GTK_ALIGN_CENTER
         widget.verticalAlignment = GTK_ALIGN_END
@@ -55,6 +63,8 @@ public final class Toast {
         self.action = action
         actionButton.label = actionLabel ?? ""
         actionButton.isVisible = actionLabel != nil && action != nil
+        box.setAccessibleLabel(message)
+        widget.isVisible = true
         widget.revealsChild = true
         timer = MainContext.timeout(milliseconds: UInt32(max(0, seconds) * 1000)) { [weak self] in
             self?.timer = 0
