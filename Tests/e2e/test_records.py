@@ -246,6 +246,28 @@ class RecordsTests(AppTestCase):
         self.assertEqual(table[1:], rows(root))
         self.assertEqual(len(table), 4)
 
+    def test_a_damaged_records_file_is_offered_to_be_moved_aside_and_kept(self):
+        folder = os.path.join(self.data_home, "pinform")
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        damaged = b"this is not a database" * 100
+        with open(os.path.join(folder, "records.sqlite"), "wb") as handle:
+            handle.write(damaged)
+        app, root = self.start()
+        banner = find(root, role="alert", visible=True, timeout=10)
+        self.assertIn("damaged", banner.name)
+        click(button_labelled(root, "Move Aside and Start Fresh"))
+        wait_until(lambda: not find_all(root, role="alert", visible=True), message="the banner stayed")
+        notice = find(root, role="status bar", visible=True)
+        self.assertTrue(notice.name.startswith("The old records file was kept as “records.sqlite.damaged-"), notice.name)
+        save_person(root, PEOPLE[0])
+        wait_for_rows(root, 1)
+        kept = [name for name in os.listdir(folder) if name.startswith("records.sqlite.damaged-")]
+        self.assertEqual(len(kept), 1)
+        with open(os.path.join(folder, kept[0]), "rb") as handle:
+            self.assertEqual(handle.read(), damaged)
+        app.quit()
+        self.assertEqual(count_in_database(self.data_home), 1)
+
 
 if __name__ == "__main__":
     unittest.main()
