@@ -166,3 +166,20 @@ static inline gboolean pf_accessible_reference_is(gpointer widget, GtkAccessible
     g_free(mismatch);
     return matches;
 }
+
+// MARK: - Lists, sorters, revealers and file choosers (records)
+
+static inline GtkSorter *pf_sorter(gpointer p) { return GTK_SORTER(p); }
+static inline GtkNativeDialog *pf_native_dialog(gpointer p) { return GTK_NATIVE_DIALOG(p); }
+static inline GListModel *pf_list_model(gpointer p) { return G_LIST_MODEL(p); }
+static inline GtkSelectionModel *pf_selection_model(gpointer p) { return GTK_SELECTION_MODEL(p); }
+static inline GtkFileChooser *pf_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
+static inline GtkColumnView *pf_column_view(gpointer p) { return GTK_COLUMN_VIEW(p); }
+static inline GtkColumnViewColumn *pf_column_view_column(gpointer p) { return GTK_COLUMN_VIEW_COLUMN(p); }
+static inline GtkListItem *pf_list_item(gpointer p) { return GTK_LIST_ITEM(p); }
+static inline GtkStringList *pf_string_list(gpointer p) { return GTK_STRING_LIST(p); }
+static inline GtkStringObject *pf_string_object(gpointer p) { return GTK_STRING_OBJECT(p); }
+static inline GtkRevealer *pf_revealer(gpointer p) { return GTK_REVEALER(p); }
+static inline gboolean pf_is_string_object(gpointer p) { return GTK_IS_STRING_OBJECT(p); }
+/// Emits a column view's `activate` for a row, as a double-click or Enter would.
+static inline void pf_column_view_emit_activate(gpointer view, guint position) { g_signal_emit_by_name(view, "activate", position); }

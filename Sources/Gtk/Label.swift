@@ -8,6 +8,11 @@ public final class Label: Widget {
         super.init(widget: gtk_label_new(text))
     }
 
+    /// Wraps a label that something else made (a list row's widget, …), adding a reference.
+    public init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget: pointer)
+    }
+
     private var label: OpaquePointer { pf_label(raw) }
 
     /// The text shown.

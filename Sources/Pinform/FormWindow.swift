@@ -3,7 +3,8 @@ import Controls
 import Gtk
 
 /// The form window: typed records, shown once the PIN was entered. A switcher in the header
-/// bar chooses the model (Person or Size), remembered in settings.
+/// bar chooses the model (Person or Size), remembered in settings. Under the form, the saved
+/// records of that model; database errors show in a banner at the top, undo in a toast.
 @MainActor
 final class FormWindow {
     let window: Window
@@ -11,6 +12,10 @@ final class FormWindow {
     private let personButton = ToggleButton(label: Person.title)
     private let sizeButton = ToggleButton(label: Size.title)
     private(set) var page: FormWindowPage?
+    private(set) var recordsPanel: RecordsPanelProtocol?
+    private let banner = ErrorBanner()
+    private let toast = Toast()
+    private let content = Box(GTK_ORIENTATION_VERTICAL)
 
     /// Where saved values go; the Records list plugs in here. The window shows the last one
     /// saved either way.
@@ -35,11 +40,22 @@ final class FormWindow {
         let keys = KeyController()
         keys.propagationPhase = GTK_PHASE_CAPTURE
         keys.onKeyPressed { [weak self] key, _, modifiers in
-            guard key == UInt32(GDK_KEY_s), modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
-            self?.page?.save()
+            guard modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+            switch Int32(key) {
+            case GDK_KEY_s: self?.page?.save()
+            case GDK_KEY_e: self?.recordsPanel?.export()
+            default: return false
+            }
             return true
         }
         window.add(keys)
+
+        let root = Box(GTK_ORIENTATION_VERTICAL)
+        root.append(banner.widget)
+        content.expandsVertically = true
+        root.append(content)
+        root.append(toast.widget)
+        window.child = root
 
         show(application.settings.formModel == Size.settingsKey ? Size.settingsKey : Person.settingsKey)
     }
@@ -69,13 +85,25 @@ final class FormWindow {
         if sizeButton.isActive == isPerson { sizeButton.isActive = !isPerson }
         if let page, (page is FormPage<Person>) == isPerson { return }
         application.settings.formModel = key
-        page = isPerson ? makePage(Person.self) : makePage(Size.self)
-        window.child = page?.widget
+        for child in content.arrangedChildren { content.remove(child) }
+        banner.dismiss()
+        toast.dismiss()
+        if isPerson { makePage(Person.self) } else { makePage(Size.self) }
     }
 
-    private func makePage<Model: FormModel>(_ model: Model.Type) -> FormWindowPage {
+    private func makePage<Model: RecordModel>(_ model: Model.Type) {
         let page = FormPage<Model>()
-        page.onSave = { [weak self] in self?.onSave($0) }
-        return page
+        let panel = RecordsPanel<Model>(records: application.records, window: window, banner: banner, toast: toast)
+        page.onSave = { [weak self, unowned panel] model in
+            panel.insert(model)
+            self?.onSave(model)
+        }
+        // The form takes the height it needs; the list takes the rest.
+        (page.widget as? ScrolledWindow)?.propagatesNaturalHeight = true
+        page.widget.expandsVertically = false
+        content.append(page.widget)
+        content.append(panel.widget)
+        self.page = page
+        recordsPanel = panel
     }
 }

@@ -1,0 +1,111 @@
+import CGtk
+import Gtk
+
+/// A modal window that edits a model in a `FormView` and hands back the edited model, or nil
+/// when cancelled: Save at the end of the header bar, Cancel (and Escape) at the start.
+///
+/// Save is sensitive only while the form resolves; Enter in a text field saves too. Closing
+/// the window counts as Cancel. The completion runs exactly once, and the dialog keeps itself
+/// alive until then.
+///
+/// ```swift
+/// let form = Person.makeForm()
+/// fill(form, with: record.model)
+/// FormDialog(title: "Edit Person", parent: window, form: form, model: record.model) { edited in
+///     if let edited { try? store.update(edited, id: record.id) }
+/// }.present()
+/// ```
+@MainActor
+public final class FormDialog<Model> {
+    /// The dialog's window.
+    public let window = Window()
+    /// The form shown.
+    public let form: FormView<Model>
+    /// Saves and closes; sensitive while the form resolves.
+    public let saveButton: Button
+    /// Closes without saving.
+    public let cancelButton = Button(label: "Cancel")
+
+    private let model: Model
+    private var completion: ((Model?) -> Void)?
+    private var keepAlive: FormDialog?
+
+    /// A hidden dialog over `parent` editing `model` in `form` (built, and filled in with `model`
+    /// by the caller); `completion` gets the resolved model, or nil on Cancel.
+    ///
+    /// - Parameter model: what the form resolves into, so that what the form does not show
+    ///   is kept.
+    public init(title: String, parent: Window?, form: FormView<Model>, model: Model,
+                saveLabel: String = "Save", completion: @escaping (Model?) -> Void) {
+        self.form = form
+        self.model = model
+        self.completion = completion
+        saveButton = Button(label: saveLabel)
+
+        window.title = title
+        window.setTransient(for: parent)
+        window.isModal = true
+        window.destroysWithParent = true
+
+        let header = HeaderBar()
+        header.packStart(cancelButton)
+        saveButton.addCSSClass("suggested-action")
+        header.packEnd(saveButton)
+        window.titlebar = header
+        form.bindSensitivity(of: saveButton)
+
+        form.widget.setMargins(18)
+        let scrolled = ScrolledWindow()
+        scrolled.child = form.widget
+        scrolled.propagatesNaturalHeight = true
+        window.child = scrolled
+        window.setDefaultSize(width: 520, height: -1)
+
+        cancelButton.onClicked { [weak self] in self?.cancel() }
+        saveButton.onClicked { [weak self] in self?.save() }
+        for field in form.form.layout.placedFields {
+            (form.input(for: field)?.focusTarget as? Entry)?.onActivate { [weak self] in self?.save() }
+        }
+        let keys = KeyController()
+        keys.propagationPhase = GTK_PHASE_CAPTURE
+        keys.onKeyPressed { [weak self] key, _, _ in
+            guard key == UInt32(GDK_KEY_Escape) else { return false }
+            self?.cancel()
+            return true
+        }
+        window.add(keys)
+        window.onCloseRequest { [weak self] in
+            self?.finish(with: nil, closing: false)
+            return false
+        }
+    }
+
+    /// Shows the dialog; it stays alive until it is saved or cancelled.
+    public func present() {
+        keepAlive = self
+        window.present()
+    }
+
+    /// Whether the dialog was saved or cancelled already.
+    public var isFinished: Bool { completion == nil }
+
+    /// Saves, as the Save button does: when the form resolves, hands back the model and
+    /// closes; otherwise shows what is wrong and leaves the dialog open.
+    public func save() {
+        guard completion != nil, let resolved = form.submit(model) else { return }
+        finish(with: resolved, closing: true)
+    }
+
+    /// Closes without saving, as Cancel and Escape do.
+    public func cancel() {
+        finish(with: nil, closing: true)
+    }
+
+    private func finish(with result: Model?, closing: Bool) {
+        guard let completion else { return }
+        self.completion = nil
+        if closing { window.destroy() }
+        completion(result)
+        keepAlive = nil
+    }
+}

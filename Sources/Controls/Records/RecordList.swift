@@ -1,0 +1,332 @@
+import CGtk
+import Foundation
+import Gtk
+
+/// A table of saved records of one model: columns declared by key path with titles, sorted by
+/// clicking a column header, filtered by a search entry, scaling to 100,000 rows.
+///
+/// The table holds only the records' identities, in a list model; GTK makes widgets only for
+/// the rows on screen and the list asks its `RecordListDataSource` for the models of those
+/// rows, a page at a time. Sorting and searching happen in the data source (SQL for the app's
+/// store), and the identities are queried again.
+///
+/// ```swift
+/// let list = RecordList<Person>(source: people, columns: [
+///     RecordColumn("First name", \.firstName, sortKey: "first_name"),
+///     RecordColumn("Age", \.age, sortKey: "age"),
+/// ])
+/// list.onActivate = { id in edit(id) }
+/// window.child = list.widget
+/// ```
+@MainActor
+public final class RecordList<Model> {
+    /// A column of the list.
+    public typealias Column = RecordColumn<Model>
+
+    /// The search entry, the table and the status line, top to bottom.
+    public let widget: Box
+    /// The search entry; typing filters the rows once typing pauses.
+    public let searchEntry = SearchEntry()
+    /// The table of rows.
+    public let table: ColumnView
+    /// The columns, in order.
+    public let columns: [Column]
+
+    /// Called with a record's identity when its row is activated (double-click or Enter).
+    public var onActivate: ((Int64) -> Void)?
+    /// Called with the selected records' identities when Delete is pressed in the table.
+    public var onDeleteRequest: (([Int64]) -> Void)?
+    /// Called when the selection changes.
+    public var onSelectionChanged: (() -> Void)?
+    /// Called when the data source fails; the list then shows what it could.
+    public var onError: ((any Error) -> Void)?
+
+    /// How many records a page fetched from the data source holds.
+    public let pageSize: Int
+
+    private let source: any RecordListDataSource<Model>
+    private let rows = StringList()
+    private let scroller = ScrolledWindow()
+    private let statusLabel = Label()
+    private var tableColumns: [ColumnViewColumn] = []
+    private var rowIDs: [Int64] = []
+    private var cellTexts: [Int64: [String]] = [:]
+    private var sortColumn: Int?
+    private var sortAscending = true
+    private var currentSearch = ""
+    private var failedSinceReload = false
+
+    /// How many cell widgets exist now: a screenful of rows, whatever the number of records.
+    public private(set) var cellWidgetCount = 0
+
+    /// A list of `source`'s records showing `columns`; call `reload()` to fill it.
+    public init(source: any RecordListDataSource<Model>, columns: [Column], pageSize: Int = 100) {
+        precondition(!columns.isEmpty, "A record list needs a column")
+        self.source = source
+        self.columns = columns
+        self.pageSize = max(1, pageSize)
+        table = ColumnView(selection: MultiSelection(model: rows))
+        widget = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        build()
+    }
+
+    private func build() {
+        searchEntry.placeholder = "Search records"
+        searchEntry.setAccessibleLabel("Search records")
+        searchEntry.onSearchChanged { [weak self] in self?.searchChanged() }
+        widget.append(searchEntry)
+
+        table.showsRowSeparators = true
+        table.allowsRubberbandSelection = true
+        table.setAccessibleLabel("Records")
+        for (index, column) in columns.enumerated() {
+            let tableColumn = ColumnViewColumn(title: column.title, factory: makeFactory(column: index))
+            tableColumn.expands = true
+            tableColumn.isResizable = true
+            tableColumn.isSortable = column.sortKey != nil
+            table.append(tableColumn)
+            tableColumns.append(tableColumn)
+        }
+        table.onSortChanged { [weak self] in self?.sortChanged() }
+        table.onActivate { [weak self] position in self?.activated(position) }
+        table.selection.onSelectionChanged { [weak self] in self?.onSelectionChanged?() }
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] keyval, _, _ in
+            guard let self, keyval == UInt32(GDK_KEY_Delete) || keyval == UInt32(GDK_KEY_KP_Delete) else { return false }
+            let selected = selectedIDs
+            guard !selected.isEmpty, let onDeleteRequest else { return false }
+            onDeleteRequest(selected)
+            return true
+        }
+        table.add(keys)
+
+        scroller.child = table
+        scroller.expandsVertically = true
+        scroller.setSizeRequest(width: -1, height: 120)
+        widget.append(scroller)
+
+        statusLabel.xAlign = 0
+        statusLabel.addCSSClass("dim-label")
+        statusLabel.addCSSClass("caption")
+        widget.append(statusLabel)
+        updateStatus()
+    }
+
+    private func makeFactory(column: Int) -> ListItemFactory {
+        let factory = ListItemFactory()
+        factory.onSetup { [weak self] item in
+            let label = Label()
+            label.xAlign = 0
+            gtk_label_set_ellipsize(pf_label(label.raw), PANGO_ELLIPSIZE_END)
+            item.setChild(label)
+            self?.cellWidgetCount += 1
+        }
+        factory.onTeardown { [weak self] _ in self?.cellWidgetCount -= 1 }
+        factory.onBind { [weak self] item in
+            guard let self, let child = item.childPointer else { return }
+            Label(existing: child).text = text(for: item, column: column)
+        }
+        return factory
+    }
+
+    // MARK: Rows
+
+    /// Queries the identities again (after a save, a delete, a new search or sort) and shows
+    /// them; the selected records stay selected.
+    ///
+    /// Only the rows that changed place are replaced, so rows on screen that stay where they
+    /// are keep their widgets and texts: after a record's values change, call `refresh(id:)`
+    /// for it, or pass `refreshingAll` when any record may have changed.
+    public func reload(refreshingAll: Bool = false) {
+        let selected = Set(selectedIDs)
+        failedSinceReload = false
+        let old = refreshingAll ? [] : rowIDs
+        do {
+            rowIDs = try source.recordIDs(sortedBy: sortKey, ascending: sortAscending, search: currentSearch)
+        } catch {
+            rowIDs = []
+            report(error)
+        }
+        if refreshingAll { cellTexts.removeAll(keepingCapacity: true) }
+        let new = rowIDs
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let removed = refreshingAll ? rows.count : old.count - prefix - suffix
+        let added = new[prefix..<(new.count - suffix)].map { String($0) }
+        if removed > 0 || !added.isEmpty {
+            rows.replace(from: prefix, count: removed, with: added)
+        }
+        if !selected.isEmpty {
+            for (position, id) in rowIDs.enumerated() where selected.contains(id) && !table.selection.isSelected(position) {
+                table.selection.select(position, exclusive: false)
+            }
+        }
+        updateStatus()
+    }
+
+    /// Shows a record's row again after its record changed, without querying every identity.
+    public func refresh(id: Int64) {
+        cellTexts[id] = nil
+        guard let position = rowIDs.firstIndex(of: id) else { return }
+        let wasSelected = table.selection.isSelected(position)
+        rows.replace(from: position, count: 1, with: [String(id)])
+        if wasSelected { table.selection.select(position, exclusive: false) }
+    }
+
+    /// How many rows the list shows (those matching the search).
+    public var rowCount: Int { rowIDs.count }
+
+    /// The identities of the rows, in the order shown.
+    public var recordIDs: [Int64] { rowIDs }
+
+    /// The identities of the selected rows, in the order shown.
+    public var selectedIDs: [Int64] {
+        table.selection.selectedPositions.compactMap { $0 < rowIDs.count ? rowIDs[$0] : nil }
+    }
+
+    /// Selects a record's row alone; false when the list does not show it.
+    @discardableResult
+    public func select(id: Int64) -> Bool {
+        guard let position = rowIDs.firstIndex(of: id) else { return false }
+        table.selection.select(position)
+        return true
+    }
+
+    /// The text the row at `row` shows in `column`, fetching it when needed.
+    public func text(row: Int, column: Int) -> String? {
+        guard rowIDs.indices.contains(row), columns.indices.contains(column) else { return nil }
+        return texts(ofRowAt: row)?[column]
+    }
+
+    // MARK: Searching and sorting
+
+    /// The search the rows are filtered by.
+    public var searchText: String { currentSearch }
+
+    /// Filters the rows by `text` now, as typing it in the search entry would once typing pauses.
+    public func search(_ text: String) {
+        if searchEntry.text != text { searchEntry.text = text }
+        guard text != currentSearch else { return }
+        currentSearch = text
+        reload()
+    }
+
+    private func searchChanged() {
+        let text = searchEntry.text
+        guard text != currentSearch else { return }
+        currentSearch = text
+        reload()
+    }
+
+    /// The index of the column the rows are sorted by, or nil for the saved order.
+    public var sortColumnIndex: Int? { sortColumn }
+
+    /// Whether the rows are sorted in ascending order.
+    public var isSortedAscending: Bool { sortAscending }
+
+    /// Sorts by the column at `column` (nil for the saved order), as clicking its header would.
+    public func sort(by column: Int?, ascending: Bool = true) {
+        if let column { precondition(columns[column].sortKey != nil, "Column \(column) is not sortable") }
+        table.sort(by: column.map { tableColumns[$0] }, ascending: ascending)
+        // GTK reports the change through `sortChanged`; apply it here too in case it did not.
+        applySort(column: column, ascending: ascending)
+    }
+
+    private func sortChanged() {
+        let state = table.sortState
+        let column = state.flatMap { state in tableColumns.firstIndex { $0 === state.column } }
+        applySort(column: column, ascending: state?.ascending ?? true)
+    }
+
+    private func applySort(column: Int?, ascending: Bool) {
+        guard column != sortColumn || ascending != sortAscending else { return }
+        sortColumn = column
+        sortAscending = ascending
+        reload()
+    }
+
+    private var sortKey: String? { sortColumn.flatMap { columns[$0].sortKey } }
+
+    // MARK: Exporting
+
+    /// The column titles, for a CSV header.
+    public var columnTitles: [String] { columns.map(\.title) }
+
+    /// The text of every row, in the order shown, fetched a page at a time: what an export
+    /// of the current list writes.
+    public func currentRows() throws -> [[String]] {
+        var result: [[String]] = []
+        result.reserveCapacity(rowIDs.count)
+        var start = 0
+        while start < rowIDs.count {
+            let page = Array(rowIDs[start..<min(start + 1000, rowIDs.count)])
+            let models = try source.models(for: page)
+            for id in page {
+                if let model = models[id] { result.append(columns.map { $0.text(model) }) }
+            }
+            start += page.count
+        }
+        return result
+    }
+
+    // MARK: Cells
+
+    private func text(for item: ListItem, column: Int) -> String {
+        guard let string = item.string, let id = Int64(string) else { return "" }
+        if let texts = cellTexts[id] { return texts[column] }
+        // The position only says which page to fetch: while GTK works through a change of
+        // the list it can be another row's, so the texts are looked up by identity.
+        let position = item.position.flatMap { rowIDs.indices.contains($0) && rowIDs[$0] == id ? $0 : nil }
+            ?? rowIDs.firstIndex(of: id)
+        guard let position else { return "" }
+        return texts(ofRowAt: position)?[column] ?? ""
+    }
+
+    /// The texts of a row, fetching the page around it when they are not cached.
+    private func texts(ofRowAt position: Int) -> [String]? {
+        let id = rowIDs[position]
+        if let texts = cellTexts[id] { return texts }
+        // Rows bind as they scroll in from either end, so fetch some before the row too.
+        let start = max(0, position - pageSize / 2)
+        let end = min(rowIDs.count, position + pageSize)
+        let missing = rowIDs[start..<end].filter { cellTexts[$0] == nil }
+        if cellTexts.count + missing.count > pageSize * 20 { cellTexts.removeAll(keepingCapacity: true) }
+        do {
+            let models = try source.models(for: missing)
+            for (id, model) in models {
+                cellTexts[id] = columns.map { $0.text(model) }
+            }
+        } catch {
+            report(error)
+        }
+        return cellTexts[id]
+    }
+
+    private func activated(_ position: Int) {
+        guard let string = rows.string(at: position), let id = Int64(string) else { return }
+        onActivate?(id)
+    }
+
+    private func report(_ error: any Error) {
+        guard !failedSinceReload else { return }
+        failedSinceReload = true
+        onError?(error)
+    }
+
+    private func updateStatus() {
+        let count = rowIDs.count
+        let noun = count == 1 ? "record" : "records"
+        statusLabel.text = switch (count, currentSearch.isEmpty) {
+        case (0, true): "No records yet"
+        case (0, false): "No records match “\(currentSearch)”"
+        case (_, true): "\(count.formatted()) \(noun)"
+        case (_, false): "\(count.formatted()) \(noun) match “\(currentSearch)”"
+        }
+    }
+
+    /// The status line's text ("3 records", "No records yet").
+    public var statusText: String { statusLabel.text }
+}

@@ -1,0 +1,114 @@
+import CGtk
+
+/// A table of rows and columns over a list model (GtkColumnView): only the rows on screen
+/// get widgets, so it scales to long lists.
+///
+/// ```swift
+/// let rows = StringList()
+/// let view = ColumnView(selection: MultiSelection(model: rows))
+/// view.append(ColumnViewColumn(title: "Name", factory: nameCells))
+/// view.onActivate { position in open(row: position) }
+/// ```
+@MainActor
+public final class ColumnView: Widget {
+    /// The selection over the rows, which also holds the rows.
+    public let selection: MultiSelection
+    /// The columns, in order.
+    public private(set) var columns: [ColumnViewColumn] = []
+
+    /// A table showing the rows of `selection`'s model.
+    public init(selection: MultiSelection) {
+        self.selection = selection
+        g_object_ref(selection.raw) // the view takes over one reference
+        super.init(widget: gtk_column_view_new(pf_selection_model(selection.raw)))
+    }
+
+    private var view: OpaquePointer { pf_column_view(raw) }
+
+    /// Adds `column` at the right end.
+    public func append(_ column: ColumnViewColumn) {
+        gtk_column_view_append_column(view, column.column)
+        columns.append(column)
+    }
+
+    /// Whether rows are separated by lines.
+    public var showsRowSeparators: Bool {
+        get { gtk_column_view_get_show_row_separators(view) != 0 }
+        set { gtk_column_view_set_show_row_separators(view, newValue ? 1 : 0) }
+    }
+
+    /// Whether columns are separated by lines.
+    public var showsColumnSeparators: Bool {
+        get { gtk_column_view_get_show_column_separators(view) != 0 }
+        set { gtk_column_view_set_show_column_separators(view, newValue ? 1 : 0) }
+    }
+
+    /// Whether dragging over rows selects them.
+    public var allowsRubberbandSelection: Bool {
+        get { gtk_column_view_get_enable_rubberband(view) != 0 }
+        set { gtk_column_view_set_enable_rubberband(view, newValue ? 1 : 0) }
+    }
+
+    // MARK: Sorting
+
+    /// Which column the header says the rows are sorted by, and in which direction; nil when
+    /// no sortable column was chosen.
+    ///
+    /// GTK 4.8 has no getter for this (`gtk_column_view_sorter_get_primary_sort_column` came in
+    /// 4.10), so the view's sorter is asked to compare two items: the first column sorter it
+    /// consults is the primary one, and the sign of its answer is the direction.
+    public var sortState: (column: ColumnViewColumn, ascending: Bool)? {
+        guard let sorter = gtk_column_view_get_sorter(view) else { return nil }
+        ColumnViewColumn.probed = nil
+        let ordering = gtk_sorter_compare(sorter, Self.probeItems.0, Self.probeItems.1)
+        guard let column = ColumnViewColumn.probed, ordering != GTK_ORDERING_EQUAL else { return nil }
+        ColumnViewColumn.probed = nil
+        return (column, ordering == GTK_ORDERING_SMALLER)
+    }
+
+    /// Shows `column` as the sort column (its header arrow), or none; `onSortChanged` runs.
+    public func sort(by column: ColumnViewColumn?, ascending: Bool) {
+        gtk_column_view_sort_by_column(view, column?.column, ascending ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING)
+    }
+
+    /// Calls `handler` when the sort column or direction changes (a header click, `sort(by:)`).
+    @discardableResult
+    public func onSortChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection? {
+        guard let sorter = gtk_column_view_get_sorter(view) else { return nil }
+        let box = ClosureBox<@MainActor () -> Void>(handler)
+        let trampoline: @convention(c) (gpointer?, GtkSorterChange, gpointer?) -> Void = { _, _, data in
+            let box = ClosureBox<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { box.body() }
+        }
+        let id = pf_signal_connect(UnsafeMutableRawPointer(sorter), "changed",
+                                   unsafeBitCast(trampoline, to: GCallback.self), box.retainedPointer(), releaseClosureBox)
+        sorterWrapper = sorterWrapper ?? Object(retaining: UnsafeMutableRawPointer(sorter))
+        return SignalConnection(owner: sorterWrapper, id: id)
+    }
+
+    private var sorterWrapper: Object?
+
+    /// Two items for the sort probe; what they hold does not matter.
+    private static let probeItems: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) = (
+        UnsafeMutableRawPointer(gtk_string_object_new("a")!), UnsafeMutableRawPointer(gtk_string_object_new("b")!)
+    )
+
+    // MARK: Activation
+
+    /// Calls `handler` with the row's position when a row is activated (double-click, Enter).
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor (_ position: Int) -> Void) -> SignalConnection {
+        typealias Handler = @MainActor (Int) -> Void
+        let trampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, position, data in
+            let box = ClosureBox<Handler>.from(data)
+            MainActor.assumeIsolated { box.body(Int(position)) }
+        }
+        return connect("activate", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                       box: ClosureBox<Handler>(handler), after: false)
+    }
+
+    /// Emits `activate` for the row at `position`, as a double-click would.
+    public func activate(row position: Int) {
+        pf_column_view_emit_activate(raw, guint(position))
+    }
+}

@@ -1,0 +1,60 @@
+import CGtk
+
+/// An entry for search text (GtkSearchEntry): a search icon, a clear button, and a
+/// `search-changed` signal that waits for a pause in typing.
+@MainActor
+public final class SearchEntry: Widget {
+    /// An empty search entry.
+    public init() {
+        super.init(widget: gtk_search_entry_new())
+    }
+
+    private var entry: OpaquePointer { OpaquePointer(raw) }
+
+    /// The text typed.
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(pf_editable(raw))) }
+        set { gtk_editable_set_text(pf_editable(raw), newValue) }
+    }
+
+    /// Grey hint text shown while the entry is empty.
+    public var placeholder: String? {
+        get {
+            var value = GValue()
+            g_value_init(&value, pf_type_string())
+            defer { g_value_unset(&value) }
+            g_object_get_property(objectPointer, "placeholder-text", &value)
+            return g_value_get_string(&value).map { String(cString: $0) }
+        }
+        set {
+            var value = GValue()
+            g_value_init(&value, pf_type_string())
+            defer { g_value_unset(&value) }
+            g_value_set_string(&value, newValue)
+            g_object_set_property(objectPointer, "placeholder-text", &value)
+        }
+    }
+
+    /// How long typing must pause before `onSearchChanged` runs, in milliseconds (GTK: 150).
+    public var searchDelay: UInt32 {
+        get { gtk_search_entry_get_search_delay(entry) }
+        set { gtk_search_entry_set_search_delay(entry, newValue) }
+    }
+
+    /// Lets typing anywhere in `widget` start a search here.
+    public func captureKeys(from widget: Widget?) {
+        gtk_search_entry_set_key_capture_widget(entry, widget?.widgetPointer)
+    }
+
+    /// Calls `handler` once typing pauses, and at once when the text is cleared.
+    @discardableResult
+    public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("search-changed", handler)
+    }
+
+    /// Calls `handler` when Escape asks to stop searching.
+    @discardableResult
+    public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("stop-search", handler)
+    }
+}

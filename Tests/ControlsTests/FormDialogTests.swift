@@ -1,0 +1,108 @@
+import Controls
+import Forms
+import Gtk
+import XCTest
+
+@MainActor
+private final class PetForm {
+    let view = FormView<Pet>()
+    let name = ActiveInput<String>(label: "Name")
+    let age = ActiveInput<Int>(label: "Age")
+
+    init(_ pet: Pet) {
+        view.addRow([FormElement(view.bind(name, to: \.name, rules: [.required])),
+                     FormElement(view.bind(age, to: \.age))])
+        view.build()
+        name.text = pet.name
+        age.text = String(pet.age)
+    }
+}
+
+private let rex = Pet(name: "Rex", species: "dog", age: 3)
+
+final class FormDialogTests: XCTestCase {
+
+    func testSaveHandsBackTheEditedModelKeepingWhatTheFormDoesNotShow() {
+        GtkRuntime.test {
+            let form = PetForm(rex)
+            var result: Pet??
+            let dialog = FormDialog(title: "Edit Pet", parent: nil, form: form.view, model: rex) { result = $0 }
+            dialog.present()
+            form.age.text = "4"
+            dialog.saveButton.click()
+            XCTAssertEqual(result, .some(Pet(name: "Rex", species: "dog", age: 4)))
+            XCTAssertTrue(dialog.isFinished)
+        }
+    }
+
+    func testCancelHandsBackNothing() {
+        GtkRuntime.test {
+            let form = PetForm(rex)
+            var result: Pet?? = .none
+            let dialog = FormDialog(title: "Edit Pet", parent: nil, form: form.view, model: rex) { result = .some($0) }
+            dialog.present()
+            form.name.text = "Changed"
+            dialog.cancelButton.click()
+            XCTAssertEqual(result, .some(nil))
+        }
+    }
+
+    func testClosingTheWindowCancels() {
+        GtkRuntime.test {
+            let form = PetForm(rex)
+            var calls: [Pet?] = []
+            let dialog = FormDialog(title: "Edit Pet", parent: nil, form: form.view, model: rex) { calls.append($0) }
+            dialog.present()
+            dialog.window.close()
+            XCTAssertTrue(MainContext.spin(until: { !calls.isEmpty }))
+            XCTAssertEqual(calls, [nil])
+        }
+    }
+
+    func testSaveIsInsensitiveWhileTheFormDoesNotResolve() {
+        GtkRuntime.test {
+            let form = PetForm(rex)
+            let dialog = FormDialog(title: "Edit Pet", parent: nil, form: form.view, model: rex) { _ in }
+            XCTAssertTrue(dialog.saveButton.isSensitive)
+            form.age.text = "many"
+            XCTAssertFalse(dialog.saveButton.isSensitive)
+            dialog.cancel()
+        }
+    }
+
+    func testInvalidFormIsNotSavedAndTheDialogStaysOpen() {
+        GtkRuntime.test {
+            let form = PetForm(rex)
+            var calls = 0
+            let dialog = FormDialog(title: "Edit Pet", parent: nil, form: form.view, model: rex) { _ in calls += 1 }
+            dialog.present()
+            form.name.text = ""
+            dialog.save()
+            XCTAssertEqual(calls, 0)
+            XCTAssertFalse(dialog.isFinished)
+            dialog.cancel()
+        }
+    }
+
+    func testDialogIsModalAndTransientForItsParent() {
+        GtkRuntime.test {
+            let parent = Window()
+            let dialog = FormDialog(title: "Edit Pet", parent: parent, form: PetForm(rex).view, model: rex) { _ in }
+            XCTAssertTrue(dialog.window.isModal)
+            XCTAssertEqual(dialog.window.title, "Edit Pet")
+            dialog.cancel()
+        }
+    }
+
+    func testCompletionRunsOnceEvenWhenCancelledTwice() {
+        GtkRuntime.test {
+            var calls = 0
+            let dialog = FormDialog(title: "Edit Pet", parent: nil, form: PetForm(rex).view, model: rex) { _ in calls += 1 }
+            dialog.present()
+            dialog.cancel()
+            dialog.cancel()
+            dialog.save()
+            XCTAssertEqual(calls, 1)
+        }
+    }
+}

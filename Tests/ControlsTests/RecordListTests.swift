@@ -1,0 +1,187 @@
+import CGtk
+import Controls
+import Gtk
+import XCTest
+
+final class RecordListTests: XCTestCase {
+    func testReloadShowsEveryRecordInSavedOrder() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            XCTAssertEqual(list.recordIDs, [1, 2, 3])
+            XCTAssertEqual(list.text(row: 1, column: 0), "Ada")
+            XCTAssertEqual(list.text(row: 2, column: 2), "1")
+            XCTAssertEqual(list.statusText, "3 records")
+        }
+    }
+
+    func testEmptyListSaysSo() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource([]))
+            list.reload()
+            XCTAssertEqual(list.rowCount, 0)
+            XCTAssertEqual(list.statusText, "No records yet")
+        }
+    }
+
+    func testSortingByAColumnOrdersTheRows() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            list.sort(by: 0)
+            XCTAssertEqual(list.recordIDs, [2, 3, 1])
+            list.sort(by: 2, ascending: false)
+            XCTAssertEqual(list.recordIDs, [2, 1, 3])
+        }
+    }
+
+    func testHeaderSortStateIsReadBackFromTheColumnView() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            // What a header click does: GTK's column view sorter changes, the list follows.
+            list.table.sort(by: list.table.columns[2], ascending: true)
+            XCTAssertEqual(list.sortColumnIndex, 2)
+            XCTAssertTrue(list.isSortedAscending)
+            XCTAssertEqual(list.recordIDs, [3, 1, 2])
+            list.table.sort(by: list.table.columns[0], ascending: false)
+            XCTAssertEqual(list.sortColumnIndex, 0)
+            XCTAssertFalse(list.isSortedAscending)
+            XCTAssertEqual(list.recordIDs, [1, 3, 2])
+        }
+    }
+
+    func testClearingTheHeaderSortReturnsToSavedOrder() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            list.sort(by: 0)
+            list.sort(by: nil)
+            XCTAssertNil(list.sortColumnIndex)
+            XCTAssertEqual(list.recordIDs, [1, 2, 3])
+        }
+    }
+
+    func testColumnsWithoutSortKeyCannotBeSortedByHeader() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            XCTAssertTrue(list.table.columns[0].isSortable)
+            XCTAssertFalse(list.table.columns[1].isSortable)
+        }
+    }
+
+    func testSearchFiltersTheRows() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            list.search("cat")
+            XCTAssertEqual(list.recordIDs, [2, 3])
+            XCTAssertEqual(list.statusText, "2 records match “cat”")
+            list.search("")
+            XCTAssertEqual(list.rowCount, 3)
+        }
+    }
+
+    func testTypingInTheSearchEntryFiltersOncePaused() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            list.searchEntry.searchDelay = 10
+            list.searchEntry.text = "milo"
+            XCTAssertTrue(MainContext.spin(until: { list.rowCount == 1 }))
+            XCTAssertEqual(list.recordIDs, [3])
+        }
+    }
+
+    func testActivatingARowReportsItsRecord() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            list.sort(by: 0)
+            var activated: [Int64] = []
+            list.onActivate = { activated.append($0) }
+            list.table.activate(row: 0)
+            XCTAssertEqual(activated, [2])
+        }
+    }
+
+    func testReloadKeepsTheSelectedRecordSelected() {
+        GtkRuntime.test {
+            let source = PetSource(threePets)
+            let list = makePetList(source)
+            list.reload()
+            XCTAssertTrue(list.select(id: 2))
+            source.pets[4] = Pet(name: "Aaron", species: "owl", age: 2)
+            list.sort(by: 0)
+            XCTAssertEqual(list.selectedIDs, [2])
+        }
+    }
+
+    func testRefreshShowsTheChangedRecord() {
+        GtkRuntime.test {
+            let source = PetSource(threePets)
+            let list = makePetList(source)
+            list.reload()
+            XCTAssertEqual(list.text(row: 0, column: 0), "Rex")
+            source.pets[1]?.name = "Rexy"
+            list.refresh(id: 1)
+            XCTAssertEqual(list.text(row: 0, column: 0), "Rexy")
+        }
+    }
+
+    func testCurrentRowsFollowSortAndSearch() throws {
+        try GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            list.search("cat")
+            list.sort(by: 2)
+            XCTAssertEqual(list.columnTitles, ["Name", "Species", "Age"])
+            XCTAssertEqual(try list.currentRows(), [["Milo", "cat", "1"], ["Ada", "cat", "7"]])
+        }
+    }
+
+    func testSourceFailureIsReportedOnce() {
+        GtkRuntime.test {
+            let source = PetSource(threePets)
+            let list = makePetList(source)
+            var errors = 0
+            list.onError = { _ in errors += 1 }
+            source.failure = SourceFailure()
+            list.reload()
+            XCTAssertEqual(errors, 1)
+            XCTAssertEqual(list.rowCount, 0)
+        }
+    }
+
+    func testHundredThousandRowsBuildOnlyAScreenfulOfCells() {
+        GtkRuntime.test {
+            let source = PetSource(count: 100_000)
+            let list = makePetList(source)
+            let window = Window()
+            window.setDefaultSize(width: 600, height: 400)
+            window.child = list.widget
+            let start = Date()
+            list.reload()
+            window.present()
+            XCTAssertTrue(MainContext.spin(until: { list.table.isMapped && list.cellWidgetCount > 0 }))
+            MainContext.spin(until: { false }, timeout: 0.2)
+            let elapsed = Date().timeIntervalSince(start)
+            XCTAssertEqual(list.rowCount, 100_000)
+            XCTAssertEqual(list.statusText, "100,000 records")
+            XCTAssertLessThan(list.cellWidgetCount, 3 * 250, "cells for far more than a screenful")
+            XCTAssertLessThan(source.fetchedIDs, 2_000, "models fetched for far more than a screenful")
+            XCTAssertLessThan(elapsed, 3, "100,000 rows took \(elapsed) s to show")
+            window.destroy()
+        }
+    }
+
+    func testScrollingFetchesTheRowsThatComeIntoView() {
+        GtkRuntime.test {
+            let source = PetSource(count: 10_000)
+            let list = makePetList(source)
+            list.reload()
+            XCTAssertEqual(list.text(row: 9_999, column: 0), "Pet 10000")
+            XCTAssertLessThanOrEqual(source.fetchedIDs, list.pageSize)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Controls
+import Foundation
+import Gtk
+import Storage
+import XCTest
+@testable import Pinform
+
+final class RecordsPanelTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-records-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private var paths: AppPaths {
+        AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+    }
+
+    private static let ada = Person(firstName: "Ada", lastName: "Lovelace, Countess", age: 36,
+                                    email: Email("ada@example.com")!, height: 1.65)
+    private static let alan = Person(firstName: "Alan", lastName: "Turing", age: 41,
+                                     email: Email("alan@example.com")!, height: 1.78)
+
+    func testExportWritesTheListAsShownAsQuotedCSV() throws {
+        let paths = self.paths, folder = self.folder!
+        try GtkRuntime.test {
+            let records = RecordsDatabase(paths: paths)
+            let panel = RecordsPanel<Person>(records: records, window: Window(), banner: ErrorBanner(), toast: Toast())
+            panel.insert(Self.ada)
+            panel.insert(Self.alan)
+            panel.list.sort(by: 1, ascending: false)
+            let file = folder.appendingPathComponent("people.csv")
+            panel.export(to: file)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertEqual(text, "First name,Last name,Age,Email,Height\r\n"
+                + "Alan,Turing,41,alan@example.com,1.78\r\n"
+                + "Ada,\"Lovelace, Countess\",36,ada@example.com,1.65\r\n")
+        }
+    }
+
+    func testSavedRecordsShowAtOnceAndInTheDatabase() throws {
+        let paths = self.paths
+        try GtkRuntime.test {
+            let records = RecordsDatabase(paths: paths)
+            let panel = RecordsPanel<Person>(records: records, window: Window(), banner: ErrorBanner(), toast: Toast())
+            panel.insert(Self.ada)
+            XCTAssertEqual(panel.list.rowCount, 1)
+            XCTAssertEqual(try records.store(Person.self).count(), 1)
+        }
+    }
+
+    func testADamagedFileShowsTheErrorAndIsKeptWhenMovedAside() throws {
+        let paths = self.paths
+        try GtkRuntime.test {
+            try paths.ensureExists()
+            let damaged = Data(repeating: 0x41, count: 4096)
+            try damaged.write(to: paths.recordsFile)
+            let records = RecordsDatabase(paths: paths)
+            let banner = ErrorBanner()
+            let panel = RecordsPanel<Person>(records: records, window: Window(), banner: banner, toast: Toast())
+            XCTAssertTrue(banner.isShown)
+            XCTAssertTrue(banner.message.contains("damaged"), banner.message)
+            XCTAssertTrue(banner.actionButton.isVisible)
+            banner.actionButton.click()
+            XCTAssertFalse(banner.isShown)
+            panel.insert(Self.alan)
+            XCTAssertEqual(panel.list.rowCount, 1)
+            let kept = try FileManager.default.contentsOfDirectory(atPath: paths.dataDirectory.path)
+                .filter { $0.hasPrefix("records.sqlite.damaged-") }
+            XCTAssertEqual(kept.count, 1)
+            XCTAssertEqual(try Data(contentsOf: paths.dataDirectory.appendingPathComponent(kept[0])), damaged)
+        }
+    }
+
+    func testEditingFillsTheFormWithTheRecord() {
+        GtkRuntime.test {
+            let form = Person.makeForm()
+            Self.alan.fill(form)
+            XCTAssertEqual(form.submit(Person.blank), Self.alan)
+        }
+    }
+}
