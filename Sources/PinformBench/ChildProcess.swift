@@ -15,9 +15,9 @@ struct ChildProcess {
     let cpuNanoseconds: Double
 
     /// Runs `path` with `arguments` (argv[1...]) in `environment` ("NAME=value" strings).
-    /// Standard error goes to `errorPath` (default /dev/null).
+    /// Standard error goes to `errorPath` (default /dev/null), or stays this process's when nil.
     static func run(_ path: String, _ arguments: [String], environment: [String],
-                    errorPath: String = "/dev/null") -> ChildProcess? {
+                    errorPath: String? = "/dev/null") -> ChildProcess? {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
@@ -26,7 +26,9 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
         posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        if let errorPath {
+            posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        }
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
@@ -71,7 +73,7 @@ struct ChildProcess {
     /// Runs a shell command line and returns its exit status (output goes to the terminal's stderr).
     @discardableResult
     static func shell(_ command: String) -> Int32 {
-        run("/bin/sh", ["-c", command + " 1>&2"], environment: currentEnvironment, errorPath: "/dev/stderr")?.status ?? -1
+        run("/bin/sh", ["-c", command + " 1>&2"], environment: currentEnvironment, errorPath: nil)?.status ?? -1
     }
 
     /// The first line a shell command prints, if it succeeds.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// An aligned text table: a title, a header row, rows, and notes under it.
 struct Table {
     /// How a column's cells line up.
@@ -56,5 +58,7 @@ struct Table {
         for line in lines {
             Swift.print(line)
         }
+        // So that a table printed before a later failure is not lost in the buffer.
+        fflush(nil)
     }
 }
