@@ -8,8 +8,9 @@
  * with cairo in the engine's plain (focused) style, and the 3x4 keypad of .pin-key buttons, all
  * styled by the app's own data/style.css.
  *
- * Like `pinform` under PINFORM_EXIT_AFTER_FIRST_FRAME=1, it prints
- * `first-frame <CLOCK_REALTIME seconds.nanoseconds>` once the first frame was painted and quits:
+ * Like `pinform`, under PINFORM_EXIT_AFTER_FIRST_FRAME=1 it prints
+ * `first-frame <CLOCK_REALTIME seconds.nanoseconds>` once the first frame was painted and quits
+ * (without it, it stays open, to be looked at or profiled):
  * a tick callback at the first frame, then the frame clock's "after-paint", then an idle so that
  * the frame has landed (Sources/Gtk/Window.swift, `onFirstFrame`).
  *
@@ -183,7 +184,8 @@ static void on_activate(GApplication *app, gpointer data) {
     gtk_widget_grab_focus(pin_view);
 
     gtk_window_present(GTK_WINDOW(window));
-    gtk_widget_add_tick_callback(window, first_tick, app, NULL);
+    if (g_strcmp0(g_getenv("PINFORM_EXIT_AFTER_FIRST_FRAME"), "1") == 0)
+        gtk_widget_add_tick_callback(window, first_tick, app, NULL);
 }
 
 int main(int argc, char **argv) {
