@@ -23,8 +23,11 @@ enum BenchPaths {
         binaryDirectory + "/pinform-bench"
     }
 
-    /// `pinform` beside this executable.
-    static var app: String { binaryDirectory + "/pinform" }
+    /// `pinform` beside this executable, or $PINFORM_BENCH_APP (to compare another build of it).
+    static var app: String {
+        if let override = getenv("PINFORM_BENCH_APP").map({ String(cString: $0) }), !override.isEmpty { return override }
+        return binaryDirectory + "/pinform"
+    }
 
     /// The app's data folder: $PINFORM_DATA_DIR, else data/ in the package.
     static var data: String {

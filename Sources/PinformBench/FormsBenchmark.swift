@@ -144,6 +144,24 @@ enum FormsBenchmark {
                    validateOne: validateOne, validateAll: validateAll)
     }
 
+    /// Resolves a form of `fields` fields until about `total` fields were resolved, for an
+    /// instruction count: `valgrind --tool=callgrind --toggle-collect='*resolveForProfile*'`.
+    static func profile(_ binding: Binding, fields: Int, total: Int) -> String {
+        let built = build(binding, fields: fields)
+        var model = Model(values: Array(repeating: -1, count: fields))
+        let repeats = max(1, total / fields)
+        resolveForProfile(built.form, &model, repeats: repeats)
+        return "resolved \(Format.grouped(repeats)) x \(Format.grouped(fields)) fields (\(binding.label))"
+    }
+
+    @inline(never)
+    private static func resolveForProfile(_ form: Form<Model>, _ model: inout Model, repeats: Int) {
+        for _ in 0..<repeats {
+            let (success, _) = form.resolve(model: &model)
+            precondition(success)
+        }
+    }
+
     static func table(_ rows: [Row], runs: Int) -> Table {
         var table = Table("forms: ns per field (median of \(runs) runs; min-max)",
                           columns: ["binding", "fields", "resolve", "min-max", "allocs/field",

@@ -14,6 +14,17 @@ if arguments.first == "engine-profile" {
     print(EngineBenchmark.profile(side: side, stylesItself: stylesItself, changes: changes))
     exit(0)
 }
+if arguments.first == "forms-profile" {
+    // pinform-bench forms-profile stored|closure|element FIELDS: resolve ~1,000,000 fields for a profiler.
+    let binding: FormsBenchmark.Binding = switch arguments.dropFirst().first {
+    case "closure": .closureIntoArray
+    case "element": .arrayElementKeyPath
+    default: .storedKeyPath
+    }
+    let fields = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000
+    print(FormsBenchmark.profile(binding, fields: fields, total: 1_000_000))
+    exit(0)
+}
 
 func option(_ name: String, default value: Int) -> Int {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
