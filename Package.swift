@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PinformBench",
-            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter"]
+            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "Gtk"]
         ),
 
         // Tests.

@@ -14,21 +14,53 @@ enum EngineBenchmark {
     /// Timed rounds per side.
     static let rounds = 5
 
-    /// Runs both over `changes` state changes and returns the lines to print: once with the
-    /// values bound on the control's own properties (as a PIN control styles itself), once on
-    /// a separate, weakly held object.
-    static func run(changes: Int = 1_000_000) -> [String] {
-        let walk = Walk.make(steps: changes, seed: 0x5EED_0001)
-        var lines = [
-            "engine: \(changes) state changes, 4 key paths x 8 descriptors, same walk for both sides,"
-                + " best of \(rounds) alternating rounds",
-        ]
-        lines += measure(walk: walk, stylesItself: true, title: "values on the control's own properties")
-        lines += measure(walk: walk, stylesItself: false, title: "values on a separate, weakly held object")
-        return lines
+    /// The figures of one configuration.
+    struct Result {
+        let title: String
+        let changes: Int
+        let engineNanosecondsPerChange: Double
+        let switchNanosecondsPerChange: Double
+        let allocationsPerChange: Double
+        let engineAllocations: UInt64
+        let switchAllocations: UInt64
+        let disagreement: Int?
+        let checked: Int
+        let checksumsMatch: Bool
+
+        var ratio: Double { engineNanosecondsPerChange / max(switchNanosecondsPerChange, .leastNonzeroMagnitude) }
     }
 
-    private static func measure(walk: [UInt8], stylesItself: Bool, title: String) -> [String] {
+    /// Runs both over `changes` state changes: once with the values bound on the control's own
+    /// properties (as a PIN control styles itself), once on a separate, weakly held object.
+    static func run(changes: Int = 1_000_000) -> [Result] {
+        let walk = Walk.make(steps: changes, seed: 0x5EED_0001)
+        return [
+            measure(walk: walk, stylesItself: true, title: "values on the control's own properties"),
+            measure(walk: walk, stylesItself: false, title: "values on a separate, weakly held object"),
+        ]
+    }
+
+    static func table(_ results: [Result]) -> Table {
+        let changes = results.first?.changes ?? 0
+        var table = Table("engine: \(Format.grouped(changes)) state changes, 4 key paths x 8 descriptors, same walk for both,"
+                            + " best of \(rounds) alternating rounds",
+                          columns: ["bound values", "engine ns/change", "switch ns/change", "ratio", "allocs/change"])
+        for result in results {
+            table.add([result.title, Format.fixed(result.engineNanosecondsPerChange, 2),
+                       Format.fixed(result.switchNanosecondsPerChange, 2), Format.ratio(result.ratio),
+                       Format.fixed(result.allocationsPerChange, 4)])
+        }
+        for result in results {
+            table.note(result.title + ": "
+                + (result.disagreement.map { "DIFFERS at step \($0)" } ?? "same values after each of \(Format.grouped(result.checked)) steps")
+                + (result.checksumsMatch ? ", checksums match" : ", checksums DIFFER")
+                + "; allocations \(result.engineAllocations) (engine), \(result.switchAllocations) (switch)")
+        }
+        table.note("The switch assigns all four properties each time; the engine writes only those whose winner changed.")
+        return table
+    }
+
+    private static func measure(walk: [UInt8], stylesItself: Bool, title: String) -> Result {
         let changes = walk.count
         // The two must agree after every step before their speed means anything.
         let checked = min(changes, 100_000)
@@ -48,21 +80,14 @@ enum EngineBenchmark {
             if engineRound.duration < engine.duration { engine = engineRound }
             if switchRound.duration < handWritten.duration { handWritten = switchRound }
         }
-
-        let engineMilliseconds = engine.duration.milliseconds
-        let switchMilliseconds = handWritten.duration.milliseconds
-        let ratio = engineMilliseconds / max(switchMilliseconds, .leastNonzeroMagnitude)
-        let perChange = Double(engine.allocations) / Double(changes)
-        return [
-            "- " + title,
-            "  engine     \(format(engineMilliseconds)) ms  (\(format(engineMilliseconds * 1e6 / Double(changes))) ns/change)",
-            "  switch     \(format(switchMilliseconds)) ms  (\(format(switchMilliseconds * 1e6 / Double(changes))) ns/change)",
-            "  ratio      \(format(ratio))x engine/switch (goal: at most 2x)",
-            "  allocations per change  \(format(perChange, digits: 4)) (\(engine.allocations) in the engine run, \(handWritten.allocations) in the switch run)",
-            "  agreement  " + (disagreement.map { "DIFFERS at step \($0)" } ?? "same values after each of \(checked) steps"),
-            "  checksum   engine \(engine.checksum), switch \(handWritten.checksum)"
-                + (engine.checksum == handWritten.checksum ? "" : "  MISMATCH"),
-        ]
+        return Result(
+            title: title, changes: changes,
+            engineNanosecondsPerChange: engine.duration.milliseconds * 1e6 / Double(changes),
+            switchNanosecondsPerChange: handWritten.duration.milliseconds * 1e6 / Double(changes),
+            allocationsPerChange: Double(engine.allocations) / Double(changes),
+            engineAllocations: engine.allocations, switchAllocations: handWritten.allocations,
+            disagreement: disagreement, checked: checked,
+            checksumsMatch: engine.checksum == handWritten.checksum)
     }
 
     /// Runs one side only, for profiling: `engine` or `switch`, on the control's own
@@ -72,7 +97,7 @@ enum EngineBenchmark {
         let outcome = side == "switch"
             ? runSwitch(walk: walk, steps: changes, stylesItself: stylesItself)
             : runEngine(walk: walk, steps: changes, stylesItself: stylesItself)
-        return "\(side) \(format(outcome.duration.milliseconds)) ms, checksum \(outcome.checksum)"
+        return "\(side) \(Format.fixed(outcome.duration.milliseconds)) ms, checksum \(outcome.checksum)"
     }
 
     private struct Outcome {
@@ -119,17 +144,6 @@ enum EngineBenchmark {
             }
         }
         return nil
-    }
-
-    /// Fixed-point text for `value` (no libm in this executable: `rounded()` would not link).
-    private static func format(_ value: Double, digits: Int = 2) -> String {
-        var scale = 1
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = Int(value * Double(scale) + (value < 0 ? -0.5 : 0.5))
-        let whole = scaled / scale
-        let fraction = String(abs(scaled % scale))
-        let sign = scaled < 0 && whole == 0 ? "-" : ""
-        return sign + "\(whole)." + String(repeating: "0", count: digits - fraction.count) + fraction
     }
 }
 

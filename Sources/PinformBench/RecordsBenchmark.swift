@@ -47,8 +47,17 @@ enum RecordsBenchmark {
         }
     }
 
-    /// Runs every measurement on `count` records and returns one line per measurement.
-    static func run(count: Int = 100_000) -> [String] {
+    /// Runs every measurement on `count` records and returns them as a table.
+    static func run(count: Int = 100_000) -> Table {
+        var table = Table("records: \(Format.grouped(count)) people in SQLite (WAL, synchronous=FULL), one run",
+                          columns: ["operation", "time"])
+        for (label, figure) in measurements(count: count) {
+            table.add([label, figure])
+        }
+        return table
+    }
+
+    private static func measurements(count: Int) -> [(String, String)] {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
             .appendingPathComponent("pinform-bench-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -56,20 +65,20 @@ enum RecordsBenchmark {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return try measure(count: count, in: folder)
         } catch let error as StoreError {
-            return ["records: failed: \(error.message)"]
+            return [("failed", error.message)]
         } catch {
-            return ["records: failed: \(error)"]
+            return [("failed", "\(error)")]
         }
     }
 
-    private static func measure(count: Int, in folder: URL) throws -> [String] {
-        var lines: [String] = []
+    private static func measure(count: Int, in folder: URL) throws -> [(String, String)] {
+        var lines: [(String, String)] = []
         let clock = ContinuousClock()
         @discardableResult
         func time<T>(_ label: String, _ work: () throws -> T) rethrows -> T {
             var result: T?
             let elapsed = try clock.measure { result = try work() }
-            lines.append("records: \(label): \(format(elapsed))")
+            lines.append((label, format(elapsed)))
             return result!
         }
         let models = people(count)
@@ -98,8 +107,8 @@ enum RecordsBenchmark {
         let eachElapsed = try clock.measure {
             for model in models.prefix(saves) { try each.insert(model) }
         }
-        lines.append("records: insert \(saves.formatted()) one per transaction: \(format(eachElapsed))"
-            + " (\(format(eachElapsed / saves)) per save, fsync included)")
+        lines.append(("insert \(saves.formatted()) one per transaction", format(eachElapsed)
+            + " (\(format(eachElapsed / saves)) per save, fsync included)"))
 
         let all = try time("list all \(label) sorted by last_name (decoded)") { try single.list(sortedBy: "last_name") }
         precondition(all.count == count)
@@ -126,7 +135,7 @@ enum RecordsBenchmark {
             }
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("one.sqlite").path)[.size] as? Int) ?? 0
-        lines.append("records: file size for \(label) records: \((size / 1_048_576).formatted()) MiB")
+        lines.append(("file size for \(label) records", "\((size / 1_048_576).formatted()) MiB"))
         return lines
     }
 

@@ -1,18 +1,140 @@
-import CAllocCounter
+// pinform-bench [startup|memory|engine|forms|keystroke|records|all] [--runs N] [--presses N] [--changes N]
+//
+// Every figure is taken side by side with its reference in the same run; see docs/benchmarks.md.
+import Glibc
 
-// Temporary until the integrator's main.swift: `pinform-bench engine` runs the engine benchmark.
-let arguments = CommandLine.arguments.dropFirst()
+let sectionNames = ["startup", "memory", "engine", "forms", "keystroke", "records", "all"]
+let arguments = Array(CommandLine.arguments.dropFirst())
+
 if arguments.first == "engine-profile" {
-    // pinform-bench engine-profile engine|switch self|weak [changes]
+    // pinform-bench engine-profile engine|switch self|weak [changes]: one side alone, for a profiler.
     let side = arguments.dropFirst().first ?? "engine"
     let stylesItself = arguments.dropFirst(2).first != "weak"
     let changes = arguments.compactMap { Int($0) }.first ?? 1_000_000
     print(EngineBenchmark.profile(side: side, stylesItself: stylesItself, changes: changes))
-} else if arguments.isEmpty || arguments.contains("engine") {
-    let changes = arguments.compactMap { Int($0) }.first ?? 1_000_000
-    for line in EngineBenchmark.run(changes: changes) {
-        print(line)
-    }
-} else {
-    print("pinform-bench", pinform_allocation_count())
+    exit(0)
 }
+if arguments.first == "forms-profile" {
+    // pinform-bench forms-profile stored|closure|element FIELDS: resolve ~1,000,000 fields for a profiler.
+    let binding: FormsBenchmark.Binding = switch arguments.dropFirst().first {
+    case "closure": .closureIntoArray
+    case "element": .arrayElementKeyPath
+    default: .storedKeyPath
+    }
+    let fields = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000
+    print(FormsBenchmark.profile(binding, fields: fields, total: 1_000_000))
+    exit(0)
+}
+
+func option(_ name: String, default value: Int) -> Int {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+          let number = Int(arguments[index + 1]), number > 0 else { return value }
+    return number
+}
+
+var requested = Set(arguments.filter { sectionNames.contains($0) })
+let unknown = arguments.enumerated().filter { index, argument in
+    !sectionNames.contains(argument) && !argument.hasPrefix("--")
+        && !(index > 0 && arguments[index - 1].hasPrefix("--"))
+}
+if !unknown.isEmpty || arguments.contains("--help") {
+    print("usage: pinform-bench [startup|memory|engine|forms|keystroke|records|all]... "
+        + "[--runs N (startup, default 12)] [--presses N (keystroke, default 1000)] [--changes N (engine, default 1000000)]")
+    exit(unknown.isEmpty ? 0 : 2)
+}
+if requested.isEmpty || requested.contains("all") {
+    requested = Set(sectionNames.filter { $0 != "all" })
+}
+if !requested.isDisjoint(with: ["startup", "memory", "keystroke"]) {
+    DisplaySession.ensure(arguments: arguments)
+}
+
+print("pinform-bench \(requested.count == sectionNames.count - 1 ? "all" : sectionNames.filter(requested.contains).joined(separator: " "))")
+print("date:    \(Machine.date)")
+print("machine: \(Machine.cores) cores, \(Machine.processor)")
+print("load:    \(Machine.load) (1, 5, 15 min) at the start")
+#if DEBUG
+print("WARNING: a debug build; figures are only meaningful from `swift build -c release`.")
+#endif
+
+var goals: [Goal] = []
+
+if !requested.isDisjoint(with: ["startup", "memory"]) {
+    let runs = max(10, option("--runs", default: 12))
+    if let result = StartupBenchmark.run(runs: runs), !result.app.startup.isEmpty, !result.anchor.startup.isEmpty {
+        if requested.contains("startup") {
+            StartupBenchmark.startupTable(result).print()
+            goals.append(Goal(name: "startup", target: "at most 1.10x the C program",
+                              figure: Format.ratio(result.startupRatio) + " ("
+                                  + Format.duration(nanoseconds: result.app.startup.median) + " vs "
+                                  + Format.duration(nanoseconds: result.anchor.startup.median) + ")",
+                              passed: result.startupRatio <= 1.10))
+        }
+        if requested.contains("memory") {
+            StartupBenchmark.memoryTable(result).print()
+            goals.append(Goal(name: "memory", target: "at most 1.10x the C program",
+                              figure: Format.ratio(result.memoryRatio) + " ("
+                                  + Format.mebibytes(kibibytes: result.app.peakResident.median) + " vs "
+                                  + Format.mebibytes(kibibytes: result.anchor.peakResident.median) + ")",
+                              passed: result.memoryRatio <= 1.10))
+        }
+    } else {
+        print("startup: no figures")
+        for name in ["startup", "memory"] where requested.contains(name) {
+            goals.append(Goal(name: name, target: "at most 1.10x the C program", figure: "not measured", passed: false))
+        }
+    }
+}
+
+if requested.contains("keystroke") {
+    let result = MainActor.assumeIsolated { KeystrokeBenchmark.run(presses: option("--presses", default: 1000)) }
+    KeystrokeBenchmark.table(result).print()
+    let cost = result.typeAndDraw.median
+    goals.append(Goal(name: "keystroke", target: "under 0.2 ms of CPU (type + draw the view)",
+                      figure: result.failure.map { "not measured: \($0)" }
+                          ?? Format.duration(nanoseconds: cost) + " median, "
+                          + Format.duration(nanoseconds: result.typeAndDraw.p90) + " p90; whole frame "
+                          + Format.duration(nanoseconds: result.frame.median),
+                      passed: result.failure == nil && cost < 200_000))
+    goals.append(Goal(name: "no relayout", target: "a keystroke lays nothing out again",
+                      figure: "\(result.measuresDuringPresses) measures, \(result.allocationsDuringPresses) allocations in "
+                          + "\(result.presses) presses (control: \(result.controlMeasures + result.controlAllocations))",
+                      passed: KeystrokeBenchmark.provesNoRelayout(result)))
+}
+
+if requested.contains("engine") {
+    let results = EngineBenchmark.run(changes: option("--changes", default: 1_000_000))
+    EngineBenchmark.table(results).print()
+    let worst = results.max { $0.ratio < $1.ratio }!
+    let allocations = results.map(\.allocationsPerChange).max() ?? 0
+    goals.append(Goal(name: "engine", target: "at most 2x the switch, no allocation per change",
+                      figure: Format.ratio(worst.ratio) + " worst, " + Format.fixed(allocations, 4) + " allocs/change",
+                      passed: worst.ratio <= 2 && allocations == 0
+                          && results.allSatisfy { $0.disagreement == nil && $0.checksumsMatch }))
+}
+
+if requested.contains("forms") {
+    let runs = 21
+    let rows = FormsBenchmark.run(runs: runs)
+    FormsBenchmark.table(rows, runs: runs).print()
+    let large = FormsBenchmark.resolveCost(rows, .storedKeyPath, fields: 10_000)
+    let small = FormsBenchmark.resolveCost(rows, .storedKeyPath, fields: 100)
+    goals.append(Goal(name: "forms", target: "resolve at most 1 µs per field at 10,000 fields",
+                      figure: Format.fixed(large, 1) + " ns/field (key paths to stored properties)",
+                      passed: large <= 1_000))
+    goals.append(Goal(name: "forms flat", target: "cost per field at 10,000 at most 2x that at 100",
+                      figure: Format.ratio(large / small) + " (" + Format.fixed(large, 1) + " vs "
+                          + Format.fixed(small, 1) + " ns/field)",
+                      passed: large <= 2 * small))
+}
+
+if requested.contains("records") {
+    RecordsBenchmark.run(count: 100_000).print()
+}
+
+var summary = Table("summary", columns: ["goal", "target", "figure", "verdict"])
+for goal in goals {
+    summary.add([goal.name, goal.target, goal.figure, goal.verdict])
+}
+summary.note("load at the end: \(Machine.load) (1, 5, 15 min)")
+summary.print()

@@ -1,0 +1,179 @@
+// `pinform-bench keystroke`: what one digit press costs in `PinCodeView`, in a real window.
+import CAllocCounter
+import CGtk
+import Controls
+import Gtk
+import PinCode
+
+/// Measures `PinCodeView.type(_:)` and the frame it causes, and checks that no layout follows.
+@MainActor
+enum KeystrokeBenchmark {
+    private static var kept: [AnyObject] = []
+
+    struct Result {
+        /// Thread CPU time of `type(_:)` alone: engine apply, accessibility updates, queue_draw.
+        var type = Samples()
+        /// Thread CPU time of `type(_:)` plus snapshotting the view and rasterizing it with cairo.
+        var typeAndDraw = Samples()
+        /// Process CPU time from the press until the window's frame clock painted the frame
+        /// (every thread: the renderer's too).
+        var frame = Samples()
+        var allocationsPerType = 0.0
+        var renderer = "unknown"
+        var measuresDuringPresses = 0
+        var allocationsDuringPresses = 0
+        var resizeSignals = 0
+        var controlMeasures = 0
+        var controlAllocations = 0
+        var allocationUnchanged = true
+        var presses = 0
+        var failure: String?
+    }
+
+    static func run(presses: Int) -> Result {
+        var result = Result()
+        guard GtkRuntime.initialize() else {
+            result.failure = "no display"
+            return result
+        }
+        let style = CSSProvider()
+        try? style.load(path: BenchPaths.data + "/style.css")
+        style.applyToDisplay()
+
+        // The PIN window's tree: header bar, title, message, the view, the keypad.
+        let window = Window()
+        window.title = "Pinform"
+        window.setDefaultSize(width: 400, height: 600)
+        window.titlebar = HeaderBar()
+        let probe = Box(GTK_ORIENTATION_VERTICAL)
+        let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        content.setMargins(top: 12, bottom: 24, start: 24, end: 24)
+        content.verticalAlignment = GTK_ALIGN_CENTER
+        content.horizontalAlignment = GTK_ALIGN_CENTER
+        let title = Label("Choose a PIN")
+        title.addCSSClass("pin-title")
+        let message = Label("Use 4 digits that are hard to guess.")
+        message.addCSSClass("pin-message")
+        let view = PinCodeView(control: PinCodeControl(parameters: .init(length: 4)))
+        view.widget.horizontalAlignment = GTK_ALIGN_CENTER
+        let pad = PinPad()
+        pad.onKey = { key in if case .digit(let digit) = key { view.type(digit) } }
+        content.append(title)
+        content.append(message)
+        content.append(view.widget)
+        content.append(pad.widget)
+        probe.append(content)
+        LayoutProbe.install(on: probe)
+        window.child = probe
+        // The view and the pad answer GTK's signals as long as the window lives, even after
+        // their last use here: keep them for the rest of the process.
+        kept = [view, pad, style, window]
+        window.present()
+        view.widget.grabFocus()
+
+        LayoutProbe.countResizes(of: view.widget)
+
+        guard MainContext.spin(until: { view.widget.isMapped && view.widget.width > 0 }, timeout: 10),
+              LayoutProbe.countPaints(of: window) else {
+            result.failure = "the window did not map"
+            return result
+        }
+        if let native = gtk_widget_get_native(window.widgetPointer), let renderer = gtk_native_get_renderer(native) {
+            let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
+            result.renderer = g_type_name_from_instance(instance).map { String(cString: $0) } ?? "unknown"
+        }
+        func nextFrame() -> Bool {
+            let painted = LayoutProbe.paints
+            return MainContext.spin(until: { LayoutProbe.paints > painted }, timeout: 5)
+        }
+        // Let the first frames and any delayed work (fonts, accessibility) settle.
+        for _ in 0..<5 { _ = nextFrame() }
+        let allocation = (view.widget.width, view.widget.height, window.width, window.height)
+
+        // The press, drawing the view, and the frame it causes, as the user gets them.
+        let digits: [Character] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
+        let measuresBefore = LayoutProbe.measures, allocationsBefore = LayoutProbe.allocations
+        let resizesBefore = LayoutProbe.resizes
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(view.widget.width), Int32(view.widget.height))
+        defer { cairo_surface_destroy(surface) }
+        var allocationCount: UInt64 = 0
+        for press in 0..<presses {
+            if view.control.pinCode.isFilled {
+                view.clear()
+                guard nextFrame() else { result.failure = "no frame after clear"; return result }
+            }
+            let painted = LayoutProbe.paints
+            let processStart = Clock.processCPU(), threadStart = Clock.threadCPU()
+            let heapStart = pinform_allocation_count()
+            view.type(digits[press % digits.count])
+            let threadTyped = Clock.threadCPU()
+            allocationCount += pinform_allocation_count() - heapStart
+            // Draw the view now, as the frame would (its draw function runs in the snapshot),
+            // and rasterize it with cairo; the frame then reuses the view's fresh render node.
+            let snapshot = gtk_snapshot_new()
+            gtk_widget_snapshot_child(content.widgetPointer, view.widget.widgetPointer, snapshot)
+            if let node = gtk_snapshot_free_to_node(snapshot) {
+                let cairo = cairo_create(surface)
+                gsk_render_node_draw(node, cairo)
+                cairo_destroy(cairo)
+                gsk_render_node_unref(node)
+            }
+            let threadDrawn = Clock.threadCPU()
+            guard MainContext.spin(until: { LayoutProbe.paints > painted }, timeout: 5) else {
+                result.failure = "no frame after a press"
+                return result
+            }
+            let processEnd = Clock.processCPU()
+            result.type.append(threadTyped - threadStart)
+            result.typeAndDraw.append(threadDrawn - threadStart)
+            result.frame.append(processEnd - processStart)
+        }
+        result.presses = presses
+        result.allocationsPerType = Double(allocationCount) / Double(presses)
+        result.measuresDuringPresses = LayoutProbe.measures - measuresBefore
+        result.allocationsDuringPresses = LayoutProbe.allocations - allocationsBefore
+        result.resizeSignals = LayoutProbe.resizes - resizesBefore
+        result.allocationUnchanged = allocation == (view.widget.width, view.widget.height, window.width, window.height)
+
+        // 3. The control experiment: a resize queued on the view must show in the counts.
+        let measuresControl = LayoutProbe.measures, allocationsControl = LayoutProbe.allocations
+        view.widget.queueResize()
+        _ = nextFrame()
+        result.controlMeasures = LayoutProbe.measures - measuresControl
+        result.controlAllocations = LayoutProbe.allocations - allocationsControl
+        window.destroy()
+        _ = MainContext.spin(until: { false }, timeout: 0.1)
+        return result
+    }
+
+    static func table(_ result: Result) -> Table {
+        var table = Table("keystroke: one digit typed into PinCodeView (\(result.presses) presses, clearing after each 4)",
+                          columns: ["what", "median", "p90", "min", "max"])
+        func add(_ label: String, _ samples: Samples) {
+            table.add([label, Format.duration(nanoseconds: samples.median), Format.duration(nanoseconds: samples.p90),
+                       Format.duration(nanoseconds: samples.minimum), Format.duration(nanoseconds: samples.maximum)])
+        }
+        if let failure = result.failure {
+            table.note("FAILED: " + failure)
+            return table
+        }
+        add("type(): engine apply + a11y + queue_draw (thread CPU)", result.type)
+        add("type() + snapshot and cairo raster of the view (thread CPU)", result.typeAndDraw)
+        add("type() + draw + the whole window frame (process CPU)", result.frame)
+        table.note("heap allocations per type(): " + Format.fixed(result.allocationsPerType, 1)
+            + "; renderer: " + result.renderer)
+        table.note("relayout: during the presses the content's layout manager was measured \(result.measuresDuringPresses)"
+            + " and allocated \(result.allocationsDuringPresses) times; the view's \"resize\" signal fired"
+            + " \(result.resizeSignals) times; sizes " + (result.allocationUnchanged ? "unchanged" : "CHANGED") + ".")
+        table.note("control: one gtk_widget_queue_resize on the view then caused \(result.controlMeasures) measures"
+            + " and \(result.controlAllocations) allocations, so the probe does see a relayout.")
+        return table
+    }
+
+    /// Whether no relayout happened while typing, and the probe was shown to work.
+    static func provesNoRelayout(_ result: Result) -> Bool {
+        result.failure == nil && result.measuresDuringPresses == 0 && result.allocationsDuringPresses == 0
+            && result.resizeSignals == 0 && result.allocationUnchanged
+            && result.controlMeasures + result.controlAllocations > 0
+    }
+}
