@@ -32,8 +32,11 @@ final class ApplyPlan {
         var defaultWrites = 0
         /// The target of each binding, as an index into `targets`.
         var bindingTargets: UnsafeMutablePointer<Int32>?
-        /// Whether each target is the control itself, which needs no weak load.
-        var targetIsControl: UnsafeMutablePointer<Bool>?
+        /// Where each target is, or `nil` for the control itself.
+        var targetAddresses: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        /// The runtime's test of a target's release (`nil` where there is none: then the
+        /// targets' weak references tell).
+        var isDeallocating: TargetBindings.IsDeallocating? = TargetBindings.isDeallocatingFunction
         /// The strings of `String` writes, owned by the plan.
         var strings: UnsafeMutablePointer<String>?
         /// The write each binding shows (`ApplyPlan.unknownWrite` when not known), by binding,
@@ -150,8 +153,8 @@ final class ApplyPlan {
         hot.strings.unsafelyUnwrapped.initialize(from: strings, count: strings.count)
         hot.writes = .allocate(capacity: max(writeCount, 1))
         hot.writes.unsafelyUnwrapped.initialize(from: allWrites, count: writeCount)
-        hot.targetIsControl = .allocate(capacity: max(targets.count, 1))
-        hot.targetIsControl.unsafelyUnwrapped.initialize(from: targets.map(\.targetIsControl), count: targets.count)
+        hot.targetAddresses = .allocate(capacity: max(targets.count, 1))
+        hot.targetAddresses.unsafelyUnwrapped.initialize(from: targets.map(\.address), count: targets.count)
         hot.bindingTargets = .allocate(capacity: max(count, 1))
         writeSequences = matchers.map(\.sequence) + Array(repeating: ValueBinding.defaultSequence, count: count)
         hot.applied = .allocate(capacity: max(stride, 1))
@@ -186,7 +189,7 @@ final class ApplyPlan {
     deinit {
         hot.writes?.deallocate()
         hot.strings?.deinitialize(count: stringCount).deallocate()
-        hot.targetIsControl?.deallocate()
+        hot.targetAddresses?.deallocate()
         hot.bindingTargets?.deallocate()
         hot.applied?.deallocate()
         hot.cachedStates?.deallocate()

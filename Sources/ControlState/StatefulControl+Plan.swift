@@ -12,7 +12,7 @@ extension StatefulControl {
             }
         }
         // A state change reads the plan's memory through `hot` without holding the plan: if
-        // one is under way (a setter bound or removed values), the old plan must outlive it.
+        // a setter it called bound or removed values, the old plan must outlive the setter.
         if applyingDepth > 0 {
             retiredPlans.append(previous)
         }
@@ -34,13 +34,30 @@ extension StatefulControl {
     @inline(__always)
     func applyBindings(in state: ControlState) {
         guard hot.bindingCount > 0 else { return }
-        applyingDepth &+= 1
-        // A value's setter may set or remove values and so rebuild the plan under our feet:
-        // then start over, skipping what is already shown. A bound on the restarts keeps a
-        // setter that rebinds on every write from looping forever.
-        var attempts = 0
+        if !applyHot(in: state) {
+            applyAgain(in: state)
+        }
+    }
+
+    /// A value's setter set or removed values and so rebuilt the plan under our feet: start
+    /// over, skipping what is already shown. A bound on the restarts keeps a setter that
+    /// rebinds on every write from looping forever.
+    @inline(never)
+    private func applyAgain(in state: ControlState) {
+        var attempts = 1
         while !applyHot(in: state), attempts < 16 {
             attempts += 1
+        }
+    }
+
+    /// Runs a closure applier, which runs code of the application's (a setter, an observer):
+    /// a plan it replaces is kept until every applier under way has returned, since the state
+    /// changes under way read the plan's memory without holding it.
+    private func runApplier(_ write: Int32, target: Int32, address: UnsafeMutableRawPointer) {
+        applyingDepth &+= 1
+        // The setter may also let the target go: hold it.
+        withExtendedLifetime(plan.targets[Int(target)].target) {
+            plan.appliers[Int(write)].apply(Unmanaged.fromOpaque(address))
         }
         applyingDepth &-= 1
         if applyingDepth == 0, !retiredPlans.isEmpty {
@@ -49,6 +66,7 @@ extension StatefulControl {
     }
 
     /// - Returns: `false` when the plan changed on the way.
+    @inline(__always)
     private func applyHot(in state: ControlState) -> Bool {
         let hot = self.hot
         let generation = planGeneration
@@ -64,12 +82,11 @@ extension StatefulControl {
         let applied = hot.applied.unsafelyUnwrapped
         let bindingTargets = hot.bindingTargets.unsafelyUnwrapped
         var shownTargetIndex: Int32 = -1
-        // The target being written, passed on unretained: the control itself is alive for the
-        // call, and another target is held (+1 from its weak reference) by `heldTarget`.
+        // Where the target being written is: the control, or another target checked once
+        // (without loading it) not to be deallocating; written without holding it, since a
+        // byte write runs no code of the application's.
         var shown: UnsafeMutableRawPointer?
-        var heldTarget: AnyObject?
         var lostTarget = false
-        defer { withExtendedLifetime(heldTarget) {} }
         var group = 0
         while group < count {
             var changed = hot.changedBindings(at: row, group: group)
@@ -79,11 +96,12 @@ extension StatefulControl {
                 let targetIndex = bindingTargets[binding]
                 if targetIndex != shownTargetIndex {
                     shownTargetIndex = targetIndex
-                    if hot.targetIsControl.unsafelyUnwrapped[Int(targetIndex)] {
-                        shown = StoredProperty.address(0, in: self)
+                    if let address = hot.targetAddresses.unsafelyUnwrapped[Int(targetIndex)] {
+                        let isReleased = hot.isDeallocating.map { $0(address) }
+                            ?? !plan.targets[Int(targetIndex)].isTargetAlive
+                        shown = isReleased ? nil : address
                     } else {
-                        heldTarget = plan.targets[Int(targetIndex)].target
-                        shown = heldTarget.map { StoredProperty.address(0, in: $0) }
+                        shown = StoredProperty.address(0, in: self)
                     }
                 }
                 guard let target = shown else {
@@ -96,7 +114,7 @@ extension StatefulControl {
                     writes[Int(write)].perform(on: target, strings: strings)
                     continue
                 }
-                plan.appliers[Int(write)].apply(Unmanaged.fromOpaque(target))
+                runApplier(write, target: targetIndex, address: target)
                 // The setter ran code of its own: if it bound or removed values, start over;
                 // if it changed the state, the newer state is already shown.
                 if planGeneration != generation {

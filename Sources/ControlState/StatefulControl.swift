@@ -44,8 +44,8 @@ open class StatefulControl {
     @exclusivity(unchecked) var hot = ApplyPlan.Hot()
     /// Counts plan rebuilds, so that a state change sees when a setter rebuilt the plan.
     @exclusivity(unchecked) var planGeneration = 0
-    /// How many state changes are applying values (more than one when a setter changes the
-    /// state), and the plans replaced meanwhile, kept until the outermost one ends.
+    /// How many closure appliers are running (more than one when a setter changes the state),
+    /// and the plans replaced meanwhile, kept until the outermost one returns.
     @exclusivity(unchecked) var applyingDepth = 0
     @exclusivity(unchecked) var retiredPlans: [ApplyPlan] = []
     var targetsByID: [ObjectIdentifier: TargetBindings] = [:]
@@ -86,9 +86,15 @@ open class StatefulControl {
         var bits = storedState.rawValue
         let base = StoredProperty.address(0, in: self)
         // Without a branch: which factors hold changes at random from one change to the next.
-        for factor in storedFactors {
-            let holds = (base.load(fromByteOffset: factor.offset, as: UInt8.self) ^ factor.inverted) & 1
-            bits |= factor.state.rawValue & (0 &- UInt32(holds))
+        if let factors = storedFactors.baseAddress {
+            let count = storedFactors.count
+            var index = 0
+            repeat {
+                let factor = factors[index]
+                let holds = (base.load(fromByteOffset: factor.offset, as: UInt8.self) ^ factor.inverted) & 1
+                bits |= factor.state.rawValue & (0 &- UInt32(holds))
+                index &+= 1
+            } while index < count
         }
         if !factors.isEmpty {
             bits |= predicateFactorBits()
