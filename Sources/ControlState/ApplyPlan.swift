@@ -16,46 +16,97 @@ final class ApplyPlan {
         let target: Int
     }
 
+    /// What a state change reads, in plain memory owned by the plan: copying it into the
+    /// control copies pointers and counts, and reading it retains and releases nothing. Valid
+    /// while the plan lives (the control keeps a plan it replaced mid-change until the change
+    /// ends).
+    struct Hot {
+        /// The number of bindings.
+        var bindingCount = 0
+        /// The length of a row of winners: `bindingCount` rounded up to a whole number of
+        /// groups of four, which a state change compares at once.
+        var rowStride = 0
+        /// The writes: one per matcher's entry, then one per binding's default
+        /// (`defaultWrites + binding`).
+        var writes: UnsafeMutablePointer<ByteWrite>?
+        var defaultWrites = 0
+        /// The target of each binding, as an index into `targets`.
+        var bindingTargets: UnsafeMutablePointer<Int32>?
+        /// Where each target is, or `nil` for the control itself.
+        var targetAddresses: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        /// The runtime's test of a target's release (`nil` where there is none: then the
+        /// targets' weak references tell).
+        var isDeallocating: TargetBindings.IsDeallocating? = TargetBindings.isDeallocatingFunction
+        /// The strings of `String` writes, owned by the plan.
+        var strings: UnsafeMutablePointer<String>?
+        /// The write each binding shows (`ApplyPlan.unknownWrite` when not known), by binding,
+        /// padded to `rowStride` with `ApplyPlan.paddingWrite`.
+        var applied: UnsafeMutablePointer<Int32>?
+        // The winners of the states seen since the plan was built, in an open-addressing table
+        // keyed by a hash of the state: `cachedStates[slot]` is the state with bit 32 set (0 when
+        // empty), and its row of `cachedWrites` holds the winning write of each binding. When
+        // half full it is emptied, so a lookup always ends at an empty slot.
+        var slotShift: UInt32 = 32
+        var slotMask = 0
+        var cachedStates: UnsafeMutablePointer<UInt64>?
+        var cachedWrites: UnsafeMutablePointer<Int32>?
+
+        /// The slot of `state` in the cache, or of the empty slot where it belongs: the
+        /// caller tells them apart by `cachedStates[slot]`.
+        @inline(__always)
+        func slot(for state: ControlState) -> Int {
+            let key = UInt64(state.rawValue) | 1 << 32
+            let mixed = state.rawValue ^ (state.rawValue >> 15)
+            var slot = Int((mixed &* 0x9E37_79B1) >> slotShift)
+            let states = cachedStates.unsafelyUnwrapped
+            while true {
+                let cached = states[slot]
+                if cached == key || cached == 0 {
+                    return slot
+                }
+                slot = (slot &+ 1) & slotMask
+            }
+        }
+
+        /// Which of the four bindings from `group` (a multiple of four) show something else
+        /// than the row of winners at `row`, as bits 0 to 3, compared at once: which ones
+        /// change is as random as the state.
+        @inline(__always)
+        func changedBindings(at row: Int, group: Int) -> UInt32 {
+            let winning = UnsafeRawPointer(cachedWrites.unsafelyUnwrapped + row + group)
+                .loadUnaligned(as: SIMD4<Int32>.self)
+            let shown = UnsafeRawPointer(applied.unsafelyUnwrapped + group).loadUnaligned(as: SIMD4<Int32>.self)
+            let bits = SIMD4<UInt32>(repeating: 0).replacing(with: SIMD4(1, 2, 4, 8), where: winning .!= shown)
+            return bits.wrappedSum()
+        }
+    }
+
+    /// The write of a binding whose shown value is not known: it matches no winner.
+    static let unknownWrite: Int32 = -1
+    /// The write in the padding of rows and of `applied`, the same in both.
+    static let paddingWrite: Int32 = -2
+
     let bindings: [Binding]
-    /// Whether each binding's target is the control itself, which needs no weak load.
-    let targetIsControl: [Bool]
     let matchers: [ValueBinding.Matcher]
-    /// The applier of each matcher's entry.
+    /// The applier of each write (as `Hot.writes` is indexed): matchers, then defaults.
     let appliers: [Applier]
-    /// The byte write of each matcher's entry, tried before its applier.
-    let byteWrites: [ByteWrite]
-    /// The byte write of each binding's default.
-    let defaultByteWrites: [ByteWrite]
-    /// The applier of each binding's default.
-    let defaultAppliers: [Applier]
     let targets: [TargetBindings]
     /// The predicates of custom descriptors, by `Matcher.customIndex`.
     let predicates: [StateDescriptor.Predicate]
-
-    // The winners of the states seen since the plan was built, in an open-addressing table
-    // keyed by a hash of the state: `cachedStates[slot]` is the state with bit 32 set (0 when
-    // empty), and its row of `cachedWinners` holds one matcher index per binding (-1 for the
-    // default). When half full it is emptied, so a lookup always ends at an empty slot.
-    private let slotShift: UInt32
-    private let slotMask: Int
-    @exclusivity(unchecked) private var usedSlots = 0
-    @exclusivity(unchecked) private var cachedStates: [UInt64]
-    @exclusivity(unchecked) private var cachedWinners: [Int32]
-    /// The sequence of each cached winner (`ValueBinding.defaultSequence` for the default).
-    @exclusivity(unchecked) private var cachedSequences: [Int]
-
-    /// The sequence of the entry each binding shows, by slot. Plain memory owned by the plan:
-    /// a state change writes it without a uniqueness check, and the plan is held while it does.
-    let applied: UnsafeMutableBufferPointer<Int>
+    private(set) var hot = Hot()
+    private var usedSlots = 0
+    private let slotCount: Int
+    private let writeCount: Int
+    private let stringCount: Int
 
     /// Lays out `targets`; `shown(binding)` tells what a binding shows now (by its old slot).
     init(targets: [TargetBindings], shown: (ValueBinding) -> Int) {
         var bindings: [Binding] = []
         var matchers: [ValueBinding.Matcher] = []
         var appliers: [Applier] = []
-        var byteWrites: [ByteWrite] = []
-        var defaultByteWrites: [ByteWrite] = []
+        var writes: [ByteWrite] = []
         var defaultAppliers: [Applier] = []
+        var defaultWrites: [ByteWrite] = []
         var predicates: [StateDescriptor.Predicate] = []
         for (targetIndex, target) in targets.enumerated() {
             for binding in target.bindings {
@@ -68,119 +119,124 @@ final class ApplyPlan {
                     }
                     matchers.append(matcher)
                     appliers.append(Applier(apply: entry.apply))
-                    byteWrites.append(entry.bytes)
+                    writes.append(entry.bytes)
                 }
                 bindings.append(Binding(matcherStart: start, matcherEnd: matchers.count, target: targetIndex))
                 defaultAppliers.append(Applier(apply: binding.applyDefault))
-                defaultByteWrites.append(binding.defaultBytes)
+                defaultWrites.append(binding.defaultBytes)
             }
         }
         self.bindings = bindings
-        self.targetIsControl = bindings.map { targets[$0.target].targetIsControl }
-        applied = .allocate(capacity: bindings.count)
-        var slot = 0
-        for target in targets {
-            for binding in target.bindings {
-                applied.initializeElement(at: slot, to: shown(binding))
-                slot += 1
-            }
-        }
         self.matchers = matchers
-        self.appliers = appliers
-        self.byteWrites = byteWrites
-        self.defaultByteWrites = defaultByteWrites
-        self.defaultAppliers = defaultAppliers
+        self.appliers = appliers + defaultAppliers
         self.targets = targets
         self.predicates = predicates
 
+        var hot = Hot()
+        let count = bindings.count
+        let stride = (count + 3) & ~3
+        hot.bindingCount = count
+        hot.rowStride = stride
+        hot.defaultWrites = matchers.count
+        writeCount = writes.count + defaultWrites.count
+        var strings: [String] = []
+        let allWrites = (writes + defaultWrites).map { write in
+            var write = write
+            if write.size == ByteWrite.string {
+                write.low = UInt64(strings.count)
+                strings.append(write.string ?? "")
+            }
+            return write
+        }
+        stringCount = strings.count
+        hot.strings = .allocate(capacity: max(strings.count, 1))
+        hot.strings.unsafelyUnwrapped.initialize(from: strings, count: strings.count)
+        hot.writes = .allocate(capacity: max(writeCount, 1))
+        hot.writes.unsafelyUnwrapped.initialize(from: allWrites, count: writeCount)
+        hot.targetAddresses = .allocate(capacity: max(targets.count, 1))
+        hot.targetAddresses.unsafelyUnwrapped.initialize(from: targets.map(\.address), count: targets.count)
+        hot.bindingTargets = .allocate(capacity: max(count, 1))
+        writeSequences = matchers.map(\.sequence) + Array(repeating: ValueBinding.defaultSequence, count: count)
+        hot.applied = .allocate(capacity: max(stride, 1))
+        hot.applied.unsafelyUnwrapped.initialize(repeating: Self.paddingWrite, count: max(stride, 1))
+        for (index, binding) in bindings.enumerated() {
+            hot.bindingTargets.unsafelyUnwrapped[index] = Int32(binding.target)
+        }
+
         // About 32 KB of winners at most, and between 8 and 256 states remembered.
         var slotBits: UInt32 = 9
-        while slotBits > 4, (1 << slotBits) * max(bindings.count, 1) * 4 > 32_768 {
+        while slotBits > 4, (1 << slotBits) * max(stride, 1) * 4 > 32_768 {
             slotBits -= 1
         }
-        slotShift = 32 - slotBits
-        slotMask = (1 << slotBits) - 1
-        cachedStates = Array(repeating: 0, count: 1 << slotBits)
-        cachedWinners = Array(repeating: -1, count: (1 << slotBits) * bindings.count)
-        cachedSequences = Array(repeating: ValueBinding.defaultSequence, count: (1 << slotBits) * bindings.count)
+        slotCount = 1 << slotBits
+        hot.slotShift = 32 - slotBits
+        hot.slotMask = slotCount - 1
+        hot.cachedStates = .allocate(capacity: slotCount)
+        hot.cachedStates.unsafelyUnwrapped.initialize(repeating: 0, count: slotCount)
+        hot.cachedWrites = .allocate(capacity: max(slotCount * stride, 1))
+        hot.cachedWrites.unsafelyUnwrapped.initialize(repeating: Self.paddingWrite, count: max(slotCount * stride, 1))
+        self.hot = hot
+
+        var slot = 0
+        for target in targets {
+            for binding in target.bindings {
+                setAppliedSequence(shown(binding), at: slot)
+                slot += 1
+            }
+        }
     }
 
     deinit {
-        applied.deallocate()
+        hot.writes?.deallocate()
+        hot.strings?.deinitialize(count: stringCount).deallocate()
+        hot.targetAddresses?.deallocate()
+        hot.bindingTargets?.deallocate()
+        hot.applied?.deallocate()
+        hot.cachedStates?.deallocate()
+        hot.cachedWrites?.deallocate()
     }
+
+    /// The sequence of each write (`ValueBinding.defaultSequence` for a default).
+    private let writeSequences: [Int]
 
     /// What the binding at `slot` shows, or the default when there is no such slot.
     func appliedSequence(at slot: Int) -> Int {
-        applied.indices.contains(slot) ? applied[slot] : ValueBinding.defaultSequence
+        guard (0..<hot.bindingCount).contains(slot) else { return ValueBinding.defaultSequence }
+        let write = hot.applied.unsafelyUnwrapped[slot]
+        return write < 0 ? ValueBinding.unknownSequence : writeSequences[Int(write)]
     }
 
-    /// The index in `cachedWinners` of the winners in `state`, found now if not remembered.
-    @inline(__always)
-    func winnersRow(for state: ControlState) -> Int {
-        let key = UInt64(state.rawValue) | 1 << 32
-        let mixed = state.rawValue ^ (state.rawValue >> 15)
-        var slot = Int((mixed &* 0x9E37_79B1) >> slotShift)
-        while true {
-            let cached = cachedStates[slot]
-            if cached == key {
-                return slot * bindings.count
-            }
-            if cached == 0 {
-                return remember(state, key: key, at: slot)
-            }
-            slot = (slot + 1) & slotMask
+    /// Records that the binding at `slot` shows the entry of `sequence` (or the default, or
+    /// something not known).
+    func setAppliedSequence(_ sequence: Int, at slot: Int) {
+        var write = Self.unknownWrite
+        if sequence == ValueBinding.defaultSequence {
+            write = Int32(hot.defaultWrites + slot)
+        } else if let index = (bindings[slot].matcherStart..<bindings[slot].matcherEnd).first(where: {
+            matchers[$0].sequence == sequence
+        }) {
+            write = Int32(index)
         }
+        hot.applied.unsafelyUnwrapped[slot] = write
     }
 
-    private func remember(_ state: ControlState, key: UInt64, at slot: Int) -> Int {
-        if usedSlots * 2 >= cachedStates.count {
+    /// Finds the winners of `state` for the empty slot `slot` of the cache (emptying the cache
+    /// first when half full), and returns the start of their row.
+    func remember(_ state: ControlState, at slot: Int) -> Int {
+        var slot = slot
+        if usedSlots * 2 >= slotCount {
             usedSlots = 0
-            for index in cachedStates.indices {
-                cachedStates[index] = 0
-            }
-            return winnersRow(for: state)
+            hot.cachedStates.unsafelyUnwrapped.update(repeating: 0, count: slotCount)
+            slot = hot.slot(for: state)
         }
         usedSlots += 1
-        let row = slot * bindings.count
+        let row = slot * hot.rowStride
         for index in bindings.indices {
             let winner = winner(of: bindings[index], in: state)
-            cachedWinners[row + index] = Int32(winner)
-            cachedSequences[row + index] = winner < 0 ? ValueBinding.defaultSequence : matchers[winner].sequence
+            hot.cachedWrites.unsafelyUnwrapped[row + index] = Int32(winner < 0 ? hot.defaultWrites + index : winner)
         }
-        cachedStates[slot] = key
+        hot.cachedStates.unsafelyUnwrapped[slot] = UInt64(state.rawValue) | 1 << 32
         return row
-    }
-
-    /// Whether the winners in the row at `row` differ from what the bindings show, as a
-    /// bitmask of the bindings `start..<end` (at most 64), found without a branch per binding.
-    @inline(__always)
-    func changedBindings(at row: Int, from start: Int, to end: Int) -> UInt64 {
-        cachedSequences.withUnsafeBufferPointer { cached in
-            let winning = cached.baseAddress.unsafelyUnwrapped + row
-            let shown = applied.baseAddress.unsafelyUnwrapped
-            // From the last binding down, shifting as it goes: a handful of scalar steps, which
-            // the compiler does not turn into vector code that costs more than it saves here.
-            var changed: UInt64 = 0
-            var index = end
-            while index > start {
-                index &-= 1
-                let differs: UInt64 = winning[index] != shown[index] ? 1 : 0
-                changed = changed &<< 1 | differs
-            }
-            return changed
-        }
-    }
-
-    /// The sequence of the entry that wins for `binding` in the row of winners at `row`.
-    @inline(__always)
-    func sequence(at row: Int, binding index: Int) -> Int {
-        cachedSequences[row + index]
-    }
-
-    /// The matcher index that wins for `binding` in the row of winners at `row`, or -1.
-    @inline(__always)
-    func winner(at row: Int, binding index: Int) -> Int {
-        Int(cachedWinners[row + index])
     }
 
     private func winner(of binding: Binding, in state: ControlState) -> Int {

@@ -1,40 +1,54 @@
-/// A bound value of a trivial type (no references: numbers, colours, small structs) that lives
-/// in the target's own storage, written as bytes: the state change calls no closure and no
-/// value witness for it.
+/// A bound value written straight into the target's own storage, with no closure and no
+/// value witness: a value of a trivial type (no references: numbers, colours, small structs)
+/// as its bytes, or a `String` (the usual title or label) by a plain typed assignment.
 struct ByteWrite {
-    /// Where the value lives in the target; 0 bytes means "not a byte write".
+    /// Where the value lives in the target.
     let offset: Int
+    /// The size of a trivial value; `ByteWrite.string` for a `String`, 0 for "not a byte write".
     let size: Int
-    let low: UInt64
+    /// The bytes of a trivial value; for a `String`, `low` is its index in the plan's strings.
+    var low: UInt64
     let high: UInt64
+    /// The string a `String` write assigns, until the plan takes it over.
+    let string: String?
 
-    static let none = ByteWrite(offset: 0, size: 0, low: 0, high: 0)
+    /// The `size` of a `String` write.
+    static let string = -1
 
-    /// The byte write of `value` at `offset`, or `.none` when the value has references, is
-    /// larger than 16 bytes, or has no storage offset.
+    static let none = ByteWrite(offset: 0, size: 0, low: 0, high: 0, string: nil)
+
+    /// The byte write of `value` at `offset`, or `.none` when the value has references (other
+    /// than a `String`'s), is larger than 16 bytes, or has no storage offset.
     static func of<Value>(_ value: Value, at offset: Int?) -> ByteWrite {
-        guard let offset, _isPOD(Value.self), MemoryLayout<Value>.size <= 16 else { return .none }
+        guard let offset else { return .none }
+        // Assigning a string releases the old one and retains the new: no code of the
+        // application's can run, unlike the release of an arbitrary value with references.
+        if Value.self == String.self {
+            return ByteWrite(offset: offset, size: string, low: 0, high: 0, string: value as? String)
+        }
+        guard _isPOD(Value.self), MemoryLayout<Value>.size <= 16 else { return .none }
         var words: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &words) { bytes in
             withUnsafeBytes(of: value) { bytes.copyMemory(from: $0) }
         }
-        return ByteWrite(offset: offset, size: MemoryLayout<Value>.size, low: words.0, high: words.1)
+        return ByteWrite(offset: offset, size: MemoryLayout<Value>.size, low: words.0, high: words.1, string: nil)
     }
 
     var isByteWrite: Bool {
-        size > 0
+        size != 0
     }
 
-    /// Writes the value into `target`, which the caller keeps alive.
+    /// Writes the value into the object at `target`, which the caller keeps alive; `strings`
+    /// are the plan's strings.
     @inline(__always)
-    func perform(on target: Unmanaged<AnyObject>) {
+    func perform(on target: UnsafeMutableRawPointer, strings: UnsafeMutablePointer<String>) {
         // Unaligned stores are allowed (SE-0349); the property is aligned for its own type,
         // which may be less than the word's.
-        let address = UnsafeMutableRawPointer(target.toOpaque()) + offset
-        // Tests rather than a switch: a jump table is an indirect branch, mispredicted as the
-        // sizes of the values written alternate.
+        let address = target + offset
         if size == 8 {
             address.storeBytes(of: low, as: UInt64.self)
+        } else if size == Self.string {
+            address.assumingMemoryBound(to: String.self).pointee = strings[Int(truncatingIfNeeded: low)]
         } else if size == 4 {
             address.storeBytes(of: UInt32(truncatingIfNeeded: low), as: UInt32.self)
         } else if size == 1 {

@@ -11,86 +11,120 @@ extension StatefulControl {
                 slot += 1
             }
         }
+        // A state change reads the plan's memory through `hot` without holding the plan: if
+        // a setter it called bound or removed values, the old plan must outlive the setter.
+        if applyingDepth > 0 {
+            retiredPlans.append(previous)
+        }
         self.plan = plan
+        hot = plan.hot
+        planGeneration &+= 1
     }
 
     /// Shows the winner of `binding` in the applied state, now.
     func resolve(_ binding: ValueBinding, on target: AnyObject) {
         let index = binding.winner(in: appliedState)
         let sequence = binding.sequence(of: index)
-        guard sequence != plan.applied[binding.slot] else { return }
-        plan.applied[binding.slot] = sequence
+        guard sequence != plan.appliedSequence(at: binding.slot) else { return }
+        plan.setAppliedSequence(sequence, at: binding.slot)
         binding.apply(index, to: target)
     }
 
     /// Shows the winner of every binding in `state`.
+    @inline(__always)
     func applyBindings(in state: ControlState) {
-        // A value's setter may set or remove values and so rebuild the plan under our feet:
-        // then start over, skipping what is already shown. A bound on the restarts keeps a
-        // setter that rebinds on every write from looping forever.
-        var attempts = 0
-        while !apply(plan, in: state), attempts < 16 {
+        guard hot.bindingCount > 0 else { return }
+        if !applyHot(in: state) {
+            applyAgain(in: state)
+        }
+    }
+
+    /// A value's setter set or removed values and so rebuilt the plan under our feet: start
+    /// over, skipping what is already shown. A bound on the restarts keeps a setter that
+    /// rebinds on every write from looping forever.
+    @inline(never)
+    private func applyAgain(in state: ControlState) {
+        var attempts = 1
+        while !applyHot(in: state), attempts < 16 {
             attempts += 1
         }
     }
 
+    /// Runs a closure applier, which runs code of the application's (a setter, an observer):
+    /// a plan it replaces is kept until every applier under way has returned, since the state
+    /// changes under way read the plan's memory without holding it.
+    private func runApplier(_ write: Int32, target: Int32, address: UnsafeMutableRawPointer) {
+        applyingDepth &+= 1
+        // The setter may also let the target go: hold it.
+        withExtendedLifetime(plan.targets[Int(target)].target) {
+            plan.appliers[Int(write)].apply(Unmanaged.fromOpaque(address))
+        }
+        applyingDepth &-= 1
+        if applyingDepth == 0, !retiredPlans.isEmpty {
+            retiredPlans.removeAll()
+        }
+    }
+
     /// - Returns: `false` when the plan changed on the way.
-    private func apply(_ plan: ApplyPlan, in state: ControlState) -> Bool {
-        let count = plan.bindings.count
+    @inline(__always)
+    private func applyHot(in state: ControlState) -> Bool {
+        let hot = self.hot
+        let generation = planGeneration
+        let count = hot.bindingCount
         guard count > 0 else { return true }
-        let row = plan.winnersRow(for: state)
-        var shownTargetIndex = -1
-        // The target being written, passed on unretained: the control itself is alive for the
-        // call, and another target is held (+1 from its weak reference) by `heldTarget`.
-        var shown: Unmanaged<AnyObject>?
-        var heldTarget: AnyObject?
+        let slot = hot.slot(for: state)
+        let row = hot.cachedStates.unsafelyUnwrapped[slot] != 0
+            ? slot &* hot.rowStride
+            : plan.remember(state, at: slot)
+        let writes = hot.writes.unsafelyUnwrapped
+        let strings = hot.strings.unsafelyUnwrapped
+        let rowWrites = hot.cachedWrites.unsafelyUnwrapped + row
+        let applied = hot.applied.unsafelyUnwrapped
+        let bindingTargets = hot.bindingTargets.unsafelyUnwrapped
+        var shownTargetIndex: Int32 = -1
+        // Where the target being written is: the control, or another target checked once
+        // (without loading it) not to be deallocating; written without holding it, since a
+        // byte write runs no code of the application's.
+        var shown: UnsafeMutableRawPointer?
         var lostTarget = false
-        defer { withExtendedLifetime(heldTarget) {} }
-        var chunkStart = 0
-        while chunkStart < count {
-            // First, without a branch, which bindings of this chunk show something else than
-            // their winner: which ones change is as random as the state.
-            let chunkEnd = min(chunkStart + 64, count)
-            var changed = plan.changedBindings(at: row, from: chunkStart, to: chunkEnd)
+        var group = 0
+        while group < count {
+            var changed = hot.changedBindings(at: row, group: group)
             while changed != 0 {
-                let slot = chunkStart + changed.trailingZeroBitCount
-                changed &= changed - 1
-                let targetIndex = plan.bindings[slot].target
+                let binding = group &+ changed.trailingZeroBitCount
+                changed &= changed &- 1
+                let targetIndex = bindingTargets[binding]
                 if targetIndex != shownTargetIndex {
                     shownTargetIndex = targetIndex
-                    if plan.targetIsControl[slot] {
-                        shown = Unmanaged.passUnretained(self)
+                    if let address = hot.targetAddresses.unsafelyUnwrapped[Int(targetIndex)] {
+                        let isReleased = hot.isDeallocating.map { $0(address) }
+                            ?? !plan.targets[Int(targetIndex)].isTargetAlive
+                        shown = isReleased ? nil : address
                     } else {
-                        heldTarget = plan.targets[targetIndex].target
-                        shown = heldTarget.map(Unmanaged.passUnretained)
+                        shown = StoredProperty.address(0, in: self)
                     }
                 }
                 guard let target = shown else {
                     lostTarget = true
                     continue
                 }
-                let winner = plan.winner(at: row, binding: slot)
-                plan.applied[slot] = plan.sequence(at: row, binding: slot)
-                let bytes = winner < 0 ? plan.defaultByteWrites[slot] : plan.byteWrites[winner]
-                if bytes.isByteWrite {
-                    bytes.perform(on: target)
+                let write = rowWrites[binding]
+                applied[binding] = write
+                if writes[Int(write)].isByteWrite {
+                    writes[Int(write)].perform(on: target, strings: strings)
                     continue
                 }
-                if winner < 0 {
-                    plan.defaultAppliers[slot].apply(target)
-                } else {
-                    plan.appliers[winner].apply(target)
-                }
+                runApplier(write, target: targetIndex, address: target)
                 // The setter ran code of its own: if it bound or removed values, start over;
                 // if it changed the state, the newer state is already shown.
-                if self.plan !== plan {
+                if planGeneration != generation {
                     return false
                 }
                 if appliedState != state {
                     return true
                 }
             }
-            chunkStart = chunkEnd
+            group &+= 4
         }
         if lostTarget {
             dropBindingsOfReleasedTargets()

@@ -185,8 +185,8 @@ extension StatefulControl {
         guard !removed.isEmpty else { return }
         // The target keeps what it shows; if that value went, the next state change must
         // write whatever wins then, even the default.
-        if removed.contains(plan.applied[binding.slot]) {
-            plan.applied[binding.slot] = ValueBinding.unknownSequence
+        if removed.contains(plan.appliedSequence(at: binding.slot)) {
+            plan.setAppliedSequence(ValueBinding.unknownSequence, at: binding.slot)
         }
         rebuildPlan()
     }

@@ -31,14 +31,23 @@ open class StatefulControl {
     @exclusivity(unchecked) var storedState: ControlState = []
     @exclusivity(unchecked) var factors: [Factor] = []
     /// Factors read in place (plain stored Bool properties), apart so that reading them copies
-    /// no closure.
-    @exclusivity(unchecked) var storedFactors: [StoredFactor] = []
+    /// no closure; in plain memory owned by the control, so that reading them retains nothing.
+    @exclusivity(unchecked) var storedFactors = UnsafeMutableBufferPointer<StoredFactor>(start: nil, count: 0)
     /// The state the bound values show.
     @exclusivity(unchecked) var appliedState: ControlState = []
     @exclusivity(unchecked) var transitionDepth = 0
     var queuedEvents: [ControlEvents] = []
     @exclusivity(unchecked) var targets: [TargetBindings] = []
     @exclusivity(unchecked) var plan = ApplyPlan(targets: []) { _ in ValueBinding.defaultSequence }
+    /// The memory of `plan` that a state change reads, copied here so that reading it neither
+    /// retains the plan nor goes through it.
+    @exclusivity(unchecked) var hot = ApplyPlan.Hot()
+    /// Counts plan rebuilds, so that a state change sees when a setter rebuilt the plan.
+    @exclusivity(unchecked) var planGeneration = 0
+    /// How many closure appliers are running (more than one when a setter changes the state),
+    /// and the plans replaced meanwhile, kept until the outermost one returns.
+    @exclusivity(unchecked) var applyingDepth = 0
+    @exclusivity(unchecked) var retiredPlans: [ApplyPlan] = []
     var targetsByID: [ObjectIdentifier: TargetBindings] = [:]
     var nextSequence = 0
     @exclusivity(unchecked) var eventSubscribers: [EventSubscriber] = []
@@ -59,27 +68,49 @@ open class StatefulControl {
     /// Creates a control in the normal state, with no factor registered and no value bound.
     public init() {}
 
+    deinit {
+        storedFactors.deallocate()
+    }
+
     // MARK: - State
 
     /// The state derived from the built-in and registered factors right now; inside a
     /// transition it may be ahead of the state the bound values show.
     public var state: ControlState {
+        derivedState()
+    }
+
+    /// `state`, inlined where a state change needs it.
+    @inline(__always)
+    func derivedState() -> ControlState {
         var bits = storedState.rawValue
         let base = StoredProperty.address(0, in: self)
-        storedFactors.withUnsafeBufferPointer { factors in
-            // Without a branch: which factors hold changes at random from one change to the next.
-            for factor in factors {
+        // Without a branch: which factors hold changes at random from one change to the next.
+        if let factors = storedFactors.baseAddress {
+            let count = storedFactors.count
+            var index = 0
+            repeat {
+                let factor = factors[index]
                 let holds = (base.load(fromByteOffset: factor.offset, as: UInt8.self) ^ factor.inverted) & 1
                 bits |= factor.state.rawValue & (0 &- UInt32(holds))
-            }
+                index &+= 1
+            } while index < count
         }
-        var state = ControlState(rawValue: bits)
         if !factors.isEmpty {
-            for factor in factors where factor.holds(self) {
-                state.formUnion(factor.state)
-            }
+            bits |= predicateFactorBits()
         }
-        return state
+        return ControlState(rawValue: bits)
+    }
+
+    /// The bits of the factors that are predicates; apart, so that a state change without
+    /// such factors carries none of their calling.
+    @inline(never)
+    private func predicateFactorBits() -> UInt32 {
+        var bits: UInt32 = 0
+        for factor in factors where factor.holds(self) {
+            bits |= factor.state.rawValue
+        }
+        return bits
     }
 
     /// Whether the control is pressed; setting it to `true` while disabled is ignored.
@@ -143,7 +174,14 @@ open class StatefulControl {
         // A plain stored property is read in place: deriving the state runs on every change.
         if let writable = keyPath as? ReferenceWritableKeyPath<Control, Bool>,
            let offset = StoredProperty.offset(of: writable, in: control) {
-            storedFactors.append(StoredFactor(state: state, offset: offset, inverted: inverted ? 1 : 0))
+            let grown = UnsafeMutableBufferPointer<StoredFactor>.allocate(capacity: storedFactors.count + 1)
+            _ = grown.initialize(from: storedFactors)
+            grown.initializeElement(
+                at: storedFactors.count,
+                to: StoredFactor(state: state, offset: offset, inverted: inverted ? 1 : 0)
+            )
+            storedFactors.deallocate()
+            storedFactors = grown
         } else {
             factors.append(Factor(state: state) { control in
                 unsafeDowncast(control, to: Control.self)[keyPath: keyPath] != inverted
@@ -192,7 +230,7 @@ open class StatefulControl {
     /// Subclasses that override it must call `super`.
     open func applyCurrentState() {
         guard transitionDepth == 0 else { return }
-        let newState = state
+        let newState = derivedState()
         let previous = appliedState
         guard newState != previous else { return }
         appliedState = newState

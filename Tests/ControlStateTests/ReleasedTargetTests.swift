@@ -1,0 +1,47 @@
+@testable import ControlState
+import XCTest
+
+/// Targets are held unowned and checked with the runtime before each write: a released
+/// target's memory is never written, and its address is not taken by a new object while its
+/// bindings remain.
+final class ReleasedTargetTests: XCTestCase {
+    func testTheRuntimeTellsWhetherATargetIsBeingDeallocated() {
+        XCTAssertNotNil(TargetBindings.isDeallocatingFunction)
+    }
+
+    func testAReleasedTargetsStringsAndNumbersAreNotWritten() {
+        let control = StatefulControl()
+        do {
+            let swatch = Swatch()
+            control.setValue("selected \(Int.random(in: 100...999)) and longer than fifteen",
+                             for: swatch, \.color, for: .selected)
+            control.setValue(2.0, for: swatch, \.width, for: .selected)
+        }
+        // Writing a string into the released object would release its old string twice.
+        control.isSelected = true
+        control.isSelected = false
+        XCTAssertEqual(control.targets.count, 0)
+    }
+
+    func testTargetBindingsTellWhenTheirTargetIsReleased() {
+        var swatch: Swatch? = Swatch()
+        let bindings = TargetBindings(target: swatch!, isControl: false)
+        XCTAssertTrue(bindings.isTargetAlive)
+        swatch = nil
+        XCTAssertFalse(bindings.isTargetAlive)
+        XCTAssertNil(bindings.target)
+    }
+
+    func testAStateChangeWritesALiveTargetHeldNowhereElseButByTheTest() {
+        let control = StatefulControl()
+        let swatch = Swatch()
+        control.setValue(3.0, for: swatch, \.width, for: .selected)
+        control.setValue("selected", for: swatch, \.color, for: .selected)
+        control.isSelected = true
+        XCTAssertEqual(swatch.width, 3.0)
+        XCTAssertEqual(swatch.color, "selected")
+        control.isSelected = false
+        XCTAssertEqual(swatch.width, 0.0)
+        XCTAssertEqual(swatch.color, "none")
+    }
+}
