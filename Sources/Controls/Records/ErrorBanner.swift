@@ -7,7 +7,7 @@ import Gtk
 @MainActor
 public final class ErrorBanner {
     /// The revealer that slides the banner in; place it at the top of the window.
-    public let widget = Revealer()
+    public let widget = Revealer(hidingWhenCollapsed: true)
     /// The action button; hidden when the banner offers no action.
     public let actionButton = Button(label: "")
     /// The button that hides the banner.
@@ -40,13 +40,6 @@ public final class ErrorBanner {
         closeButton.onClicked { [weak self] in self?.dismiss() }
         box.append(closeButton)
         widget.child = box
-        // A collapsed revealer still reports its child as visible to assistive technologies,
-        // so the revealer is hidden once it has collapsed, and shown again before revealing.
-        widget.isVisible = false
-        widget.onNotify("child-revealed") { [weak self] in
-            guard let self, !widget.revealsChild else { return }
-            widget.isVisible = false
-        }
         widget.transitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
     }
 
@@ -60,14 +53,13 @@ public final class ErrorBanner {
         actionButton.label = actionLabel ?? ""
         actionButton.isVisible = actionLabel != nil && action != nil
         box.setAccessibleLabel(message)
-        widget.isVisible = true
-        widget.revealsChild = true
+        widget.reveal()
     }
 
     /// Hides the banner.
     public func dismiss() {
         action = nil
-        widget.revealsChild = false
+        widget.conceal()
     }
 
     /// Whether the banner is showing.

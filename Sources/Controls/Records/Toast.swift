@@ -12,7 +12,7 @@ import Gtk
 @MainActor
 public final class Toast {
     /// The revealer that slides the notification in; place it in the window.
-    public let widget = Revealer()
+    public let widget = Revealer(hidingWhenCollapsed: true)
     /// The action button ("Undo"); hidden when the toast has no action.
     public let actionButton = Button(label: "Undo")
     /// The button that hides the toast at once.
@@ -40,13 +40,6 @@ public final class Toast {
         closeButton.onClicked { [weak self] in self?.dismiss() }
         box.append(closeButton)
         widget.child = box
-        // A collapsed revealer still reports its child as visible to assistive technologies,
-        // so the revealer is hidden once it has collapsed, and shown again before revealing.
-        widget.isVisible = false
-        widget.onNotify("child-revealed") { [weak self] in
-            guard let self, !widget.revealsChild else { return }
-            widget.isVisible = false
-        }
         widget.transitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
         widget.horizontalAlignment = GTK_ALIGN_CENTER
         widget.verticalAlignment = GTK_ALIGN_END
@@ -64,8 +57,7 @@ public final class Toast {
         actionButton.label = actionLabel ?? ""
         actionButton.isVisible = actionLabel != nil && action != nil
         box.setAccessibleLabel(message)
-        widget.isVisible = true
-        widget.revealsChild = true
+        widget.reveal()
         timer = MainContext.timeout(milliseconds: UInt32(max(0, seconds) * 1000)) { [weak self] in
             self?.timer = 0
             self?.dismiss()
@@ -78,7 +70,7 @@ public final class Toast {
         MainContext.remove(source: timer)
         timer = 0
         action = nil
-        widget.revealsChild = false
+        widget.conceal()
     }
 
     /// Whether the toast is showing (or sliding in).
