@@ -44,6 +44,8 @@ final class FormWindow {
             switch Int32(key) {
             case GDK_KEY_s: self?.page?.save()
             case GDK_KEY_e: self?.recordsPanel?.export()
+            case GDK_KEY_f: self?.recordsPanel?.focusSearch()
+            case GDK_KEY_z: return self?.toast.performAction() ?? false
             default: return false
             }
             return true

@@ -64,6 +64,10 @@ final class PinformApplication {
         let schemaDirectories = [data?.compiledSchemaDirectory(cacheHome: cacheHome)?.path].compactMap { $0 }
         settings = AppSettings(schemaDirectories: schemaDirectories)
         loadStyle(data)
+        if let data, !IconTheme.hasIcon(AppInfo.id) {
+            // Not installed: the app icon (About, window list) comes from the source tree.
+            IconTheme.addSearchPath(data.directory.appendingPathComponent("icons").path)
+        }
         addActions()
     }
 

@@ -13,6 +13,8 @@ protocol RecordsPanelProtocol: AnyObject {
     func export()
     /// Opens the store again (after the file was moved aside) and shows its records.
     func reconnect()
+    /// Moves the focus to the search entry.
+    func focusSearch()
 }
 
 /// The saved records of one model under its form: a searchable, sortable list; Save adds to
@@ -186,6 +188,10 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         } catch {
             show(error)
         }
+    }
+
+    func focusSearch() {
+        list.searchEntry.grabFocus()
     }
 
     // MARK: Exporting

@@ -26,6 +26,18 @@ final class ToastTests: XCTestCase {
         }
     }
 
+    func testPerformingTheActionLikeCtrlZRunsItOnlyWhileShown() {
+        GtkRuntime.test {
+            let toast = Toast()
+            var undone = 0
+            XCTAssertFalse(toast.performAction())
+            toast.show("Record deleted", actionLabel: "Undo") { undone += 1 }
+            XCTAssertTrue(toast.performAction())
+            XCTAssertFalse(toast.performAction())
+            XCTAssertEqual(undone, 1)
+        }
+    }
+
     func testToastHidesItselfWithoutRunningTheAction() {
         GtkRuntime.test {
             let toast = Toast()

@@ -79,9 +79,13 @@ public final class Toast {
     /// The message shown.
     public var message: String { label.text }
 
-    private func performAction() {
-        let action = self.action
+    /// Runs the action of the toast showing (Ctrl+Z for "Undo"), as its button would.
+    /// - Returns: Whether a toast with an action was showing.
+    @discardableResult
+    public func performAction() -> Bool {
+        guard isShown, let action = self.action else { return false }
         dismiss()
-        action?()
+        action()
+        return true
     }
 }
