@@ -149,9 +149,14 @@ final class PinformApplication {
 
     private func lock() {
         guard let form = formWindow else { return }
-        showPinWindow(mode: .unlockOrChoose)
+        // The form window (and its menu) goes first; the hold keeps the application running
+        // in between.
+        app.hold()
+        defer { app.release() }
+        form.saveState()
         formWindow = nil
         form.window.destroy()
+        showPinWindow(mode: .unlockOrChoose)
         updateActions()
     }
 
