@@ -37,6 +37,8 @@ public final class FormView<Model> {
     /// A bound input as the form shows it.
     private struct Field {
         let input: any FormFieldView
+        /// Empties the input (for `reset()`).
+        let clear: @MainActor () -> Void
         let errorLine: Label
         /// What the form places: the input's view, with the error line the form added.
         let cell: Widget
@@ -95,7 +97,7 @@ public final class FormView<Model> {
         return field
     }
 
-    private func register(_ input: some FormFieldView, as field: FieldID) -> FieldID {
+    private func register<Input: FormInput & FormFieldView>(_ input: Input, as field: FieldID) -> FieldID {
         let line: Label
         let cell: Widget
         if let own = input.errorLine {
@@ -112,7 +114,7 @@ public final class FormView<Model> {
             box.append(line)
             cell = box
         }
-        fields[field] = Field(input: input, errorLine: line, cell: cell)
+        fields[field] = Field(input: input, clear: { input.text = "" }, errorLine: line, cell: cell)
 
         input.onEdited { [weak self] in self?.edited(field) }
         let focus = FocusController()
@@ -222,6 +224,21 @@ public final class FormView<Model> {
         guard let entry = fields[field] else { return }
         if !errors.isEmpty { entry.errorLine.text = errors.map(\.message).joined(separator: "\n") }
         entry.input.control.isInvalid = !errors.isEmpty
+    }
+
+    /// Empties every input for the next record: no errors show until a field is left again,
+    /// and focus goes to the first field.
+    public func reset() {
+        let placed = form.layout.placedFields.filter { fields[$0] != nil }
+        // Focus first: the field it leaves must not count as left once it is empty.
+        if let first = placed.first { fields[first]?.input.focusTarget.grabFocus() }
+        for field in placed {
+            guard let entry = fields[field] else { continue }
+            entry.input.control.wasLeft = false
+            entry.clear()
+            show([], for: field)
+        }
+        updateResolvable()
     }
 
     private func edited(_ field: FieldID) {

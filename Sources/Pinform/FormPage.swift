@@ -61,5 +61,7 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         guard let model = form.submit(Model.blank) else { return }
         lastSaved.text = "Last saved: \(model.summary)"
         onSave(model)
+        // Ready for the next record.
+        form.reset()
     }
 }

@@ -164,3 +164,27 @@ final class FormViewTests: XCTestCase {
         }
     }
 }
+
+extension FormViewTests {
+    func testResetEmptiesTheFormWithoutShowingErrors() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.window.focus(form.age.entry)
+            form.first.entry.text = "John"
+            form.age.entry.text = "26"
+            form.window.leave()
+            XCTAssertTrue(form.save.isSensitive)
+            form.view.reset()
+            XCTAssertEqual(form.first.entry.text, "")
+            XCTAssertEqual(form.age.entry.text, "")
+            XCTAssertFalse(form.first.errorLabel.isVisible)
+            XCTAssertFalse(form.age.errorLabel.isVisible)
+            XCTAssertFalse(form.save.isSensitive)
+            XCTAssertTrue(MainContext.spin(until: { form.first.entry.containsFocus || form.first.entry.hasFocus }, timeout: 2))
+            // Typing anew shows no error until the field is left again.
+            form.age.entry.text = "abc"
+            XCTAssertFalse(form.age.errorLabel.isVisible)
+        }
+    }
+}
