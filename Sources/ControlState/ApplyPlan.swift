@@ -50,6 +50,10 @@ final class ApplyPlan {
         var slotMask = 0
         var cachedStates: UnsafeMutablePointer<UInt64>?
         var cachedWrites: UnsafeMutablePointer<Int32>?
+        /// The winners by dense index (see `StatefulControl.statesByIndex`), a row of
+        /// `rowStride` each, whose first entry is `ApplyPlan.notCached` until found; `nil` when
+        /// the index is too wide, and then the states are looked up in `cachedStates`.
+        var denseWrites: UnsafeMutablePointer<Int32>?
 
         /// The slot of `state` in the cache, or of the empty slot where it belongs: the
         /// caller tells them apart by `cachedStates[slot]`.
@@ -72,8 +76,8 @@ final class ApplyPlan {
         /// than the row of winners at `row`, as bits 0 to 3, compared at once: which ones
         /// change is as random as the state.
         @inline(__always)
-        func changedBindings(at row: Int, group: Int) -> UInt32 {
-            let winning = UnsafeRawPointer(cachedWrites.unsafelyUnwrapped + row + group)
+        func changedBindings(in row: UnsafeMutablePointer<Int32>, group: Int) -> UInt32 {
+            let winning = UnsafeRawPointer(row + group)
                 .loadUnaligned(as: SIMD4<Int32>.self)
             let shown = UnsafeRawPointer(applied.unsafelyUnwrapped + group).loadUnaligned(as: SIMD4<Int32>.self)
             let bits = SIMD4<UInt32>(repeating: 0).replacing(with: SIMD4(1, 2, 4, 8), where: winning .!= shown)
@@ -85,6 +89,12 @@ final class ApplyPlan {
     static let unknownWrite: Int32 = -1
     /// The write in the padding of rows and of `applied`, the same in both.
     static let paddingWrite: Int32 = -2
+    /// The first entry of a row of `Hot.denseWrites` whose winners are not known yet.
+    static let notCached = Int32.min
+    /// The widest dense index: a row of winners for each of its values.
+    static let maxDenseBits = 10
+    /// The most memory the dense rows may take, in bytes.
+    private static let maxDenseBytes = 65_536
 
     let bindings: [Binding]
     let matchers: [ValueBinding.Matcher]
@@ -99,8 +109,9 @@ final class ApplyPlan {
     private let writeCount: Int
     private let stringCount: Int
 
-    /// Lays out `targets`; `shown(binding)` tells what a binding shows now (by its old slot).
-    init(targets: [TargetBindings], shown: (ValueBinding) -> Int) {
+    /// Lays out `targets` for a control whose dense index has `denseIndexBits` bits (`nil`
+    /// when it has none); `shown(binding)` tells what a binding shows now (by its old slot).
+    init(targets: [TargetBindings], denseIndexBits: Int?, shown: (ValueBinding) -> Int) {
         var bindings: [Binding] = []
         var matchers: [ValueBinding.Matcher] = []
         var appliers: [Applier] = []
@@ -175,6 +186,17 @@ final class ApplyPlan {
         hot.cachedStates.unsafelyUnwrapped.initialize(repeating: 0, count: slotCount)
         hot.cachedWrites = .allocate(capacity: max(slotCount * stride, 1))
         hot.cachedWrites.unsafelyUnwrapped.initialize(repeating: Self.paddingWrite, count: max(slotCount * stride, 1))
+        var denseCount = 0
+        if let bits = denseIndexBits, count > 0, bits <= Self.maxDenseBits,
+           (1 << bits) * stride * MemoryLayout<Int32>.size <= Self.maxDenseBytes {
+            denseCount = (1 << bits) * stride
+            let dense = UnsafeMutablePointer<Int32>.allocate(capacity: denseCount)
+            dense.initialize(repeating: Self.paddingWrite, count: denseCount)
+            for row in Swift.stride(from: 0, to: denseCount, by: stride) {
+                dense[row] = Self.notCached
+            }
+            hot.denseWrites = dense
+        }
         self.hot = hot
 
         var slot = 0
@@ -194,6 +216,7 @@ final class ApplyPlan {
         hot.applied?.deallocate()
         hot.cachedStates?.deallocate()
         hot.cachedWrites?.deallocate()
+        hot.denseWrites?.deallocate()
     }
 
     /// The sequence of each write (`ValueBinding.defaultSequence` for a default).
@@ -237,6 +260,14 @@ final class ApplyPlan {
         }
         hot.cachedStates.unsafelyUnwrapped[slot] = UInt64(state.rawValue) | 1 << 32
         return row
+    }
+
+    /// Finds the winners of `state` for a row of `Hot.denseWrites`.
+    func remember(_ state: ControlState, inDenseRow row: UnsafeMutablePointer<Int32>) {
+        for index in bindings.indices {
+            let winner = winner(of: bindings[index], in: state)
+            row[index] = Int32(winner < 0 ? hot.defaultWrites + index : winner)
+        }
     }
 
     private func winner(of binding: Binding, in state: ControlState) -> Int {

@@ -3,7 +3,9 @@ extension StatefulControl {
     /// Rebuilds the plan from `targets`, keeping what each binding shows.
     func rebuildPlan() {
         let previous = plan
-        let plan = ApplyPlan(targets: targets) { previous.appliedSequence(at: $0.slot) }
+        let plan = ApplyPlan(targets: targets, denseIndexBits: statesByIndex == nil ? nil : denseIndexBits) {
+            previous.appliedSequence(at: $0.slot)
+        }
         var slot = 0
         for target in targets {
             for binding in target.bindings {
@@ -30,11 +32,12 @@ extension StatefulControl {
         binding.apply(index, to: target)
     }
 
-    /// Shows the winner of every binding in `state`.
+    /// Shows the winner of every binding in `state`, whose dense index is `index` (-1 when
+    /// not known).
     @inline(__always)
-    func applyBindings(in state: ControlState) {
+    func applyBindings(in state: ControlState, index: Int) {
         guard hot.bindingCount > 0 else { return }
-        if !applyHot(in: state) {
+        if !applyHot(in: state, index: index) {
             applyAgain(in: state)
         }
     }
@@ -45,7 +48,8 @@ extension StatefulControl {
     @inline(never)
     private func applyAgain(in state: ControlState) {
         var attempts = 1
-        while !applyHot(in: state), attempts < 16 {
+        // By the state, not the index: the setter may also have registered a factor.
+        while !applyHot(in: state, index: -1), attempts < 16 {
             attempts += 1
         }
     }
@@ -67,18 +71,26 @@ extension StatefulControl {
 
     /// - Returns: `false` when the plan changed on the way.
     @inline(__always)
-    private func applyHot(in state: ControlState) -> Bool {
+    private func applyHot(in state: ControlState, index: Int) -> Bool {
         let hot = self.hot
         let generation = planGeneration
         let count = hot.bindingCount
         guard count > 0 else { return true }
-        let slot = hot.slot(for: state)
-        let row = hot.cachedStates.unsafelyUnwrapped[slot] != 0
-            ? slot &* hot.rowStride
-            : plan.remember(state, at: slot)
+        let rowWrites: UnsafeMutablePointer<Int32>
+        if index >= 0, let dense = hot.denseWrites {
+            rowWrites = dense + index &* hot.rowStride
+            if rowWrites[0] == ApplyPlan.notCached {
+                plan.remember(state, inDenseRow: rowWrites)
+            }
+        } else {
+            let slot = hot.slot(for: state)
+            let row = hot.cachedStates.unsafelyUnwrapped[slot] != 0
+                ? slot &* hot.rowStride
+                : plan.remember(state, at: slot)
+            rowWrites = hot.cachedWrites.unsafelyUnwrapped + row
+        }
         let writes = hot.writes.unsafelyUnwrapped
         let strings = hot.strings.unsafelyUnwrapped
-        let rowWrites = hot.cachedWrites.unsafelyUnwrapped + row
         let applied = hot.applied.unsafelyUnwrapped
         let bindingTargets = hot.bindingTargets.unsafelyUnwrapped
         var shownTargetIndex: Int32 = -1
@@ -89,7 +101,7 @@ extension StatefulControl {
         var lostTarget = false
         var group = 0
         while group < count {
-            var changed = hot.changedBindings(at: row, group: group)
+            var changed = hot.changedBindings(in: rowWrites, group: group)
             while changed != 0 {
                 let binding = group &+ changed.trailingZeroBitCount
                 changed &= changed &- 1
