@@ -37,6 +37,9 @@ final class ApplyPlan {
         /// The runtime's test of a target's release (`nil` where there is none: then the
         /// targets' weak references tell).
         var isDeallocating: TargetBindings.IsDeallocating? = TargetBindings.isDeallocatingFunction
+        /// Whether a target's reference counts can be read in place before asking the runtime
+        /// (see `TargetBindings.isDeallocating(_:readingCounts:else:)`).
+        var readsReferenceCounts = TargetBindings.canReadReferenceCounts
         /// The strings of `String` writes, owned by the plan.
         var strings: UnsafeMutablePointer<String>?
         /// The write each binding shows (`ApplyPlan.unknownWrite` when not known), by binding,

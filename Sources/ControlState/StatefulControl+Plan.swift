@@ -72,7 +72,8 @@ extension StatefulControl {
     /// - Returns: `false` when the plan changed on the way.
     @inline(__always)
     private func applyHot(in state: ControlState, index: Int) -> Bool {
-        let hot = self.hot
+        // The plan's memory is read where used rather than copied up front: few of its
+        // pointers are needed on a given change, and each copy would be kept on the stack.
         let generation = planGeneration
         let count = hot.bindingCount
         guard count > 0 else { return true }
@@ -89,55 +90,51 @@ extension StatefulControl {
                 : plan.remember(state, at: slot)
             rowWrites = hot.cachedWrites.unsafelyUnwrapped + row
         }
-        let writes = hot.writes.unsafelyUnwrapped
-        let strings = hot.strings.unsafelyUnwrapped
         let applied = hot.applied.unsafelyUnwrapped
-        let bindingTargets = hot.bindingTargets.unsafelyUnwrapped
         var shownTargetIndex: Int32 = -1
         // Where the target being written is: the control, or another target checked once
         // (without loading it) not to be deallocating; written without holding it, since a
         // byte write runs no code of the application's.
         var shown: UnsafeMutableRawPointer?
         var lostTarget = false
-        var group = 0
-        while group < count {
-            var changed = hot.changedBindings(in: rowWrites, group: group)
-            while changed != 0 {
-                let binding = group &+ changed.trailingZeroBitCount
-                changed &= changed &- 1
-                let targetIndex = bindingTargets[binding]
+        var binding = 0
+        repeat {
+            let write = rowWrites[binding]
+            if write != applied[binding] {
+                let targetIndex = hot.bindingTargets.unsafelyUnwrapped[binding]
                 if targetIndex != shownTargetIndex {
                     shownTargetIndex = targetIndex
                     if let address = hot.targetAddresses.unsafelyUnwrapped[Int(targetIndex)] {
-                        let isReleased = hot.isDeallocating.map { $0(address) }
-                            ?? !plan.targets[Int(targetIndex)].isTargetAlive
+                        let isReleased = hot.isDeallocating.map {
+                            TargetBindings.isDeallocating(address, readingCounts: hot.readsReferenceCounts, else: $0)
+                        } ?? !plan.targets[Int(targetIndex)].isTargetAlive
                         shown = isReleased ? nil : address
                     } else {
                         shown = StoredProperty.address(0, in: self)
                     }
                 }
-                guard let target = shown else {
+                if let target = shown {
+                    applied[binding] = write
+                    let writes = hot.writes.unsafelyUnwrapped
+                    if writes[Int(write)].isByteWrite {
+                        writes[Int(write)].perform(on: target, strings: hot.strings.unsafelyUnwrapped)
+                    } else {
+                        runApplier(write, target: targetIndex, address: target)
+                        // The setter ran code of its own: if it bound or removed values, start
+                        // over; if it changed the state, the newer state is already shown.
+                        if planGeneration != generation {
+                            return false
+                        }
+                        if appliedState != state {
+                            return true
+                        }
+                    }
+                } else {
                     lostTarget = true
-                    continue
-                }
-                let write = rowWrites[binding]
-                applied[binding] = write
-                if writes[Int(write)].isByteWrite {
-                    writes[Int(write)].perform(on: target, strings: strings)
-                    continue
-                }
-                runApplier(write, target: targetIndex, address: target)
-                // The setter ran code of its own: if it bound or removed values, start over;
-                // if it changed the state, the newer state is already shown.
-                if planGeneration != generation {
-                    return false
-                }
-                if appliedState != state {
-                    return true
                 }
             }
-            group &+= 4
-        }
+            binding &+= 1
+        } while binding < count
         if lostTarget {
             dropBindingsOfReleasedTargets()
         }
