@@ -23,8 +23,8 @@ final class ApplyPlan {
     struct Hot {
         /// The number of bindings.
         var bindingCount = 0
-        /// The length of a row of winners: `bindingCount` rounded up to a whole number of
-        /// groups of four, which a state change compares at once.
+        /// The length of a row of winners: `bindingCount` rounded up to a multiple of four,
+        /// so that rows stay aligned.
         var rowStride = 0
         /// The writes: one per matcher's entry, then one per binding's default
         /// (`defaultWrites + binding`).
@@ -73,18 +73,6 @@ final class ApplyPlan {
                 }
                 slot = (slot &+ 1) & slotMask
             }
-        }
-
-        /// Which of the four bindings from `group` (a multiple of four) show something else
-        /// than the row of winners at `row`, as bits 0 to 3, compared at once: which ones
-        /// change is as random as the state.
-        @inline(__always)
-        func changedBindings(in row: UnsafeMutablePointer<Int32>, group: Int) -> UInt32 {
-            let winning = UnsafeRawPointer(row + group)
-                .loadUnaligned(as: SIMD4<Int32>.self)
-            let shown = UnsafeRawPointer(applied.unsafelyUnwrapped + group).loadUnaligned(as: SIMD4<Int32>.self)
-            let bits = SIMD4<UInt32>(repeating: 0).replacing(with: SIMD4(1, 2, 4, 8), where: winning .!= shown)
-            return bits.wrappedSum()
         }
     }
 
