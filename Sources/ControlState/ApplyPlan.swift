@@ -23,8 +23,8 @@ final class ApplyPlan {
     struct Hot {
         /// The number of bindings.
         var bindingCount = 0
-        /// The length of a row of winners: `bindingCount` rounded up to a whole number of
-        /// groups of four, which a state change compares at once.
+        /// The length of a row of winners: `bindingCount` rounded up to a multiple of four,
+        /// so that rows stay aligned.
         var rowStride = 0
         /// The writes: one per matcher's entry, then one per binding's default
         /// (`defaultWrites + binding`).
@@ -37,6 +37,9 @@ final class ApplyPlan {
         /// The runtime's test of a target's release (`nil` where there is none: then the
         /// targets' weak references tell).
         var isDeallocating: TargetBindings.IsDeallocating? = TargetBindings.isDeallocatingFunction
+        /// Whether a target's reference counts can be read in place before asking the runtime
+        /// (see `TargetBindings.isDeallocating(_:readingCounts:else:)`).
+        var readsReferenceCounts = TargetBindings.canReadReferenceCounts
         /// The strings of `String` writes, owned by the plan.
         var strings: UnsafeMutablePointer<String>?
         /// The write each binding shows (`ApplyPlan.unknownWrite` when not known), by binding,
@@ -50,6 +53,10 @@ final class ApplyPlan {
         var slotMask = 0
         var cachedStates: UnsafeMutablePointer<UInt64>?
         var cachedWrites: UnsafeMutablePointer<Int32>?
+        /// The winners by dense index (see `StatefulControl.statesByIndex`), a row of
+        /// `rowStride` each, whose first entry is `ApplyPlan.notCached` until found; `nil` when
+        /// the index is too wide, and then the states are looked up in `cachedStates`.
+        var denseWrites: UnsafeMutablePointer<Int32>?
 
         /// The slot of `state` in the cache, or of the empty slot where it belongs: the
         /// caller tells them apart by `cachedStates[slot]`.
@@ -67,24 +74,18 @@ final class ApplyPlan {
                 slot = (slot &+ 1) & slotMask
             }
         }
-
-        /// Which of the four bindings from `group` (a multiple of four) show something else
-        /// than the row of winners at `row`, as bits 0 to 3, compared at once: which ones
-        /// change is as random as the state.
-        @inline(__always)
-        func changedBindings(at row: Int, group: Int) -> UInt32 {
-            let winning = UnsafeRawPointer(cachedWrites.unsafelyUnwrapped + row + group)
-                .loadUnaligned(as: SIMD4<Int32>.self)
-            let shown = UnsafeRawPointer(applied.unsafelyUnwrapped + group).loadUnaligned(as: SIMD4<Int32>.self)
-            let bits = SIMD4<UInt32>(repeating: 0).replacing(with: SIMD4(1, 2, 4, 8), where: winning .!= shown)
-            return bits.wrappedSum()
-        }
     }
 
     /// The write of a binding whose shown value is not known: it matches no winner.
     static let unknownWrite: Int32 = -1
     /// The write in the padding of rows and of `applied`, the same in both.
     static let paddingWrite: Int32 = -2
+    /// The first entry of a row of `Hot.denseWrites` whose winners are not known yet.
+    static let notCached = Int32.min
+    /// The widest dense index: a row of winners for each of its values.
+    static let maxDenseBits = 10
+    /// The most memory the dense rows may take, in bytes.
+    private static let maxDenseBytes = 65_536
 
     let bindings: [Binding]
     let matchers: [ValueBinding.Matcher]
@@ -99,8 +100,9 @@ final class ApplyPlan {
     private let writeCount: Int
     private let stringCount: Int
 
-    /// Lays out `targets`; `shown(binding)` tells what a binding shows now (by its old slot).
-    init(targets: [TargetBindings], shown: (ValueBinding) -> Int) {
+    /// Lays out `targets` for a control whose dense index has `denseIndexBits` bits (`nil`
+    /// when it has none); `shown(binding)` tells what a binding shows now (by its old slot).
+    init(targets: [TargetBindings], denseIndexBits: Int?, shown: (ValueBinding) -> Int) {
         var bindings: [Binding] = []
         var matchers: [ValueBinding.Matcher] = []
         var appliers: [Applier] = []
@@ -175,6 +177,17 @@ final class ApplyPlan {
         hot.cachedStates.unsafelyUnwrapped.initialize(repeating: 0, count: slotCount)
         hot.cachedWrites = .allocate(capacity: max(slotCount * stride, 1))
         hot.cachedWrites.unsafelyUnwrapped.initialize(repeating: Self.paddingWrite, count: max(slotCount * stride, 1))
+        var denseCount = 0
+        if let bits = denseIndexBits, count > 0, bits <= Self.maxDenseBits,
+           (1 << bits) * stride * MemoryLayout<Int32>.size <= Self.maxDenseBytes {
+            denseCount = (1 << bits) * stride
+            let dense = UnsafeMutablePointer<Int32>.allocate(capacity: denseCount)
+            dense.initialize(repeating: Self.paddingWrite, count: denseCount)
+            for row in Swift.stride(from: 0, to: denseCount, by: stride) {
+                dense[row] = Self.notCached
+            }
+            hot.denseWrites = dense
+        }
         self.hot = hot
 
         var slot = 0
@@ -194,6 +207,7 @@ final class ApplyPlan {
         hot.applied?.deallocate()
         hot.cachedStates?.deallocate()
         hot.cachedWrites?.deallocate()
+        hot.denseWrites?.deallocate()
     }
 
     /// The sequence of each write (`ValueBinding.defaultSequence` for a default).
@@ -237,6 +251,14 @@ final class ApplyPlan {
         }
         hot.cachedStates.unsafelyUnwrapped[slot] = UInt64(state.rawValue) | 1 << 32
         return row
+    }
+
+    /// Finds the winners of `state` for a row of `Hot.denseWrites`.
+    func remember(_ state: ControlState, inDenseRow row: UnsafeMutablePointer<Int32>) {
+        for index in bindings.indices {
+            let winner = winner(of: bindings[index], in: state)
+            row[index] = Int32(winner < 0 ? hot.defaultWrites + index : winner)
+        }
     }
 
     private func winner(of binding: Binding, in state: ControlState) -> Int {

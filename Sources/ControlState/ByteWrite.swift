@@ -45,9 +45,11 @@ struct ByteWrite {
         // Unaligned stores are allowed (SE-0349); the property is aligned for its own type,
         // which may be less than the word's.
         let address = target + offset
+        // Words first, then strings: a chain the compiler cannot turn into a jump table,
+        // which costs more than the two or three comparisons the common sizes take.
         if size == 8 {
             address.storeBytes(of: low, as: UInt64.self)
-        } else if size == Self.string {
+        } else if size < 0 {
             address.assumingMemoryBound(to: String.self).pointee = strings[Int(truncatingIfNeeded: low)]
         } else if size == 4 {
             address.storeBytes(of: UInt32(truncatingIfNeeded: low), as: UInt32.self)

@@ -3,7 +3,9 @@ extension StatefulControl {
     /// Rebuilds the plan from `targets`, keeping what each binding shows.
     func rebuildPlan() {
         let previous = plan
-        let plan = ApplyPlan(targets: targets) { previous.appliedSequence(at: $0.slot) }
+        let plan = ApplyPlan(targets: targets, denseIndexBits: statesByIndex == nil ? nil : denseIndexBits) {
+            previous.appliedSequence(at: $0.slot)
+        }
         var slot = 0
         for target in targets {
             for binding in target.bindings {
@@ -30,11 +32,12 @@ extension StatefulControl {
         binding.apply(index, to: target)
     }
 
-    /// Shows the winner of every binding in `state`.
+    /// Shows the winner of every binding in `state`, whose dense index is `index` (-1 when
+    /// not known).
     @inline(__always)
-    func applyBindings(in state: ControlState) {
+    func applyBindings(in state: ControlState, index: Int) {
         guard hot.bindingCount > 0 else { return }
-        if !applyHot(in: state) {
+        if !applyHot(in: state, index: index) {
             applyAgain(in: state)
         }
     }
@@ -45,7 +48,8 @@ extension StatefulControl {
     @inline(never)
     private func applyAgain(in state: ControlState) {
         var attempts = 1
-        while !applyHot(in: state), attempts < 16 {
+        // By the state, not the index: the setter may also have registered a factor.
+        while !applyHot(in: state, index: -1), attempts < 16 {
             attempts += 1
         }
     }
@@ -67,65 +71,70 @@ extension StatefulControl {
 
     /// - Returns: `false` when the plan changed on the way.
     @inline(__always)
-    private func applyHot(in state: ControlState) -> Bool {
-        let hot = self.hot
+    private func applyHot(in state: ControlState, index: Int) -> Bool {
+        // The plan's memory is read where used rather than copied up front: few of its
+        // pointers are needed on a given change, and each copy would be kept on the stack.
         let generation = planGeneration
         let count = hot.bindingCount
         guard count > 0 else { return true }
-        let slot = hot.slot(for: state)
-        let row = hot.cachedStates.unsafelyUnwrapped[slot] != 0
-            ? slot &* hot.rowStride
-            : plan.remember(state, at: slot)
-        let writes = hot.writes.unsafelyUnwrapped
-        let strings = hot.strings.unsafelyUnwrapped
-        let rowWrites = hot.cachedWrites.unsafelyUnwrapped + row
+        let rowWrites: UnsafeMutablePointer<Int32>
+        if index >= 0, let dense = hot.denseWrites {
+            rowWrites = dense + index &* hot.rowStride
+            if rowWrites[0] == ApplyPlan.notCached {
+                plan.remember(state, inDenseRow: rowWrites)
+            }
+        } else {
+            let slot = hot.slot(for: state)
+            let row = hot.cachedStates.unsafelyUnwrapped[slot] != 0
+                ? slot &* hot.rowStride
+                : plan.remember(state, at: slot)
+            rowWrites = hot.cachedWrites.unsafelyUnwrapped + row
+        }
         let applied = hot.applied.unsafelyUnwrapped
-        let bindingTargets = hot.bindingTargets.unsafelyUnwrapped
         var shownTargetIndex: Int32 = -1
         // Where the target being written is: the control, or another target checked once
         // (without loading it) not to be deallocating; written without holding it, since a
         // byte write runs no code of the application's.
         var shown: UnsafeMutableRawPointer?
         var lostTarget = false
-        var group = 0
-        while group < count {
-            var changed = hot.changedBindings(at: row, group: group)
-            while changed != 0 {
-                let binding = group &+ changed.trailingZeroBitCount
-                changed &= changed &- 1
-                let targetIndex = bindingTargets[binding]
+        var binding = 0
+        repeat {
+            let write = rowWrites[binding]
+            if write != applied[binding] {
+                let targetIndex = hot.bindingTargets.unsafelyUnwrapped[binding]
                 if targetIndex != shownTargetIndex {
                     shownTargetIndex = targetIndex
                     if let address = hot.targetAddresses.unsafelyUnwrapped[Int(targetIndex)] {
-                        let isReleased = hot.isDeallocating.map { $0(address) }
-                            ?? !plan.targets[Int(targetIndex)].isTargetAlive
+                        let isReleased = hot.isDeallocating.map {
+                            TargetBindings.isDeallocating(address, readingCounts: hot.readsReferenceCounts, else: $0)
+                        } ?? !plan.targets[Int(targetIndex)].isTargetAlive
                         shown = isReleased ? nil : address
                     } else {
                         shown = StoredProperty.address(0, in: self)
                     }
                 }
-                guard let target = shown else {
+                if let target = shown {
+                    applied[binding] = write
+                    let writes = hot.writes.unsafelyUnwrapped
+                    if writes[Int(write)].isByteWrite {
+                        writes[Int(write)].perform(on: target, strings: hot.strings.unsafelyUnwrapped)
+                    } else {
+                        runApplier(write, target: targetIndex, address: target)
+                        // The setter ran code of its own: if it bound or removed values, start
+                        // over; if it changed the state, the newer state is already shown.
+                        if planGeneration != generation {
+                            return false
+                        }
+                        if appliedState != state {
+                            return true
+                        }
+                    }
+                } else {
                     lostTarget = true
-                    continue
-                }
-                let write = rowWrites[binding]
-                applied[binding] = write
-                if writes[Int(write)].isByteWrite {
-                    writes[Int(write)].perform(on: target, strings: strings)
-                    continue
-                }
-                runApplier(write, target: targetIndex, address: target)
-                // The setter ran code of its own: if it bound or removed values, start over;
-                // if it changed the state, the newer state is already shown.
-                if planGeneration != generation {
-                    return false
-                }
-                if appliedState != state {
-                    return true
                 }
             }
-            group &+= 4
-        }
+            binding &+= 1
+        } while binding < count
         if lostTarget {
             dropBindingsOfReleasedTargets()
         }

@@ -33,12 +33,27 @@ open class StatefulControl {
     /// Factors read in place (plain stored Bool properties), apart so that reading them copies
     /// no closure; in plain memory owned by the control, so that reading them retains nothing.
     @exclusivity(unchecked) var storedFactors = UnsafeMutableBufferPointer<StoredFactor>(start: nil, count: 0)
+    /// The state of each dense index, while the index has at most `ApplyPlan.maxDenseBits`
+    /// bits (`nil` beyond). The dense index of a state change is which built-in bits are set
+    /// (bits 0 to 3) and which factors hold: the state follows from it, and it picks the row
+    /// of winners without hashing.
+    @exclusivity(unchecked) var statesByIndex: UnsafeMutablePointer<UInt32>? = StatefulControl.makeStatesByIndex([])
+    /// The plain stored factors, gathered at once into the dense index: the word at
+    /// `gatherOffset` in the control has their Bool bytes (flipped by `gatherFlip` where
+    /// inverted, kept by `gatherMask`), and one multiplication packs a bit of each byte
+    /// into the top byte. `gatherMask` is 0 when there are no such factors.
+    @exclusivity(unchecked) var gatherOffset = 0
+    @exclusivity(unchecked) var gatherFlip: UInt64 = 0
+    @exclusivity(unchecked) var gatherMask: UInt64 = 0
+    @exclusivity(unchecked) var gatherShift: UInt64 = 0
+    /// The number of bits of the dense index (meaningful while `statesByIndex` is not `nil`).
+    @exclusivity(unchecked) var denseIndexBits = 4
     /// The state the bound values show.
     @exclusivity(unchecked) var appliedState: ControlState = []
     @exclusivity(unchecked) var transitionDepth = 0
     var queuedEvents: [ControlEvents] = []
     @exclusivity(unchecked) var targets: [TargetBindings] = []
-    @exclusivity(unchecked) var plan = ApplyPlan(targets: []) { _ in ValueBinding.defaultSequence }
+    @exclusivity(unchecked) var plan = ApplyPlan(targets: [], denseIndexBits: nil) { _ in ValueBinding.defaultSequence }
     /// The memory of `plan` that a state change reads, copied here so that reading it neither
     /// retains the plan nor goes through it.
     @exclusivity(unchecked) var hot = ApplyPlan.Hot()
@@ -70,6 +85,99 @@ open class StatefulControl {
 
     deinit {
         storedFactors.deallocate()
+        statesByIndex?.deallocate()
+    }
+
+    /// The states of every dense index whose bit `4 + n` stands for the factor of
+    /// `factors[n]` (`nil` for a bit of none); `nil` when the index would have more than
+    /// `ApplyPlan.maxDenseBits` bits.
+    static func makeStatesByIndex(_ factors: [ControlState?]) -> UnsafeMutablePointer<UInt32>? {
+        let bits = 4 + factors.count
+        guard bits <= ApplyPlan.maxDenseBits else { return nil }
+        let count = 1 << bits
+        let states = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        for index in 0..<count {
+            var state = UInt32(index & 0xF)
+            for (position, factor) in factors.enumerated() where index & (1 << (4 + position)) != 0 {
+                state |= factor?.rawValue ?? 0
+            }
+            states[index] = state
+        }
+        return states
+    }
+
+    /// Lays out the dense index again after a factor was registered: the plain stored
+    /// factors by their bytes' places in one word of the control, then the others.
+    private func factorsDidChange() {
+        statesByIndex?.deallocate()
+        statesByIndex = nil
+        gatherMask = 0
+        var layout: [ControlState?] = []
+        var isDense = true
+        #if !_endian(little)
+        isDense = false
+        #endif
+        if isDense, !storedFactors.isEmpty {
+            let offsets = storedFactors.map(\.offset)
+            let first = offsets.min() ?? 0, last = offsets.max() ?? 0
+            let storageStart = _getUnsafePointerToStoredProperties(self) - StoredProperty.address(0, in: self)
+            // The word read must lie in the control's own stored properties.
+            let start = min(first, StoredProperty.instanceSize(of: self) - 8)
+            if Set(offsets).count == offsets.count, last - first < 8, start >= storageStart, last < start + 8 {
+                layout = Array(repeating: nil, count: last - first + 1)
+                for factor in storedFactors {
+                    let byte = UInt64(factor.offset - start) * 8
+                    gatherMask |= 1 << byte
+                    gatherFlip |= UInt64(factor.inverted) << byte
+                    layout[factor.offset - first] = factor.state
+                }
+                gatherOffset = start
+                gatherShift = UInt64(56 + first - start)
+            } else {
+                isDense = false
+            }
+        }
+        if !isDense {
+            gatherMask = 0
+            gatherFlip = 0
+        } else {
+            layout += factors.map(\.state)
+            statesByIndex = Self.makeStatesByIndex(layout)
+            denseIndexBits = 4 + layout.count
+        }
+        // The plan's rows of winners are laid out by the index.
+        rebuildPlan()
+        setNeedsStateUpdate()
+    }
+
+    /// Which built-in bits are set and which factors hold, as the dense index; inlined where
+    /// a state change needs it.
+    @inline(__always)
+    func derivedIndex() -> Int {
+        var index = storedState.rawValue
+        if gatherMask != 0 {
+            let word = StoredProperty.address(gatherOffset, in: self).loadUnaligned(as: UInt64.self)
+            // Byte j of the masked word (0 or 1) lands on bit 56 + j, without carries.
+            let gathered = ((word ^ gatherFlip) & gatherMask) &* 0x0102_0408_1020_4080
+            index |= UInt32(truncatingIfNeeded: gathered &>> gatherShift) &<< 4
+        }
+        if !factors.isEmpty {
+            index |= predicateFactorIndexBits()
+        }
+        return Int(index)
+    }
+
+    @inline(never)
+    private func predicateFactorIndexBits() -> UInt32 {
+        var bits: UInt32 = 0
+        var shift = UInt32(denseIndexBits - factors.count)
+        for factor in factors {
+            if factor.holds(self) {
+                bits |= 1 &<< shift
+            }
+            shift &+= 1
+        }
+        return bits
     }
 
     // MARK: - State
@@ -187,7 +295,7 @@ open class StatefulControl {
                 unsafeDowncast(control, to: Control.self)[keyPath: keyPath] != inverted
             })
         }
-        setNeedsStateUpdate()
+        factorsDidChange()
     }
 
     /// Derives `state` from a predicate on the control: `state` is set while it holds.
@@ -197,7 +305,7 @@ open class StatefulControl {
     /// ```
     public func register(_ state: ControlState, predicate: @escaping (StatefulControl) -> Bool) {
         factors.append(Factor(state: state, holds: predicate))
-        setNeedsStateUpdate()
+        factorsDidChange()
     }
 
     /// Derives `state` from a predicate on the control seen as its own class.
@@ -213,7 +321,7 @@ open class StatefulControl {
         factors.append(Factor(state: state) { control in
             predicate(unsafeDowncast(control, to: Control.self))
         })
-        setNeedsStateUpdate()
+        factorsDidChange()
     }
 
     /// Tells the engine that a factor may have changed: it applies the new state now, or at
@@ -230,11 +338,18 @@ open class StatefulControl {
     /// Subclasses that override it must call `super`.
     open func applyCurrentState() {
         guard transitionDepth == 0 else { return }
-        let newState = derivedState()
+        let newState: ControlState
+        var index = -1
+        if let states = statesByIndex {
+            index = derivedIndex()
+            newState = ControlState(rawValue: states[index])
+        } else {
+            newState = derivedState()
+        }
         let previous = appliedState
         guard newState != previous else { return }
         appliedState = newState
-        applyBindings(in: newState)
+        applyBindings(in: newState, index: index)
         stateDidChange(from: previous)
         if !stateSubscribers.isEmpty {
             notifyStateSubscribers(from: previous, to: newState)

@@ -41,7 +41,7 @@ enum StoredProperty {
     /// The size of an instance of `object`'s class, from its class metadata (the `InstanceSize`
     /// field, after the kind, superclass, flags and instance address point words of a Swift
     /// class without Objective-C interoperability).
-    private static func instanceSize(of object: AnyObject) -> Int {
+    static func instanceSize(of object: AnyObject) -> Int {
         let metadata = unsafeBitCast(type(of: object), to: UnsafeRawPointer.self)
         return Int(metadata.load(fromByteOffset: 24, as: UInt32.self))
     }

@@ -83,5 +83,60 @@ final class TargetBindings {
         else { return nil }
         return unsafeBitCast(symbol, to: IsDeallocating.self)
     }()
-}
 
+    /// Whether the object at `address` has started to deinitialize: read from its inline
+    /// reference counts when `readingCounts` and they are inline (no side table), else asked
+    /// of `isDeallocating`.
+    @inline(__always)
+    static func isDeallocating(
+        _ address: UnsafeMutableRawPointer,
+        readingCounts: Bool,
+        else isDeallocating: IsDeallocating
+    ) -> Bool {
+        if readingCounts {
+            // The runtime's 64-bit layout: bit 63 says the counts are in a side table (or the
+            // object is immortal), bit 32 that the object is deiniting.
+            let counts = address.load(fromByteOffset: 8, as: UInt64.self)
+            if counts & (1 << 63) == 0 {
+                return counts & (1 << 32) != 0
+            }
+        }
+        return isDeallocating(address)
+    }
+
+    /// Whether the inline reference counts have the layout `isDeallocating(_:readingCounts:else:)`
+    /// reads, checked once on an object while alive and while deiniting.
+    static let canReadReferenceCounts: Bool = {
+        #if _pointerBitWidth(_64) && !canImport(ObjectiveC)
+        guard let isDeallocating = isDeallocatingFunction else { return false }
+        let seen = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        defer { seen.deallocate() }
+        seen.initialize(to: 0)
+        var probe: CountsProbe? = CountsProbe(seen)
+        let address = StoredProperty.address(0, in: probe.unsafelyUnwrapped)
+        let alive = address.load(fromByteOffset: 8, as: UInt64.self)
+        let agrees = !isDeallocating(address)
+        withExtendedLifetime(probe) {}
+        probe = nil
+        let deiniting = seen.pointee
+        return agrees
+            && alive & (1 << 63 | 1 << 32) == 0
+            && deiniting & (1 << 63) == 0 && deiniting & (1 << 32) != 0
+        #else
+        return false
+        #endif
+    }()
+
+    /// Records its reference counts while deiniting.
+    private final class CountsProbe {
+        let seen: UnsafeMutablePointer<UInt64>
+
+        init(_ seen: UnsafeMutablePointer<UInt64>) {
+            self.seen = seen
+        }
+
+        deinit {
+            seen.pointee = StoredProperty.address(0, in: self).load(fromByteOffset: 8, as: UInt64.self)
+        }
+    }
+}
