@@ -7,6 +7,8 @@ struct DataFiles {
     let directory: URL
     /// Whether the files come from the source tree rather than an installation.
     let isSourceTree: Bool
+    /// Whether the files are those installed beside the binary.
+    var isInstalled = false
 
     /// Finds the data folder: `$PINFORM_DATA_DIR`, then the installed one, then the source tree.
     static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> DataFiles? {
@@ -19,7 +21,7 @@ struct DataFiles {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/pinform")
-        if hasStyle(installed) { return DataFiles(directory: installed, isSourceTree: false) }
+        if hasStyle(installed) { return DataFiles(directory: installed, isSourceTree: false, isInstalled: true) }
 
         // Sources/Pinform/DataFiles.swift → the package root.
         let sourceTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

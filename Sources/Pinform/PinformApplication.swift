@@ -64,8 +64,9 @@ final class PinformApplication {
         let schemaDirectories = [data?.compiledSchemaDirectory(cacheHome: cacheHome)?.path].compactMap { $0 }
         settings = AppSettings(schemaDirectories: schemaDirectories)
         loadStyle(data)
-        if let data, !IconTheme.hasIcon(AppInfo.id) {
-            // Not installed: the app icon (About, window list) comes from the source tree.
+        if let data, !data.isInstalled {
+            // Not installed: the app icon (About, window list) comes from the data folder.
+            // (Adding a path is lazy; asking the theme for an icon here would load it at start-up.)
             IconTheme.addSearchPath(data.directory.appendingPathComponent("icons").path)
         }
         addActions()
