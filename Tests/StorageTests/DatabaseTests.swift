@@ -201,12 +201,49 @@ final class DatabaseTests: XCTestCase {
         }
     }
 
+    /// Set in the child that `testAFolderWithoutWritePermissionReportsAnError` starts as an
+    /// unprivileged user when the tests run as root (who ignores folder permissions).
+    private static let lockedFolderVariable = "PINFORM_LOCKED_FOLDER"
+
     func testAFolderWithoutWritePermissionReportsAnError() throws {
-        try XCTSkipIf(geteuid() == 0, "root ignores folder permissions")
-        let folder = temporary.url.appendingPathComponent("locked")
+        if let folder = ProcessInfo.processInfo.environment[Self.lockedFolderVariable] {
+            assertCannotOpen(in: URL(fileURLWithPath: folder))
+            return
+        }
+        // A folder of its own under /tmp that another user may enter but not write.
+        var template = Array("/tmp/pinform-locked-XXXXXX".utf8CString)
+        let base = URL(fileURLWithPath: String(cString: try XCTUnwrap(mkdtemp(&template))))
+        defer { try? FileManager.default.removeItem(at: base) }
+        let folder = base.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        chmod(folder.path, 0o500)
+        chmod(base.path, 0o755)
+        chmod(folder.path, 0o555)
         defer { chmod(folder.path, 0o700) }
+        guard geteuid() == 0 else {
+            assertCannotOpen(in: folder)
+            return
+        }
+        // Root writes anywhere: run this test again as the user "nobody".
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable,
+                             "StorageTests.DatabaseTests/testAFolderWithoutWritePermissionReportsAnError"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.lockedFolderVariable] = folder.path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.contains("Executed 1 test, with 0 failures"), text)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(Database.fileName).path))
+    }
+
+    private func assertCannotOpen(in folder: URL) {
         XCTAssertThrowsError(try Database(at: folder.appendingPathComponent(Database.fileName))) { error in
             guard case .cannotOpen? = error as? StoreError else { return XCTFail("got \(error)") }
         }
