@@ -6,65 +6,44 @@ import Gtk
 /// dismissed or acted on; nothing happens without the person's click.
 @MainActor
 public final class ErrorBanner {
-    /// The revealer that slides the banner in; place it at the top of the window.
-    public let widget = Revealer(hidingWhenCollapsed: true)
-    /// The action button; hidden when the banner offers no action.
-    public let actionButton = Button(label: "")
-    /// The button that hides the banner.
-    public let closeButton = Button(iconName: "window-close-symbolic")
-
-    private let label = Label()
-    private let box: Box
-    private var action: (() -> Void)?
+    private var bar: NoticeBar!
 
     /// A hidden banner.
     public init() {
-        box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, role: GTK_ACCESSIBLE_ROLE_ALERT)
-        box.addCSSClass("error-banner")
-        box.setMargins(top: 6, bottom: 6, start: 12, end: 6)
-        label.wraps = true
-        label.xAlign = 0
-        label.expandsHorizontally = true
-        label.isSelectable = true
-        label.addCSSClass("error")
-        box.append(label)
-        actionButton.addCSSClass("destructive-action")
-        actionButton.onClicked { [weak self] in
-            let action = self?.action
-            action?()
-        }
-        box.append(actionButton)
-        closeButton.hasFrame = false
-        closeButton.setAccessibleLabel("Dismiss")
-        closeButton.tooltip = "Dismiss"
-        closeButton.onClicked { [weak self] in self?.dismiss() }
-        box.append(closeButton)
-        widget.child = box
-        widget.transitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
+        bar = NoticeBar(role: GTK_ACCESSIBLE_ROLE_ALERT, actionLabel: "", transition: GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN,
+                        onAction: { [weak self] in
+                            let action = self?.bar.action
+                            action?()
+                        },
+                        onDismiss: { [weak self] in self?.dismiss() })
+        bar.box.addCSSClass("error-banner")
+        bar.box.setMargins(top: 6, bottom: 6, start: 12, end: 6)
+        bar.label.isSelectable = true
+        bar.label.addCSSClass("error")
+        bar.actionButton.addCSSClass("destructive-action")
     }
+
+    /// The revealer that slides the banner in; place it at the top of the window.
+    public var widget: Revealer { bar.widget }
+    /// The action button; hidden when the banner offers no action.
+    public var actionButton: Button { bar.actionButton }
+    /// The button that hides the banner.
+    public var closeButton: Button { bar.closeButton }
 
     /// Shows `message`, with an action button when `actionLabel` and `action` are given.
     ///
     /// The action does not hide the banner: it shows its own outcome (another message, or
     /// `dismiss()` once it worked).
     public func show(_ message: String, actionLabel: String? = nil, action: (() -> Void)? = nil) {
-        label.text = message
-        self.action = action
-        actionButton.label = actionLabel ?? ""
-        actionButton.isVisible = actionLabel != nil && action != nil
-        box.setAccessibleLabel(message)
-        widget.reveal()
+        bar.present(message, actionLabel: actionLabel, action: action)
     }
 
     /// Hides the banner.
-    public func dismiss() {
-        action = nil
-        widget.conceal()
-    }
+    public func dismiss() { bar.conceal() }
 
     /// Whether the banner is showing.
-    public var isShown: Bool { widget.revealsChild }
+    public var isShown: Bool { bar.isShown }
 
     /// The message shown.
-    public var message: String { label.text }
+    public var message: String { bar.label.text }
 }

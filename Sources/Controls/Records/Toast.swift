@@ -11,39 +11,26 @@ import Gtk
 /// ```
 @MainActor
 public final class Toast {
-    /// The revealer that slides the notification in; place it in the window.
-    public let widget = Revealer(hidingWhenCollapsed: true)
-    /// The action button ("Undo"); hidden when the toast has no action.
-    public let actionButton = Button(label: "Undo")
-    /// The button that hides the toast at once.
-    public let closeButton = Button(iconName: "window-close-symbolic")
-
-    private let label = Label()
-    private let box: Box
-    private var action: (() -> Void)?
+    private var bar: NoticeBar!
     private var timer: guint = 0
 
     /// A hidden toast.
     public init() {
-        box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, role: GTK_ACCESSIBLE_ROLE_STATUS)
-        box.addCSSClass("app-notification")
-        box.addCSSClass("toast")
-        label.wraps = true
-        label.xAlign = 0
-        label.expandsHorizontally = true
-        box.append(label)
-        actionButton.onClicked { [weak self] in self?.performAction() }
-        box.append(actionButton)
-        closeButton.hasFrame = false
-        closeButton.setAccessibleLabel("Dismiss")
-        closeButton.tooltip = "Dismiss"
-        closeButton.onClicked { [weak self] in self?.dismiss() }
-        box.append(closeButton)
-        widget.child = box
-        widget.transitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
-        widget.horizontalAlignment = GTK_ALIGN_CENTER
-        widget.verticalAlignment = GTK_ALIGN_END
+        bar = NoticeBar(role: GTK_ACCESSIBLE_ROLE_STATUS, actionLabel: "Undo", transition: GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP,
+                        onAction: { [weak self] in self?.performAction() },
+                        onDismiss: { [weak self] in self?.dismiss() })
+        bar.box.addCSSClass("app-notification")
+        bar.box.addCSSClass("toast")
+        bar.widget.horizontalAlignment = GTK_ALIGN_CENTER
+        bar.widget.verticalAlignment = GTK_ALIGN_END
     }
+
+    /// The revealer that slides the notification in; place it in the window.
+    public var widget: Revealer { bar.widget }
+    /// The action button ("Undo"); hidden when the toast has no action.
+    public var actionButton: Button { bar.actionButton }
+    /// The button that hides the toast at once.
+    public var closeButton: Button { bar.closeButton }
 
     /// Shows `message`, replacing any toast showing, and hides it after `seconds`.
     ///
@@ -52,12 +39,7 @@ public final class Toast {
     ///   - action: runs once when the action button is clicked, which also hides the toast.
     public func show(_ message: String, actionLabel: String? = nil, seconds: Double = 5, action: (() -> Void)? = nil) {
         MainContext.remove(source: timer)
-        label.text = message
-        self.action = action
-        actionButton.label = actionLabel ?? ""
-        actionButton.isVisible = actionLabel != nil && action != nil
-        box.setAccessibleLabel(message)
-        widget.reveal()
+        bar.present(message, actionLabel: actionLabel, action: action)
         timer = MainContext.timeout(milliseconds: UInt32(max(0, seconds) * 1000)) { [weak self] in
             self?.timer = 0
             self?.dismiss()
@@ -69,21 +51,20 @@ public final class Toast {
     public func dismiss() {
         MainContext.remove(source: timer)
         timer = 0
-        action = nil
-        widget.conceal()
+        bar.conceal()
     }
 
     /// Whether the toast is showing (or sliding in).
-    public var isShown: Bool { widget.revealsChild }
+    public var isShown: Bool { bar.isShown }
 
     /// The message shown.
-    public var message: String { label.text }
+    public var message: String { bar.label.text }
 
     /// Runs the action of the toast showing (Ctrl+Z for "Undo"), as its button would.
     /// - Returns: Whether a toast with an action was showing.
     @discardableResult
     public func performAction() -> Bool {
-        guard isShown, let action = self.action else { return false }
+        guard isShown, let action = bar.action else { return false }
         dismiss()
         action()
         return true
