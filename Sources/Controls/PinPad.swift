@@ -77,6 +77,8 @@ public final class PinPad {
     public var isEnabled: Bool {
         get { widget.isSensitive }
         set {
+            // The PIN window sets this after every edit; most times nothing changes.
+            guard newValue != widget.isSensitive else { return }
             widget.isSensitive = newValue
             // Each key too: assistive technologies read a key's own sensitivity, not its parent's.
             buttons.values.forEach { $0.isSensitive = newValue }
