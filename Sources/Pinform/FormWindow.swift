@@ -52,11 +52,14 @@ final class FormWindow {
         }
         window.add(keys)
 
-        let root = Box(GTK_ORIENTATION_VERTICAL)
-        root.append(banner.widget)
+        let column = Box(GTK_ORIENTATION_VERTICAL)
+        column.append(banner.widget)
         content.expandsVertically = true
-        root.append(content)
-        root.append(toast.widget)
+        column.append(content)
+        // The toast floats over the bottom of the window instead of taking room from the form.
+        let root = Overlay(child: column)
+        toast.widget.setMargins(top: 0, bottom: 12, start: 12, end: 12)
+        root.addOverlay(toast.widget)
         window.child = root
 
         show(application.settings.formModel == Size.settingsKey ? Size.settingsKey : Person.settingsKey)
