@@ -23,8 +23,8 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"])]
         ),
         .systemLibrary(
             name: "CSodium",

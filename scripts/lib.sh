@@ -15,7 +15,7 @@ cd "$REPO_ROOT"
 
 # What the app needs to build and run.
 RUN_PACKAGES=(
-    libgtk-4-dev libsqlite3-dev libsodium-dev pkg-config
+    libgtk-4-dev libsqlcipher-dev libsodium-dev pkg-config
     adwaita-icon-theme fonts-cantarell libglib2.0-bin
 )
 

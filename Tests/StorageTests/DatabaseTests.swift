@@ -71,7 +71,7 @@ final class DatabaseTests: XCTestCase {
         XCTAssertThrowsError(try Database(at: file, migrations: migrations))
         let database = try Database(at: file)
         XCTAssertEqual(try database.userVersion, 0)
-        XCTAssertEqual(try database.rows("SELECT name FROM sqlite_schema WHERE name = 'log'"), [])
+        XCTAssertEqual(try database.rows("SELECT name FROM sqlite_master WHERE name = 'log'"), [])
     }
 
     func testAFileFromANewerVersionIsRefused() throws {

@@ -97,7 +97,7 @@ public final class Database {
         // 16 MiB instead of SQLite's 2 MiB, so that saving many records with several indexes
         // does not spill half-written pages to the log and read them back.
         try execute("PRAGMA cache_size=-16384")
-        _ = try rows("SELECT count(*) FROM sqlite_schema")
+        _ = try rows("SELECT count(*) FROM sqlite_master")
         try migrate(migrations)
     }
 
@@ -155,7 +155,7 @@ public final class Database {
 
     /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
     public var changes: Int {
-        connection.map { Int(sqlite3_changes64($0)) } ?? 0
+        connection.map { Int(sqlite3_changes($0)) } ?? 0
     }
 
     /// Runs `body` with the cached prepared statement for `sql`, reset afterwards.
@@ -239,7 +239,10 @@ public final class Database {
     /// Begins a transaction, or a savepoint inside one, and returns its depth.
     private func begin() throws(StoreError) -> Int {
         let depth = transactionDepth
-        try execute(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT pinform_\(depth)")
+        // A read-only connection begins a deferred transaction: SQLite 3.15 refuses
+        // `BEGIN IMMEDIATE` there even when nothing is written.
+        let outer = connection.map { sqlite3_db_readonly($0, "main") == 1 } == true ? "BEGIN" : "BEGIN IMMEDIATE"
+        try execute(depth == 0 ? outer : "SAVEPOINT pinform_\(depth)")
         transactionDepth += 1
         return depth
     }

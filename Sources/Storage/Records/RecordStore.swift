@@ -336,16 +336,10 @@ public final class RecordStore<Model: Codable> {
 
     /// Creates the table, or brings its declared columns in line with `columns`.
     private func prepareTable() throws(StoreError) {
-        let existing = try database.rows("SELECT name, type FROM pragma_table_info(?)", [.text(table)])
+        // `PRAGMA table_info`, not the `pragma_table_info()` function, which SQLite 3.15 lacks.
+        let existing = try database.rows("PRAGMA table_info(\(quotedTable))").map { Array($0.dropFirst()) }
         if existing.isEmpty {
-            let definitions = [
-                "id INTEGER PRIMARY KEY AUTOINCREMENT",
-                "_created REAL NOT NULL",
-                "_updated REAL NOT NULL",
-                "_json TEXT NOT NULL",
-                "_search TEXT NOT NULL DEFAULT ''",
-            ] + columns.map { definition(of: $0) }
-            try database.execute("CREATE TABLE \(quotedTable) (\(definitions.joined(separator: ", ")))")
+            try createTable(named: quotedTable)
         } else {
             var stored: [String: String] = [:]
             for row in existing {
@@ -359,12 +353,12 @@ public final class RecordStore<Model: Codable> {
                 return
             }
             // Only derived values are dropped: every column is computed again from the JSON.
-            for (name, type) in stored where declared[name] != type {
-                try database.execute("DROP INDEX IF EXISTS \(indexName(name))")
-                try database.execute("ALTER TABLE \(quotedTable) DROP COLUMN \(SQLIdentifier.quoted(name))")
-            }
-            for column in columns where stored[column.name] != column.type.rawValue {
-                try database.execute("ALTER TABLE \(quotedTable) ADD COLUMN \(definition(of: column))")
+            if stored.contains(where: { declared[$0.key] != $0.value }) {
+                try rebuildTable(dropping: Array(stored.keys))
+            } else {
+                for column in columns where stored[column.name] != column.type.rawValue {
+                    try database.execute("ALTER TABLE \(quotedTable) ADD COLUMN \(definition(of: column))")
+                }
             }
             database.forgetStatements()
             try backfill()
@@ -372,8 +366,41 @@ public final class RecordStore<Model: Codable> {
         try createIndexes()
     }
 
+    private func createTable(named name: String) throws(StoreError) {
+        let definitions = [
+            "id INTEGER PRIMARY KEY AUTOINCREMENT",
+            "_created REAL NOT NULL",
+            "_updated REAL NOT NULL",
+            "_json TEXT NOT NULL",
+            "_search TEXT NOT NULL DEFAULT ''",
+        ] + columns.map { definition(of: $0) }
+        try database.execute("CREATE TABLE \(name) (\(definitions.joined(separator: ", ")))")
+    }
+
+    /// Builds the table again with today's columns, keeping every record (id, dates, JSON):
+    /// SQLite 3.15 (SQLCipher 3.4) has no `ALTER TABLE … DROP COLUMN`.
+    private func rebuildTable(dropping storedColumns: [String]) throws(StoreError) {
+        for name in storedColumns {
+            try database.execute("DROP INDEX IF EXISTS \(indexName(name))")
+        }
+        let old = SQLIdentifier.quoted(table + "_before_rebuild")
+        try database.execute("ALTER TABLE \(quotedTable) RENAME TO \(old)")
+        try createTable(named: quotedTable)
+        let kept = "id, _created, _updated, _json, _search"
+        try database.execute("INSERT INTO \(quotedTable) (\(kept)) SELECT \(kept) FROM \(old)")
+        try database.execute("DROP TABLE \(old)")
+    }
+
+    /// Creates the missing indexes only: SQLite 3.15 refuses even `CREATE INDEX IF NOT EXISTS`
+    /// on a read-only connection.
     private func createIndexes() throws(StoreError) {
-        for column in columns {
+        let present = Set(try database.rows(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", [.text(table)]
+        ).compactMap { row -> String? in
+            if case .text(let name) = row[0] { return SQLIdentifier.quoted(name) }
+            return nil
+        })
+        for column in columns where !present.contains(indexName(column.name)) {
             try database.execute(
                 "CREATE INDEX IF NOT EXISTS \(indexName(column.name)) ON \(quotedTable)(\(SQLIdentifier.quoted(column.name)))"
             )

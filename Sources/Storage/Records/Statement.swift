@@ -9,10 +9,11 @@ final class Statement {
     let handle: OpaquePointer
     private unowned let database: Database
 
+    /// - Parameter persistent: kept for the connection's life (SQLite 3.15 has no
+    ///   `sqlite3_prepare_v3` to say so; the flag only documents the caller's intent).
     init(database: Database, sql: String, persistent: Bool) throws(StoreError) {
         var handle: OpaquePointer?
-        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
-        let result = sqlite3_prepare_v3(database.handle, sql, -1, flags, &handle, nil)
+        let result = sqlite3_prepare_v2(database.handle, sql, -1, &handle, nil)
         guard result == SQLITE_OK, let handle else {
             sqlite3_finalize(handle)
             throw database.error(code: result)
