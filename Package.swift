@@ -7,6 +7,7 @@ import PackageDescription
 let package = Package(
     name: "Pinform",
     products: [
+        .library(name: "Localization", targets: ["Localization"]),
         .library(name: "ControlState", targets: ["ControlState"]),
         .library(name: "PinCode", targets: ["PinCode"]),
         .library(name: "Forms", targets: ["Forms"]),
@@ -26,6 +27,7 @@ let package = Package(
             pkgConfig: "sqlcipher",
             providers: [.apt(["libsqlcipher-dev"])]
         ),
+        .systemLibrary(name: "CIntl"),
         .systemLibrary(
             name: "CSodium",
             pkgConfig: "libsodium",
@@ -33,6 +35,7 @@ let package = Package(
         ),
 
         // Headless logic: no display, no GTK.
+        .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "ControlState"),
         .target(name: "PinCode", dependencies: ["ControlState"]),
         .target(name: "Forms", dependencies: ["ControlState"]),
@@ -58,6 +61,7 @@ let package = Package(
         ),
 
         // Tests.
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ControlStateTests", dependencies: ["ControlState"]),
         .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms"]),

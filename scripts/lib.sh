@@ -27,6 +27,7 @@ TEST_PACKAGES=(
     python3 python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0
     sqlite3 imagemagick librsvg2-bin
     desktop-file-utils appstream meson ninja-build
+    locales gettext
 )
 
 log() { printf '==> %s\n' "$*" >&2; }
@@ -60,6 +61,30 @@ ensure_packages() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
         apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# The locales the tests run under (numbers, dates, plural forms, right-to-left): generated once
+# with locale-gen when missing, as Debian's `locales` package does it.
+TEST_LOCALES=(de_DE.UTF-8 ru_RU.UTF-8 zh_CN.UTF-8 he_IL.UTF-8 ar_EG.UTF-8)
+
+ensure_locales() {
+    local have missing=() name
+    have="$(locale -a 2>/dev/null | tr '[:upper:]' '[:lower:]' | sed 's/utf-8/utf8/')"
+    for name in "${TEST_LOCALES[@]}"; do
+        local key
+        key="$(tr '[:upper:]' '[:lower:]' <<<"$name" | sed 's/utf-8/utf8/')"
+        grep -qxF "$key" <<<"$have" || missing+=("$name")
+    done
+    ((${#missing[@]} == 0)) && return 0
+    log "Generating locales: ${missing[*]}"
+    local sudo=()
+    [[ "$(id -u)" != 0 ]] && sudo=(sudo)
+    for name in "${missing[@]}"; do
+        if ! grep -qE "^${name//./\\.} UTF-8" /etc/locale.gen 2>/dev/null; then
+            echo "$name UTF-8" | "${sudo[@]}" tee -a /etc/locale.gen >/dev/null
+        fi
+    done
+    "${sudo[@]}" locale-gen >/dev/null
 }
 
 # The Swift toolchain is not a Debian package; it lives in /opt/swift on the project's machines.

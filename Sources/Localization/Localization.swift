@@ -1,0 +1,71 @@
+import CIntl
+import Synchronization
+
+/// Where Pinform's user-visible text is translated: GNU gettext's catalogs for the text domain
+/// `pinform`, or a translator that an application supplies for the libraries' strings.
+///
+/// An application calls `Localization.start(catalogs:)` once at start-up; library code marks each
+/// message with `tr(_:)` or `trn(_:_:_:)` (the keywords `po/` extracts).
+///
+/// ```swift
+/// Localization.start(catalogs: "/usr/share/locale")
+/// let text = trn("%d record", "%d records", count)
+/// ```
+public enum Localization {
+    /// The gettext text domain of the libraries and the app.
+    public static let domain = "pinform"
+
+    private static let supplied = Mutex<(any Translator)?>(nil)
+
+    /// Adopts the user's locale for every category (`LC_ALL`, then `LC_*`, then `LANG`) and
+    /// reads the catalogs of `domain` from `catalogs` (`<catalogs>/<lang>/LC_MESSAGES/pinform.mo`).
+    public static func start(catalogs directory: String) {
+        _ = setlocale(LC_ALL, "")
+        useCatalogs(in: directory)
+    }
+
+    /// Reads the catalogs of `domain` from `directory`, in UTF-8, whatever the locale's charset.
+    public static func useCatalogs(in directory: String) {
+        _ = bindtextdomain(domain, directory)
+        _ = bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// A translator consulted before the catalogs: how an application that uses the libraries
+    /// supplies its own text for their messages. `nil` goes back to the catalogs alone.
+    public static var translator: (any Translator)? {
+        get { supplied.withLock { $0 } }
+        set { supplied.withLock { $0 = newValue } }
+    }
+
+    /// `message` in the user's language, or `message` itself when no translation exists.
+    public static func translate(_ message: String) -> String {
+        if let text = translator?.translate(message) { return text }
+        return String(cString: dgettext(domain, message))
+    }
+
+    /// The form of `singular`/`plural` that fits `count` in the user's language.
+    public static func translate(_ singular: String, _ plural: String, count: Int) -> String {
+        if let text = translator?.translate(singular, plural, count: count) { return text }
+        return String(cString: dngettext(domain, singular, plural, UInt(max(count, 0))))
+    }
+}
+
+/// Translations supplied by an application for the libraries' messages.
+public protocol Translator: Sendable {
+    /// The translation of `message`, or `nil` to use the libraries' catalogs.
+    func translate(_ message: String) -> String?
+    /// The plural form for `count`, or `nil` to use the libraries' catalogs.
+    func translate(_ singular: String, _ plural: String, count: Int) -> String?
+}
+
+/// `message` in the user's language (gettext's `_()`; extracted into `po/`).
+public func tr(_ message: String) -> String {
+    Localization.translate(message)
+}
+
+/// The plural form of a message for `count` (gettext's `ngettext`; extracted into `po/`), with
+/// each `%d` in it replaced by `number`, the count as the caller shows it (in the locale's
+/// digits, say), or by the count in ASCII digits.
+public func trn(_ singular: String, _ plural: String, _ count: Int, number: String? = nil) -> String {
+    Localization.translate(singular, plural, count: count).replacing("%d", with: number ?? String(count))
+}
