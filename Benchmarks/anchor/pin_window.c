@@ -1,6 +1,7 @@
 /*
  * The start-up and memory anchor of `pinform-bench`: Pinform's PIN window written in plain C
- * against GTK 4, with nothing the Swift app does not also do to show its first frame.
+ * against GTK 4 and libadwaita (an AdwApplication, as the app is), with nothing the Swift app
+ * does not also do to show its first frame.
  *
  * The same window: 400x600, titled "Pinform", a header bar with the primary menu (same model),
  * a centred vertical box with the title ("Choose a PIN", .pin-title), the message (.pin-message,
@@ -14,9 +15,10 @@
  * a tick callback at the first frame, then the frame clock's "after-paint", then an idle so that
  * the frame has landed (Sources/Gtk/Window.swift, `onFirstFrame`).
  *
- * Build: cc pin_window.c $(pkg-config --cflags --libs gtk4) -O2 -o pin_window
+ * Build: cc pin_window.c $(pkg-config --cflags --libs gtk4 libadwaita-1) -O2 -o pin_window
  * Run:   pin_window [path/to/style.css]   (or PINFORM_STYLE_SHEET=path)
  */
+#include <adwaita.h>
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <time.h>
@@ -190,7 +192,7 @@ static void on_activate(GApplication *app, gpointer data) {
 
 int main(int argc, char **argv) {
     style_sheet_path = argc > 1 ? argv[1] : g_getenv("PINFORM_STYLE_SHEET");
-    GtkApplication *app = gtk_application_new("io.github.pinform.Anchor", G_APPLICATION_NON_UNIQUE);
+    AdwApplication *app = adw_application_new("io.github.pinform.Anchor", G_APPLICATION_NON_UNIQUE);
     g_signal_connect(app, "startup", G_CALLBACK(on_startup), NULL);
     g_signal_connect(app, "activate", G_CALLBACK(on_activate), NULL);
     /* GApplication would take the style sheet for a file to open. */

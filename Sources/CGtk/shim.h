@@ -4,6 +4,7 @@
 // Every helper is a plain C call, so Swift sees typed pointers instead of
 // OpaquePointer chains.
 #include <gtk/gtk.h>
+#include <adwaita.h>
 #include <glib-unix.h>
 #include <gdk/gdkkeysyms.h>
 

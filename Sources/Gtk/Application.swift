@@ -1,7 +1,7 @@
 import CGtk
 
-/// The GtkApplication: one per process, it owns the windows, the actions and the
-/// command line.
+/// The application (`AdwApplication`, a GtkApplication that also starts libadwaita and its
+/// style manager): one per process, it owns the windows, the actions and the command line.
 ///
 /// ```swift
 /// let app = Application(id: "io.github.pinform.Pinform")
@@ -12,7 +12,7 @@ import CGtk
 public final class Application: Object {
     /// Creates the application and bridges the main dispatch queue into GLib's loop.
     public init(id: String, flags: GApplicationFlags = GApplicationFlags(rawValue: 0)) {
-        super.init(adopting: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
+        super.init(adopting: UnsafeMutableRawPointer(adw_application_new(id, flags)))
         MainContext.installDispatchBridge()
     }
 

@@ -5,13 +5,17 @@ import CGtk
 public enum GtkRuntime {
     private static var isInitialized = false
 
-    /// Initializes GTK once and bridges the main dispatch queue into GLib's loop.
+    /// Initializes GTK and libadwaita once (as `Application` does at start-up) and bridges the
+    /// main dispatch queue into GLib's loop.
     /// - Returns: false when there is no display to open.
     @discardableResult
     public static func initialize() -> Bool {
         if !isInitialized {
             isInitialized = gtk_init_check() != 0
-            if isInitialized { MainContext.installDispatchBridge() }
+            if isInitialized {
+                adw_init()
+                MainContext.installDispatchBridge()
+            }
         }
         return isInitialized
     }

@@ -13,6 +13,7 @@ final class PinformApplication {
     private var screenshot: Screenshot?
     private let exitsAfterFirstFrame = ProcessInfo.processInfo.environment["PINFORM_EXIT_AFTER_FIRST_FRAME"] == "1"
     private var styleSheets: [CSSProvider] = []
+    private var darkStyleSheet: CSSProvider?
     private var exitStatus: Int32 = 0
 
     private(set) var pinWindow: PinWindow?
@@ -77,20 +78,26 @@ final class PinformApplication {
             FileHandle.standardError.write(Data("pinform: style.css not found; using the plain theme\n".utf8))
             return
         }
+        styleSheets.append(loadStyleSheet(data.styleSheet))
+        // The dark additions follow libadwaita's style manager, and so the desktop's Dark Style.
+        let applyDark: @MainActor (Bool) -> Void = { [unowned self] isDark in
+            darkStyleSheet?.removeFromDisplay()
+            darkStyleSheet = nil
+            if isDark, FileManager.default.fileExists(atPath: data.darkStyleSheet.path) {
+                darkStyleSheet = loadStyleSheet(data.darkStyleSheet)
+            }
+        }
+        applyDark(StyleManager.shared.isDark)
+        StyleManager.shared.onDarkChanged(applyDark)
+    }
+
+    private func loadStyleSheet(_ file: URL) -> CSSProvider {
         let style = CSSProvider()
-        do { try style.load(path: data.styleSheet.path) } catch {
-            FileHandle.standardError.write(Data("pinform: \(data.styleSheet.path): \(error)\n".utf8))
+        do { try style.load(path: file.path) } catch {
+            FileHandle.standardError.write(Data("pinform: \(file.path): \(error)\n".utf8))
         }
         style.applyToDisplay()
-        styleSheets.append(style)
-        if ThemePreference.prefersDark, FileManager.default.fileExists(atPath: data.darkStyleSheet.path) {
-            let dark = CSSProvider()
-            do { try dark.load(path: data.darkStyleSheet.path) } catch {
-                FileHandle.standardError.write(Data("pinform: \(data.darkStyleSheet.path): \(error)\n".utf8))
-            }
-            dark.applyToDisplay()
-            styleSheets.append(dark)
-        }
+        return style
     }
 
     private func addActions() {

@@ -79,7 +79,7 @@ enum StartupBenchmark {
         let source = BenchPaths.anchorSource, binary = BenchPaths.anchorBinary
         if (BenchPaths.modified(binary) ?? 0) < (BenchPaths.modified(source) ?? .max) {
             let folder = String(binary[..<binary.lastIndex(of: "/")!])
-            let command = "mkdir -p '\(folder)' && cc '\(source)' $(pkg-config --cflags --libs gtk4) -O2 -o '\(binary)'"
+            let command = "mkdir -p '\(folder)' && cc '\(source)' $(pkg-config --cflags --libs gtk4 libadwaita-1) -O2 -o '\(binary)'"
             guard ChildProcess.shell(command) == 0 else {
                 print("startup: cannot compile the C anchor: \(command)")
                 return false
