@@ -39,6 +39,7 @@ static inline GtkSpinButton *pf_spin_button(gpointer p) { return GTK_SPIN_BUTTON
 static inline GtkSwitch *pf_switch(gpointer p) { return GTK_SWITCH(p); }
 static inline GtkDropDown *pf_drop_down(gpointer p) { return GTK_DROP_DOWN(p); }
 static inline GtkRoot *pf_root(gpointer p) { return GTK_ROOT(p); }
+static inline AdwMessageDialog *pf_adw_message_dialog(gpointer p) { return ADW_MESSAGE_DIALOG(p); }
 
 // MARK: - Type checks
 

@@ -1,3 +1,6 @@
+import CGtk
+import Gtk
+
 /// What the application says about itself.
 enum AppInfo {
     #if PINFORM_DEVEL
@@ -15,4 +18,15 @@ enum AppInfo {
     static let summary = "Enter PINs and typed records on the desktop"
     static let copyright = "© 2026 The Pinform developers"
     static let developers = ["The Pinform developers"]
+    static let issues = "https://github.com/pinform/pinform/issues"
+
+    /// What the About window says, in the user's words.
+    static var about: AboutWindow.Content {
+        AboutWindow.Content(
+            applicationName: name, applicationIcon: id, version: version, developerName: developers[0],
+            comments: "Keep small records — people, sizes, invoices — behind a PIN. "
+                + "Enter them in forms that check each field as you type.",
+            website: website, issueURL: issues, copyright: copyright, developers: developers,
+            license: GTK_LICENSE_GPL_3_0)
+    }
 }

@@ -183,11 +183,7 @@ final class PinformApplication {
     }
 
     private func showAbout() {
-        let about = AboutDialog(
-            programName: AppInfo.name, version: AppInfo.version,
-            comments: "A PIN pad and typed forms for the Linux desktop, styled by a state engine.",
-            website: AppInfo.website, license: GTK_LICENSE_GPL_3_0, logoIconName: AppInfo.id,
-            authors: AppInfo.developers, copyright: AppInfo.copyright)
+        let about = AboutWindow(AppInfo.about)
         about.setTransient(for: activeWindow)
         about.isModal = true
         about.present()

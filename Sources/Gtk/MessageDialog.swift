@@ -1,0 +1,87 @@
+import CGtk
+
+/// A libadwaita message dialog (`AdwMessageDialog`): a heading, a body and a row of responses,
+/// modal over its parent. Escape, and closing it, choose the close response.
+///
+/// ```swift
+/// let dialog = MessageDialog(parent: window, heading: "Discard changes?", body: "…")
+/// dialog.addResponse("keep", label: "Keep Editing")
+/// dialog.addResponse("discard", label: "Discard", appearance: .destructive)
+/// dialog.closeResponse = "keep"
+/// dialog.onResponse { id in if id == "discard" { … } }
+/// dialog.present()
+/// ```
+@MainActor
+public final class MessageDialog: Window {
+    /// How a response's button looks.
+    public enum Appearance: Sendable {
+        case plain
+        /// The action the dialog suggests (blue).
+        case suggested
+        /// An action that loses something (red).
+        case destructive
+
+        var adw: AdwResponseAppearance {
+            switch self {
+            case .plain: ADW_RESPONSE_DEFAULT
+            case .suggested: ADW_RESPONSE_SUGGESTED
+            case .destructive: ADW_RESPONSE_DESTRUCTIVE
+            }
+        }
+    }
+
+    /// A dialog over `parent` (nil: a standalone window).
+    public init(parent: Window?, heading: String, body: String) {
+        super.init(existing: adw_message_dialog_new(parent?.window, heading, body))
+        isModal = true
+    }
+
+    private var dialog: UnsafeMutablePointer<AdwMessageDialog> { pf_adw_message_dialog(raw) }
+
+    /// The heading.
+    public var heading: String {
+        get { adw_message_dialog_get_heading(dialog).map { String(cString: $0) } ?? "" }
+        set { adw_message_dialog_set_heading(dialog, newValue) }
+    }
+
+    /// The text under the heading.
+    public var body: String {
+        get { adw_message_dialog_get_body(dialog).map { String(cString: $0) } ?? "" }
+        set { adw_message_dialog_set_body(dialog, newValue) }
+    }
+
+    /// Adds a response button, in order from the start.
+    public func addResponse(_ id: String, label: String, appearance: Appearance = .plain) {
+        adw_message_dialog_add_response(dialog, id, label)
+        adw_message_dialog_set_response_appearance(dialog, id, appearance.adw)
+    }
+
+    /// The labels of the responses, by id.
+    public func label(ofResponse id: String) -> String? {
+        guard adw_message_dialog_has_response(dialog, id) != 0 else { return nil }
+        return adw_message_dialog_get_response_label(dialog, id).map { String(cString: $0) }
+    }
+
+    /// The response that Enter chooses.
+    public var defaultResponse: String? {
+        get { adw_message_dialog_get_default_response(dialog).map { String(cString: $0) } }
+        set { adw_message_dialog_set_default_response(dialog, newValue) }
+    }
+
+    /// The response that Escape and closing the dialog choose.
+    public var closeResponse: String {
+        get { String(cString: adw_message_dialog_get_close_response(dialog)) }
+        set { adw_message_dialog_set_close_response(dialog, newValue) }
+    }
+
+    /// Chooses a response as if its button was pressed (the dialog then closes).
+    public func respond(_ id: String) { adw_message_dialog_response(dialog, id) }
+
+    /// Calls `handler` with the chosen response's id; the dialog closes itself afterwards.
+    @discardableResult
+    public func onResponse(_ handler: @escaping @MainActor (String) -> Void) -> SignalConnection {
+        connect("response", withArgument: { response in
+            handler(response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "")
+        })
+    }
+}

@@ -1,0 +1,33 @@
+import CGtk
+
+/// libadwaita's status page (`AdwStatusPage`): a large icon, a title and a description, for an
+/// empty list or a search that found nothing.
+@MainActor
+public final class StatusPage: Widget {
+    public init(iconName: String? = nil, title: String, description: String? = nil) {
+        super.init(widget: adw_status_page_new())
+        self.iconName = iconName
+        self.title = title
+        self.descriptionText = description
+    }
+
+    private var page: OpaquePointer { OpaquePointer(raw) }
+
+    /// The icon's name (a symbolic icon from the theme).
+    public var iconName: String? {
+        get { adw_status_page_get_icon_name(page).map { String(cString: $0) } }
+        set { adw_status_page_set_icon_name(page, newValue) }
+    }
+
+    /// The title.
+    public var title: String {
+        get { adw_status_page_get_title(page).map { String(cString: $0) } ?? "" }
+        set { adw_status_page_set_title(page, newValue) }
+    }
+
+    /// The line under the title (nil or empty: none).
+    public var descriptionText: String? {
+        get { adw_status_page_get_description(page).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        set { adw_status_page_set_description(page, newValue) }
+    }
+}

@@ -1,0 +1,67 @@
+import CGtk
+
+/// libadwaita's toast overlay (`AdwToastOverlay`): short notices that float over `child` at the
+/// bottom, one at a time, each optionally with one button (Undo).
+@MainActor
+public final class ToastOverlay: Widget {
+    private var content: Widget?
+
+    public init() {
+        super.init(widget: adw_toast_overlay_new())
+    }
+
+    private var overlay: OpaquePointer { OpaquePointer(raw) }
+
+    /// What the toasts float over.
+    public var child: Widget? {
+        get { content }
+        set {
+            adw_toast_overlay_set_child(overlay, newValue?.widgetPointer)
+            content = newValue
+        }
+    }
+
+    /// Shows `toast` (after the one showing, if any).
+    public func add(_ toast: Toast) {
+        // The overlay takes the toast's floating-free reference; keep ours for the callbacks.
+        adw_toast_overlay_add_toast(overlay, OpaquePointer(g_object_ref(toast.objectPointer)))
+    }
+}
+
+extension ToastOverlay {
+    /// One notice of a `ToastOverlay` (`AdwToast`).
+    @MainActor
+    public final class Toast: Object {
+        /// A notice reading `title`, shown for `timeout` seconds (0: until dismissed).
+        public init(_ title: String, timeout: UInt32 = 5) {
+            super.init(adopting: UnsafeMutableRawPointer(adw_toast_new(title)))
+            adw_toast_set_timeout(toast, timeout)
+        }
+
+        private var toast: OpaquePointer { OpaquePointer(raw) }
+
+        /// The text.
+        public var title: String { String(cString: adw_toast_get_title(toast)) }
+
+        /// The button's label (nil: no button).
+        public var buttonLabel: String? {
+            get { adw_toast_get_button_label(toast).map { String(cString: $0) } }
+            set { adw_toast_set_button_label(toast, newValue) }
+        }
+
+        /// Calls `handler` when the button is pressed.
+        @discardableResult
+        public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+            connect("button-clicked", handler)
+        }
+
+        /// Calls `handler` when the toast goes away (timeout, dismissal, or its button).
+        @discardableResult
+        public func onDismissed(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+            connect("dismissed", handler)
+        }
+
+        /// Takes the toast away now.
+        public func dismiss() { adw_toast_dismiss(toast) }
+    }
+}

@@ -1,0 +1,94 @@
+import CGtk
+import Gtk
+import XCTest
+
+/// The libadwaita wrappers with real widgets: what each shows and what it reports back.
+final class AdwaitaWidgetTests: XCTestCase {
+    func testAMessageDialogReportsTheChosenResponse() {
+        GtkRuntime.test {
+            let parent = Window()
+            defer { parent.destroy() }
+            let dialog = MessageDialog(parent: parent, heading: "Discard changes?", body: "Your edits will be lost.")
+            dialog.addResponse("keep", label: "Keep Editing")
+            dialog.addResponse("discard", label: "Discard", appearance: .destructive)
+            dialog.closeResponse = "keep"
+            dialog.defaultResponse = "keep"
+            XCTAssertEqual(dialog.heading, "Discard changes?")
+            XCTAssertEqual(dialog.body, "Your edits will be lost.")
+            XCTAssertEqual(dialog.label(ofResponse: "discard"), "Discard")
+            XCTAssertNil(dialog.label(ofResponse: "save"))
+            XCTAssertEqual(dialog.closeResponse, "keep")
+            XCTAssertEqual(dialog.defaultResponse, "keep")
+            XCTAssertTrue(dialog.isModal)
+
+            var chosen: [String] = []
+            dialog.onResponse { chosen.append($0) }
+            dialog.present()
+            dialog.respond("discard")
+            XCTAssertEqual(chosen, ["discard"])
+        }
+    }
+
+    func testAToastShowsItsButtonAndReportsIt() {
+        GtkRuntime.test {
+            let window = Window()
+            defer { window.destroy() }
+            let overlay = ToastOverlay()
+            overlay.child = Label("Content")
+            window.child = overlay
+            window.present()
+
+            let toast = ToastOverlay.Toast("Record deleted", timeout: 0)
+            toast.buttonLabel = "Undo"
+            var undone = 0, dismissed = 0
+            toast.onButtonClicked { undone += 1 }
+            toast.onDismissed { dismissed += 1 }
+            overlay.add(toast)
+            XCTAssertEqual(toast.title, "Record deleted")
+            XCTAssertEqual(toast.buttonLabel, "Undo")
+            toast.dismiss()
+            XCTAssertEqual(dismissed, 1)
+            XCTAssertEqual(undone, 0)
+        }
+    }
+
+    func testAStatusPageShowsItsTitleAndDescription() {
+        GtkRuntime.test {
+            let page = StatusPage(iconName: "system-search-symbolic", title: "No Results", description: "Try another search.")
+            XCTAssertEqual(page.title, "No Results")
+            XCTAssertEqual(page.descriptionText, "Try another search.")
+            XCTAssertEqual(page.iconName, "system-search-symbolic")
+            page.descriptionText = nil
+            XCTAssertNil(page.descriptionText)
+        }
+    }
+
+    func testAClampKeepsItsChildNarrowInAWideWindow() {
+        GtkRuntime.test {
+            let window = Window()
+            defer { window.destroy() }
+            window.setDefaultSize(width: 900, height: 300)
+            let content = Label("Narrow")
+            content.horizontalAlignment = GTK_ALIGN_FILL
+            let clamp = Clamp(maximumSize: 300, child: content)
+            window.child = clamp
+            window.present()
+            XCTAssertTrue(MainContext.spin(until: { content.isMapped && content.width > 0 }))
+            XCTAssertLessThanOrEqual(content.width, 300)
+            XCTAssertGreaterThan(clamp.width, 600)
+        }
+    }
+
+    func testTheAboutWindowShowsTheAppInUserWords() {
+        GtkRuntime.test {
+            let about = AboutWindow(.init(
+                applicationName: "Pinform", applicationIcon: "io.github.pinform.Pinform", version: "0.1.0",
+                developerName: "The Pinform developers", comments: "Keep small records behind a PIN.",
+                website: "https://example.org", issueURL: "https://example.org/issues", copyright: "© 2026",
+                developers: ["A", "B"], license: GTK_LICENSE_GPL_3_0))
+            defer { about.destroy() }
+            XCTAssertEqual(about.applicationName, "Pinform")
+            XCTAssertEqual(about.comments, "Keep small records behind a PIN.")
+        }
+    }
+}
