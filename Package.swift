@@ -53,7 +53,7 @@ let package = Package(
         // Executables.
         .executableTarget(
             name: "Pinform",
-            dependencies: ["Controls", "Gtk", "Storage", "PinCode", "Forms", "ControlState"]
+            dependencies: ["Controls", "Gtk", "Storage", "PinCode", "Forms", "ControlState", "Localization"]
         ),
         .executableTarget(
             name: "PinformBench",

@@ -16,7 +16,7 @@ cd "$REPO_ROOT"
 # What the app needs to build and run.
 RUN_PACKAGES=(
     libgtk-4-dev libadwaita-1-dev libsqlcipher-dev libsodium-dev pkg-config
-    adwaita-icon-theme fonts-cantarell libglib2.0-bin
+    adwaita-icon-theme fonts-cantarell libglib2.0-bin gettext
 )
 
 # What the tests and the packaging checks need on top: a virtual display, a session bus,
@@ -27,7 +27,7 @@ TEST_PACKAGES=(
     python3 python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0
     sqlite3 imagemagick librsvg2-bin
     desktop-file-utils appstream meson ninja-build
-    locales gettext
+    locales
 )
 
 log() { printf '==> %s\n' "$*" >&2; }
@@ -140,6 +140,25 @@ compile_schemas() {
     cp data/*.gschema.xml "$SCHEMA_DIR/"
     glib-compile-schemas --strict "$SCHEMA_DIR"
     export GSETTINGS_SCHEMA_DIR="$SCHEMA_DIR"
+}
+
+# The translations (po/*.po) compiled for the app run from the source tree, where
+# Localization finds them through PINFORM_LOCALE_DIR; an installed app reads
+# <prefix>/share/locale, filled by meson. msgfmt --check refuses a broken catalog.
+LOCALE_DIR="$REPO_ROOT/.build/locale"
+
+compile_catalogs() {
+    local po lang target
+    for po in po/*.po; do
+        [[ -e "$po" ]] || continue
+        lang="$(basename "$po" .po)"
+        target="$LOCALE_DIR/$lang/LC_MESSAGES/pinform.mo"
+        if [[ ! -f "$target" || "$po" -nt "$target" ]]; then
+            mkdir -p "$(dirname "$target")"
+            msgfmt --check -o "$target" "$po"
+        fi
+    done
+    export PINFORM_LOCALE_DIR="$LOCALE_DIR"
 }
 
 # Runs "$@" on a private virtual X display (1280x1024, 24-bit) and returns its exit status.

@@ -30,6 +30,19 @@ struct DataFiles {
         return nil
     }
 
+    /// Where the compiled translations are: `$PINFORM_LOCALE_DIR`, then the installed
+    /// `<prefix>/share/locale`, then the source tree's `.build/locale` (scripts/run fills it).
+    static func catalogDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let override = environment["PINFORM_LOCALE_DIR"], !override.isEmpty { return override }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let prefix = executable.deletingLastPathComponent().deletingLastPathComponent()
+        if FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/pinform/style.css").path) {
+            return prefix.appendingPathComponent("share/locale").path
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/locale").path
+    }
+
     /// The application stylesheet.
     var styleSheet: URL { directory.appendingPathComponent("style.css") }
 
