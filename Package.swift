@@ -31,6 +31,11 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CTss2",
+            pkgConfig: "tss2-esys",
+            providers: [.apt(["libtss2-dev"])]
+        ),
 
         // Headless logic: no display, no GTK.
         .target(name: "ControlState"),
@@ -38,7 +43,7 @@ let package = Package(
         .target(name: "Forms", dependencies: ["ControlState"]),
 
         // Persistence.
-        .target(name: "Storage", dependencies: ["CSQLite", "CSodium"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2"]),
 
         // GTK.
         .target(name: "Gtk", dependencies: ["CGtk"]),
