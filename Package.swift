@@ -49,6 +49,9 @@ let package = Package(
         .target(name: "Gtk", dependencies: ["CGtk"]),
         .target(name: "Controls", dependencies: ["Gtk", "ControlState", "PinCode", "Forms"]),
 
+        // Tests and benchmark: a software TPM (swtpm) on localhost; never linked into the app.
+        .target(name: "SoftwareTPM"),
+
         // Benchmark support: counts heap allocations (interposes malloc in pinform-bench only).
         .target(name: "CAllocCounter"),
 
@@ -59,17 +62,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "PinformBench",
-            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "Gtk"]
+            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "Gtk", "SoftwareTPM"]
         ),
 
         // Tests.
         .testTarget(name: "ControlStateTests", dependencies: ["ControlState"]),
         .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Gtk", "PinCode", "Forms", "ControlState"]),
-        .testTarget(name: "PinformTests", dependencies: ["Pinform"]),
+        .testTarget(name: "PinformTests", dependencies: ["Pinform", "SoftwareTPM"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SoftwareTPM
 @testable import Storage
 #if canImport(Glibc)
 import Glibc

@@ -1,25 +1,28 @@
 import Foundation
-import XCTest
-#if canImport(Glibc)
 import Glibc
-#endif
 
-/// A fresh software TPM (Debian's `swtpm`) listening on localhost, with its own state folder, for
-/// one test; stopped on `stop()` or `deinit`. `tcti` is what tpm2-tss and tpm2-tools take.
-final class SoftwareTPM {
-    /// Why a software TPM could not be used: the tests fail with this, they never skip.
-    struct Unavailable: Error, CustomStringConvertible {
-        let description: String
+/// A fresh software TPM (Debian's `swtpm`) listening on localhost, with its own state folder,
+/// stopped on `stop()` or `deinit`. For the tests and `pinform-bench` only: never linked into the
+/// app. `tcti` is what tpm2-tss (`PINFORM_TPM2_TCTI`) and tpm2-tools take.
+public final class SoftwareTPM {
+    /// Why a software TPM could not be used. Tests fail with it; they never skip.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let tcti: String
+    /// The TCTI configuration that reaches this TPM: `swtpm:host=127.0.0.1,port=…`.
+    public let tcti: String
     private let process: Process
-    private let state: TemporaryDirectory
+    private let state: String
 
     /// Starts swtpm on a free pair of ports (the swtpm TCTI uses `port` and `port + 1`).
-    init() throws {
+    public init() throws {
         let swtpm = try SoftwareTPM.tool("swtpm")
-        state = TemporaryDirectory()
+        var template = Array((NSTemporaryDirectory() + "/pinform-swtpm.XXXXXX").utf8CString)
+        guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw Unavailable(description: "could not create a folder for the software TPM's state")
+        }
+        state = String(cString: created)
         var lastFailure = "no attempt"
         for _ in 0..<8 {
             let port = try SoftwareTPM.freePortPair()
@@ -27,7 +30,7 @@ final class SoftwareTPM {
             process.executableURL = URL(fileURLWithPath: swtpm)
             process.arguments = [
                 "socket", "--tpm2",
-                "--tpmstate", "dir=\(state.path)",
+                "--tpmstate", "dir=\(state)",
                 "--server", "type=tcp,port=\(port),bindaddr=127.0.0.1",
                 "--ctrl", "type=tcp,port=\(port + 1),bindaddr=127.0.0.1",
                 "--flags", "not-need-init,startup-clear",
@@ -46,15 +49,17 @@ final class SoftwareTPM {
             process.waitUntilExit()
             lastFailure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
+        try? FileManager.default.removeItem(atPath: state)
         throw Unavailable(description: "swtpm did not start: \(lastFailure)")
     }
 
     deinit {
         stop()
+        try? FileManager.default.removeItem(atPath: state)
     }
 
     /// Stops the software TPM (its state folder goes with this object).
-    func stop() {
+    public func stop() {
         if process.isRunning {
             process.terminate()
         }
@@ -63,7 +68,7 @@ final class SoftwareTPM {
 
     /// Runs a tpm2-tools command against this TPM and returns what it printed.
     @discardableResult
-    func run(_ tool: String, _ arguments: [String]) throws -> String {
+    public func run(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try SoftwareTPM.tool(tool))
         process.arguments = ["--tcti", tcti] + arguments
@@ -83,7 +88,7 @@ final class SoftwareTPM {
     }
 
     /// `TPM2_PT_LOCKOUT_COUNTER` as `tpm2_getcap properties-variable` reports it.
-    func lockoutCounter() throws -> Int {
+    public func lockoutCounter() throws -> Int {
         let output = try run("tpm2_getcap", ["properties-variable"])
         guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("TPM2_PT_LOCKOUT_COUNTER:") }),
               let hex = line.split(separator: "x").last, let value = Int(hex.trimmingCharacters(in: .whitespaces), radix: 16)
@@ -94,7 +99,7 @@ final class SoftwareTPM {
     }
 
     /// The full path of a tool from Debian's swtpm or tpm2-tools packages.
-    static func tool(_ name: String) throws -> String {
+    public static func tool(_ name: String) throws -> String {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
             + ["/usr/bin", "/usr/sbin"]
         for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
