@@ -48,8 +48,20 @@ final class TPM2SealTests: XCTestCase {
         let swtpm = try SoftwareTPM()
         let tpm = TPM2Device(tcti: swtpm.tcti)
         let sealed = try seal("2468", on: tpm)
+        XCTAssertEqual(sealed.storageKey, .eccP256)
         XCTAssertEqual(try unseal(sealed, "2468", on: tpm), secret)
         XCTAssertEqual(try swtpm.lockoutCounter(), 0)
+    }
+
+    func testASecretSealedUnderTheRSAStorageKeyUnsealsToo() throws {
+        let swtpm = try SoftwareTPM()
+        let tpm = TPM2Device(tcti: swtpm.tcti)
+        let sealed = try secret.withUnsafeBytes { secret in
+            try Array("2468".utf8).withUnsafeBufferPointer { try tpm.seal(secret: secret, digits: $0, storageKey: .rsa2048) }
+        }
+        XCTAssertEqual(sealed.storageKey, .rsa2048)
+        XCTAssertEqual(try unseal(sealed, "2468", on: tpm), secret)
+        XCTAssertEqual(refusal { _ = try unseal(sealed, "1357", on: tpm) }, .wrongPIN(attemptsLeft: 2))
     }
 
     func testTheSealedBytesReadBackFromAFileStillUnseal() throws {

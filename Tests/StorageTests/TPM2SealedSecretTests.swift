@@ -4,17 +4,17 @@ import XCTest
 /// The sealed bytes' format and the lockout arithmetic, with no TPM.
 final class TPM2SealedSecretTests: XCTestCase {
     private let sample = TPM2SealedSecret(
-        salt: Array(repeating: 7, count: 32), primaryName: [0, 11, 1, 2, 3], publicArea: [4, 5, 6], privateArea: [8, 9])
+        storageKey: .eccP256, salt: Array(repeating: 7, count: 32), primaryName: [0, 11, 1, 2, 3], publicArea: [4, 5, 6], privateArea: [8, 9])
 
     func testTheBytesReadBackAsTheSameSealedSecret() throws {
         let readBack = try TPM2SealedSecret(bytes: sample.bytes)
         XCTAssertEqual(readBack, sample)
         XCTAssertEqual(readBack.privateArea, [8, 9])
-        XCTAssertEqual(Array(sample.bytes.prefix(9)), Array("PFTPM2SS".utf8) + [1])
+        XCTAssertEqual(Array(sample.bytes.prefix(10)), Array("PFTPM2SS".utf8) + [1, 1])
     }
 
     func testBytesCutShortAreRefusedAsDamaged() {
-        for length in [0, 5, 9, sample.bytes.count - 1] {
+        for length in [0, 5, 9, 10, 13, sample.bytes.count - 1] {
             XCTAssertThrowsError(try TPM2SealedSecret(bytes: Array(sample.bytes.prefix(length)))) { error in
                 guard case .unreadableSealedSecret = error as? TPM2Error else { return XCTFail("\(error)") }
             }
@@ -30,6 +30,15 @@ final class TPM2SealedSecretTests: XCTestCase {
         bytes[8] = 2
         XCTAssertThrowsError(try TPM2SealedSecret(bytes: bytes)) { error in
             XCTAssertEqual(error as? TPM2Error, .unreadableSealedSecret(reason: "it was written by another version of Pinform"))
+        }
+    }
+
+    func testAnUnknownStorageKeyIsRefusedWithAReason() {
+        var bytes = sample.bytes
+        bytes[9] = 9
+        XCTAssertThrowsError(try TPM2SealedSecret(bytes: bytes)) { error in
+            XCTAssertEqual(error as? TPM2Error,
+                           .unreadableSealedSecret(reason: "it names a storage key this version does not know"))
         }
     }
 

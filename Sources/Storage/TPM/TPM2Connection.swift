@@ -35,24 +35,36 @@ final class TPM2Connection {
 
     // MARK: Objects
 
-    /// Creates the storage key under the owner hierarchy from a fixed template (the TCG's ECC
-    /// P-256 SRK template): the same TPM and owner seed always give the same key, so nothing of
-    /// it needs storing; another TPM, or this one after `TPM2_Clear`, gives another.
-    func createPrimary() throws(TPM2Error) -> ESYS_TR {
+    /// Creates the storage key under the owner hierarchy from a fixed template (the TCG's SRK
+    /// templates): the same TPM and owner seed always give the same key, so nothing of it needs
+    /// storing; another TPM, or this one after `TPM2_Clear`, gives another.
+    func createPrimary(_ kind: TPM2StorageKey) throws(TPM2Error) -> ESYS_TR {
         var template = TPM2B_PUBLIC()
-        template.publicArea.type = TPM2_ALG_ECC
         template.publicArea.nameAlg = TPM2_ALG_SHA256
         template.publicArea.objectAttributes = TPMA_OBJECT_RESTRICTED | TPMA_OBJECT_DECRYPT
             | TPMA_OBJECT_FIXEDTPM | TPMA_OBJECT_FIXEDPARENT | TPMA_OBJECT_SENSITIVEDATAORIGIN
             | TPMA_OBJECT_USERWITHAUTH | TPMA_OBJECT_NODA
-        template.publicArea.parameters.eccDetail.symmetric.algorithm = TPM2_ALG_AES
-        template.publicArea.parameters.eccDetail.symmetric.keyBits.aes = 128
-        template.publicArea.parameters.eccDetail.symmetric.mode.aes = TPM2_ALG_CFB
-        template.publicArea.parameters.eccDetail.scheme.scheme = TPM2_ALG_NULL
-        template.publicArea.parameters.eccDetail.curveID = TPM2_ECC_NIST_P256
-        template.publicArea.parameters.eccDetail.kdf.scheme = TPM2_ALG_NULL
-        template.publicArea.unique.ecc.x.size = 32
-        template.publicArea.unique.ecc.y.size = 32
+        switch kind {
+        case .eccP256:
+            template.publicArea.type = TPM2_ALG_ECC
+            template.publicArea.parameters.eccDetail.symmetric.algorithm = TPM2_ALG_AES
+            template.publicArea.parameters.eccDetail.symmetric.keyBits.aes = 128
+            template.publicArea.parameters.eccDetail.symmetric.mode.aes = TPM2_ALG_CFB
+            template.publicArea.parameters.eccDetail.scheme.scheme = TPM2_ALG_NULL
+            template.publicArea.parameters.eccDetail.curveID = TPM2_ECC_NIST_P256
+            template.publicArea.parameters.eccDetail.kdf.scheme = TPM2_ALG_NULL
+            template.publicArea.unique.ecc.x.size = 32
+            template.publicArea.unique.ecc.y.size = 32
+        case .rsa2048:
+            template.publicArea.type = TPM2_ALG_RSA
+            template.publicArea.parameters.rsaDetail.symmetric.algorithm = TPM2_ALG_AES
+            template.publicArea.parameters.rsaDetail.symmetric.keyBits.aes = 128
+            template.publicArea.parameters.rsaDetail.symmetric.mode.aes = TPM2_ALG_CFB
+            template.publicArea.parameters.rsaDetail.scheme.scheme = TPM2_ALG_NULL
+            template.publicArea.parameters.rsaDetail.keyBits = 2048
+            template.publicArea.parameters.rsaDetail.exponent = 0
+            template.publicArea.unique.rsa.size = 256
+        }
         var sensitive = TPM2B_SENSITIVE_CREATE()
         var outsideInfo = TPM2B_DATA()
         var creationPCR = TPML_PCR_SELECTION()

@@ -51,9 +51,11 @@ public struct TPM2Device: Equatable, Sendable {
         return device
     }
 
-    /// Whether the TPM can be opened and says it implements TPM 2.0.
+    /// Whether the TPM can be opened, says it implements TPM 2.0, and lets Pinform create its
+    /// storage key (it does not when the owner hierarchy has a password).
     public var isUsable: Bool {
-        (try? TPM2Connection(tcti: tcti).isTPM2) ?? false
+        guard let connection = try? TPM2Connection(tcti: tcti), connection.isTPM2 else { return false }
+        return (try? TPM2Device.createStorageKey(on: connection, preferring: nil)) != nil
     }
 
     /// Seals `secret` so that only this TPM releases it, and only for `digits`.
@@ -64,15 +66,37 @@ public struct TPM2Device: Equatable, Sendable {
     /// - Returns: the sealed bytes to store.
     /// - Throws: `TPM2Error`.
     public func seal(secret: UnsafeRawBufferPointer, digits: UnsafeBufferPointer<UInt8>) throws(TPM2Error) -> TPM2SealedSecret {
+        try seal(secret: secret, digits: digits, storageKey: nil)
+    }
+
+    /// `seal`, under the storage key `storageKey` when given.
+    func seal(
+        secret: UnsafeRawBufferPointer, digits: UnsafeBufferPointer<UInt8>, storageKey: TPM2StorageKey?
+    ) throws(TPM2Error) -> TPM2SealedSecret {
         precondition((1...128).contains(secret.count), "A sealed secret is 1 to 128 bytes")
         let salt = TPM2PinAuth.newSalt()
         let auth = try TPM2PinAuth.derive(digits: digits, salt: salt)
         let connection = try TPM2Connection(tcti: tcti)
-        let primary = try connection.createPrimary()
+        let (storageKey, primary) = try TPM2Device.createStorageKey(on: connection, preferring: storageKey)
         let session = try connection.startEncryptedSession(saltedWith: primary)
         let object = try connection.seal(secret, auth: auth, under: primary, session: session)
-        return TPM2SealedSecret(salt: salt, primaryName: try connection.name(of: primary),
+        return TPM2SealedSecret(storageKey: storageKey, salt: salt, primaryName: try connection.name(of: primary),
                                 publicArea: object.publicArea, privateArea: object.privateArea)
+    }
+
+    /// Creates the storage key: `preferred` only when given (the tests' way to take the RSA
+    /// path), else ECC P-256, falling back to RSA 2048 on a TPM that refuses P-256.
+    static func createStorageKey(
+        on connection: TPM2Connection, preferring preferred: TPM2StorageKey?
+    ) throws(TPM2Error) -> (TPM2StorageKey, ESYS_TR) {
+        if let preferred {
+            return (preferred, try connection.createPrimary(preferred))
+        }
+        do {
+            return (.eccP256, try connection.createPrimary(.eccP256))
+        } catch .failed(_, let code, _) where TPM2Connection.tpmResponse(code) != nil {
+            return (.rsa2048, try connection.createPrimary(.rsa2048))
+        }
     }
 
     /// Asks the TPM for the secret sealed in `sealed`, with `digits` as the PIN. This is the
@@ -85,7 +109,7 @@ public struct TPM2Device: Equatable, Sendable {
     public func unseal(_ sealed: TPM2SealedSecret, digits: UnsafeBufferPointer<UInt8>) throws(TPM2Error) -> TPM2Secret {
         let auth = try TPM2PinAuth.derive(digits: digits, salt: sealed.salt)
         let connection = try TPM2Connection(tcti: tcti)
-        let primary = try connection.createPrimary()
+        let primary = try connection.createPrimary(sealed.storageKey)
         // Another TPM, or a cleared one, derives another storage key: say so before spending
         // an attempt of the TPM's lockout on it.
         guard try connection.name(of: primary) == sealed.primaryName else { throw .sealedByAnotherTPM }

@@ -5,6 +5,7 @@
 /// ```
 /// "PFTPM2SS"  8 bytes, magic
 /// 0x01        1 byte,  version
+/// 0x01/0x02   1 byte,  the storage key's template (ECC P-256 or RSA 2048, `TPM2StorageKey`)
 /// then four fields, each a UInt16 length and that many bytes:
 ///   salt          the PIN hash's salt (32 bytes)
 ///   primary name  the name of the storage key the object was sealed under (tells another TPM,
@@ -20,6 +21,7 @@ public struct TPM2SealedSecret: Equatable, Sendable {
     /// The bytes to store.
     public let bytes: [UInt8]
 
+    let storageKey: TPM2StorageKey
     let salt: [UInt8]
     let primaryName: [UInt8]
     let publicArea: [UInt8]
@@ -35,6 +37,9 @@ public struct TPM2SealedSecret: Equatable, Sendable {
         guard let version = reader.take(1)?.first, version == TPM2SealedSecret.version else {
             throw .unreadableSealedSecret(reason: "it was written by another version of Pinform")
         }
+        guard let template = reader.take(1)?.first, let storageKey = TPM2StorageKey(rawValue: template) else {
+            throw .unreadableSealedSecret(reason: "it names a storage key this version does not know")
+        }
         guard let salt = reader.field(), salt.count == TPM2PinAuth.length,
               let primaryName = reader.field(), !primaryName.isEmpty,
               let publicArea = reader.field(), !publicArea.isEmpty,
@@ -44,19 +49,21 @@ public struct TPM2SealedSecret: Equatable, Sendable {
             throw .unreadableSealedSecret(reason: "it is damaged or cut short")
         }
         self.bytes = bytes
+        self.storageKey = storageKey
         self.salt = salt
         self.primaryName = primaryName
         self.publicArea = publicArea
         self.privateArea = privateArea
     }
 
-    init(salt: [UInt8], primaryName: [UInt8], publicArea: [UInt8], privateArea: [UInt8]) {
-        var bytes = TPM2SealedSecret.magic + [TPM2SealedSecret.version]
+    init(storageKey: TPM2StorageKey, salt: [UInt8], primaryName: [UInt8], publicArea: [UInt8], privateArea: [UInt8]) {
+        var bytes = TPM2SealedSecret.magic + [TPM2SealedSecret.version, storageKey.rawValue]
         for field in [salt, primaryName, publicArea, privateArea] {
             precondition(field.count <= Int(UInt16.max))
             bytes += [UInt8(field.count >> 8), UInt8(field.count & 0xFF)] + field
         }
         self.bytes = bytes
+        self.storageKey = storageKey
         self.salt = salt
         self.primaryName = primaryName
         self.publicArea = publicArea
