@@ -189,6 +189,16 @@ final class TPM2SealTests: XCTestCase {
         XCTAssertEqual(refusal { _ = try unseal(sealed, "2468", on: tpm) }, .sealedByAnotherTPM)
     }
 
+    func testAlteredSealedBytesDoNotUnsealAndSpendNoAttempt() throws {
+        let swtpm = try SoftwareTPM()
+        let tpm = TPM2Device(tcti: swtpm.tcti)
+        var bytes = try seal("2468", on: tpm).bytes
+        bytes[bytes.count - 5] ^= 0x01  // inside the TPM-encrypted private part
+        let altered = try TPM2SealedSecret(bytes: bytes)
+        XCTAssertEqual(refusal { _ = try unseal(altered, "2468", on: tpm) }, .sealedByAnotherTPM)
+        XCTAssertEqual(try swtpm.lockoutCounter(), 0)
+    }
+
     func testATPMThatDoesNotAnswerIsReportedAsNoTPM() throws {
         let swtpm = try SoftwareTPM()
         let tcti = swtpm.tcti

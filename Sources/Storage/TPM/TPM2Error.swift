@@ -9,7 +9,8 @@ public enum TPM2Error: Error, Equatable, Sendable {
     /// `retryAfter` is the longest wait until it accepts one again, read from the TPM; nil when
     /// it never recovers by itself (only its owner can reset it).
     case lockedOut(retryAfter: Duration?)
-    /// The secret was sealed by another TPM, or this TPM was cleared since: no PIN opens it here.
+    /// The secret was sealed by another TPM, or this TPM was cleared since (or the sealed bytes
+    /// were altered, which the TPM cannot tell apart): no PIN opens it here.
     case sealedByAnotherTPM
     /// The sealed bytes are not what `TPM2SealedSecret` writes (damaged, or from a newer version).
     case unreadableSealedSecret(reason: String)

@@ -7,7 +7,9 @@ import CSodium
 /// let secret = try tpm.unseal(sealed, digits: digits)
 /// try secret.withUnsafeBytes { key in try unwrapDataKey(with: key) }
 /// ```
-public struct TPM2Secret: ~Copyable {
+///
+/// It may move to another thread: it owns its memory alone, and only ever lends it for reading.
+public struct TPM2Secret: ~Copyable, @unchecked Sendable {
     private let storage: UnsafeMutableRawPointer
     /// The number of bytes.
     public let count: Int
