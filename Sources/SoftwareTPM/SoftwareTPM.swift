@@ -18,7 +18,7 @@ public final class SoftwareTPM {
     /// Starts swtpm on a free pair of ports (the swtpm TCTI uses `port` and `port + 1`).
     public init() throws {
         let swtpm = try SoftwareTPM.tool("swtpm")
-        var template = Array((NSTemporaryDirectory() + "/pinform-swtpm.XXXXXX").utf8CString)
+        var template = Array(URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pinform-swtpm.XXXXXX").path.utf8CString)
         guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw Unavailable(description: "could not create a folder for the software TPM's state")
         }
@@ -27,9 +27,11 @@ public final class SoftwareTPM {
         for _ in 0..<8 {
             let port = try SoftwareTPM.freePortPair()
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: swtpm)
+            // Through util-linux's setpriv, so swtpm dies with the process that started it even
+            // when that one crashes.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = [
-                "socket", "--tpm2",
+                "--pdeathsig", "KILL", swtpm, "socket", "--tpm2",
                 "--tpmstate", "dir=\(state)",
                 "--server", "type=tcp,port=\(port),bindaddr=127.0.0.1",
                 "--ctrl", "type=tcp,port=\(port + 1),bindaddr=127.0.0.1",
