@@ -33,6 +33,11 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CTss2",
+            pkgConfig: "tss2-esys",
+            providers: [.apt(["libtss2-dev"])]
+        ),
 
         // Headless logic: no display, no GTK.
         .target(name: "Localization", dependencies: ["CIntl"]),
@@ -41,11 +46,14 @@ let package = Package(
         .target(name: "Forms", dependencies: ["ControlState"]),
 
         // Persistence.
-        .target(name: "Storage", dependencies: ["CSQLite", "CSodium"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2"]),
 
         // GTK.
         .target(name: "Gtk", dependencies: ["CGtk"]),
         .target(name: "Controls", dependencies: ["Gtk", "ControlState", "PinCode", "Forms"]),
+
+        // Tests and benchmark: a software TPM (swtpm) on localhost; never linked into the app.
+        .target(name: "SoftwareTPM"),
 
         // Benchmark support: counts heap allocations (interposes malloc in pinform-bench only).
         .target(name: "CAllocCounter"),
@@ -57,7 +65,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PinformBench",
-            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "Gtk"]
+            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "Gtk", "SoftwareTPM"]
         ),
 
         // Tests.
@@ -65,10 +73,10 @@ let package = Package(
         .testTarget(name: "ControlStateTests", dependencies: ["ControlState"]),
         .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Gtk", "PinCode", "Forms", "ControlState"]),
-        .testTarget(name: "PinformTests", dependencies: ["Pinform"]),
+        .testTarget(name: "PinformTests", dependencies: ["Pinform", "SoftwareTPM"]),
     ],
     swiftLanguageModes: [.v6]
 )

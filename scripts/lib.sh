@@ -17,17 +17,20 @@ cd "$REPO_ROOT"
 RUN_PACKAGES=(
     libgtk-4-dev libadwaita-1-dev libsqlcipher-dev libsodium-dev pkg-config
     adwaita-icon-theme fonts-cantarell libglib2.0-bin gettext
+    libtss2-dev
 )
 
 # What the tests and the packaging checks need on top: a virtual display, a session bus,
 # the accessibility bus and its Python bindings (end-to-end tests), GTK 4 introspection
-# (the harness self-test), and the desktop-file / AppStream / schema validators.
+# (the harness self-test), the desktop-file / AppStream / schema validators, and a software
+# TPM with its tools (the TPM sealing tests start their own swtpm on localhost).
 TEST_PACKAGES=(
     xvfb xauth dbus dbus-x11 at-spi2-core
     python3 python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0
     sqlite3 imagemagick librsvg2-bin
     desktop-file-utils appstream meson ninja-build
     locales
+    swtpm swtpm-tools tpm2-tools
 )
 
 log() { printf '==> %s\n' "$*" >&2; }

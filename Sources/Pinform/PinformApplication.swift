@@ -22,6 +22,8 @@ final class PinformApplication {
     init() {
         app.setOptionSummary(AppInfo.summary)
         app.addOption("version", description: "Show the version and exit")
+        // Handled in main.swift before GTK starts; declared here so that --help lists it.
+        app.addOption("security-status", description: "Print what protects the records' key (tpm2 or argon2id) and exit")
         app.addOption("screenshot", argument: G_OPTION_ARG_FILENAME,
                       description: "Once the first window has drawn, save it to FILE as PNG and exit",
                       argumentDescription: "FILE")

@@ -1,0 +1,76 @@
+import Glibc
+import SoftwareTPM
+import Storage
+
+/// What an unlock costs in the TPM: one unseal through tpm2-tss to a software TPM (swtpm) on
+/// localhost, which creates the storage key, starts the salted encrypted session, loads the
+/// sealed object and unseals it.
+enum TPMBenchmark {
+    struct Result {
+        /// Sealing, once (setting a PIN).
+        var seal: Double = 0
+        /// The first unseal: the figure the goal is about.
+        var firstUnseal: Double = 0
+        /// Further unseals, for their spread.
+        var unseals = Samples()
+        var failure: String?
+    }
+
+    private struct Mismatch: Error, CustomStringConvertible {
+        var description: String { "the unsealed secret is not the one sealed" }
+    }
+
+    static func run(repeats: Int = 10) -> Result {
+        var result = Result()
+        do {
+            let swtpm = try SoftwareTPM()
+            defer { swtpm.stop() }
+            let tpm = TPM2Device(tcti: swtpm.tcti)
+            let secret = [UInt8](repeating: 0x5A, count: 32)
+            let digits = Array("2468".utf8)
+            var sealed: TPM2SealedSecret?
+            result.seal = try elapsed {
+                sealed = try secret.withUnsafeBytes { secret in
+                    try digits.withUnsafeBufferPointer { try tpm.seal(secret: secret, digits: $0) }
+                }
+            }
+            guard let sealed else { return result }
+            func unseal() throws {
+                let matches = try digits.withUnsafeBufferPointer { digits in
+                    try tpm.unseal(sealed, digits: digits).withUnsafeBytes { $0.elementsEqual(secret) }
+                }
+                guard matches else { throw Mismatch() }
+            }
+            result.firstUnseal = try elapsed(unseal)
+            for _ in 0..<repeats {
+                result.unseals.append(try elapsed(unseal))
+            }
+        } catch let error as TPM2Error {
+            result.failure = error.message
+        } catch {
+            result.failure = "\(error)"
+        }
+        return result
+    }
+
+    /// Wall-clock nanoseconds `work` took: the TPM works in another process.
+    private static func elapsed(_ work: () throws -> Void) rethrows -> Double {
+        let start = Clock.monotonic()
+        try work()
+        return Clock.monotonic() - start
+    }
+
+    static func table(_ result: Result) -> Table {
+        var table = Table("tpm: seal and unseal a 32-byte key under a PIN, tpm2-tss → swtpm on localhost, one run",
+                          columns: ["operation", "time"])
+        if let failure = result.failure {
+            table.add(["failed", failure])
+            return table
+        }
+        table.add(["seal (set a PIN)", Format.duration(nanoseconds: result.seal)])
+        table.add(["unseal, first (one unlock)", Format.duration(nanoseconds: result.firstUnseal)])
+        table.add(["unseal, \(result.unseals.count) more: median", Format.duration(nanoseconds: result.unseals.median)])
+        table.add(["unseal, \(result.unseals.count) more: slowest", Format.duration(nanoseconds: result.unseals.maximum)])
+        return table
+    }
+}

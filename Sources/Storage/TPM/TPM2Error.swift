@@ -1,0 +1,55 @@
+/// Why the TPM did not seal or unseal a secret.
+public enum TPM2Error: Error, Equatable, Sendable {
+    /// No TPM could be reached: no `/dev/tpmrm0` and no `PINFORM_TPM2_TCTI`, or it did not answer.
+    case noTPM(reason: String)
+    /// The PIN was wrong; the TPM counted the failure. `attemptsLeft` is how many more wrong PINs
+    /// the TPM accepts before it locks out (nil when it could not be read).
+    case wrongPIN(attemptsLeft: Int?)
+    /// The TPM's dictionary-attack protection refuses every PIN for now, even the right one.
+    /// `retryAfter` is the longest wait until it accepts one again, read from the TPM; nil when
+    /// it never recovers by itself (only its owner can reset it).
+    case lockedOut(retryAfter: Duration?)
+    /// The secret was sealed by another TPM, or this TPM was cleared since (or the sealed bytes
+    /// were altered, which the TPM cannot tell apart): no PIN opens it here.
+    case sealedByAnotherTPM
+    /// The sealed bytes are not what `TPM2SealedSecret` writes (damaged, or from a newer version).
+    case unreadableSealedSecret(reason: String)
+    /// The TPM or its library failed in another way; `code` is the TSS2 response code.
+    case failed(operation: String, code: UInt32, reason: String)
+
+    /// A sentence to show the person.
+    public var message: String {
+        switch self {
+        case .noTPM(let reason):
+            "No TPM is available: \(reason)."
+        case .wrongPIN(let attemptsLeft?) where attemptsLeft == 1:
+            "Wrong PIN — 1 attempt left before the TPM locks"
+        case .wrongPIN(let attemptsLeft?):
+            "Wrong PIN — \(attemptsLeft) attempts left before the TPM locks"
+        case .wrongPIN(nil):
+            "Wrong PIN"
+        case .lockedOut(let retryAfter?):
+            "Too many wrong PINs. The TPM is locked; try again in \(TPM2Error.spoken(retryAfter))."
+        case .lockedOut(nil):
+            "Too many wrong PINs. The TPM is locked until its owner resets it."
+        case .sealedByAnotherTPM:
+            "This key was sealed by another TPM, or this computer’s TPM was cleared since. Use the recovery key."
+        case .unreadableSealedSecret(let reason):
+            "The TPM-sealed key cannot be read: \(reason)."
+        case .failed(let operation, let code, let reason):
+            "The TPM could not \(operation) (error 0x\(String(code, radix: 16))): \(reason)."
+        }
+    }
+
+    /// "40 seconds", "1 minute", "17 minutes", "2 hours": rounded up, so the person never
+    /// tries too early.
+    static func spoken(_ duration: Duration) -> String {
+        let seconds = max(1, Int((Double(duration.components.seconds)
+            + Double(duration.components.attoseconds) / 1e18).rounded(.up)))
+        func unit(_ count: Int, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s")" }
+        if seconds < 60 { return unit(seconds, "second") }
+        let minutes = (seconds + 59) / 60
+        if minutes < 120 { return unit(minutes, "minute") }
+        return unit((minutes + 59) / 60, "hour")
+    }
+}
