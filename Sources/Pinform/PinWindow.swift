@@ -25,6 +25,9 @@ final class PinWindow {
     private let message = Label()
     private let pad = PinPad()
     private let pinSlot = Box(GTK_ORIENTATION_VERTICAL)
+    /// "4 digits" / "6 digits (recommended)", shown while a new PIN is chosen.
+    private let lengthChoice = Box(GTK_ORIENTATION_HORIZONTAL)
+    private var lengthButtons: [Int: ToggleButton] = [:]
     private(set) var pinView: PinCodeView
     private var completion: Subscription?
     private var countdown: guint = 0
@@ -32,7 +35,7 @@ final class PinWindow {
     init(application: PinformApplication, mode: Mode) {
         self.application = application
         self.mode = mode
-        flow = PinFlow(changing: mode == .change, vault: PinVault(paths: application.paths),
+        flow = PinFlow(changing: mode == .change, vault: KeyVault(paths: application.paths),
                        attempts: AttemptStore(paths: application.paths),
                        newPINLength: application.settings.pinLength)
         pinView = PinCodeView(control: PinWindow.makeControl(length: flow.length))
@@ -75,9 +78,32 @@ final class PinWindow {
         message.widthChars = 28
         content.append(title)
         content.append(message)
+        content.append(makeLengthChoice())
         content.append(pinSlot)
         content.append(pad.widget)
         return content
+    }
+
+    private func makeLengthChoice() -> Widget {
+        lengthChoice.addCSSClass("linked")
+        lengthChoice.horizontalAlignment = GTK_ALIGN_CENTER
+        lengthChoice.setMargins(top: 6, bottom: 6, start: 0, end: 0)
+        for length in PinFlow.lengths {
+            let label = length == PinFlow.recommendedLength ? "\(length) digits (recommended)" : "\(length) digits"
+            let button = ToggleButton(label: label)
+            if let first = lengthButtons.values.first { button.joinGroup(of: first) }
+            button.isActive = length == flow.length
+            button.onToggled { [weak self, unowned button] in
+                guard let self, button.isActive, flow.length != length else { return }
+                flow.chooseLength(length)
+                application.settings.pinLength = length
+                attach(PinCodeView(control: PinWindow.makeControl(length: length)))
+                render()
+            }
+            lengthButtons[length] = button
+            lengthChoice.append(button)
+        }
+        return lengthChoice
     }
 
     private static func makeControl(length: Int) -> PinCodeControl {
@@ -112,6 +138,10 @@ final class PinWindow {
         let accepting = !flow.isLocked && !flow.isChecking
         pinView.widget.isSensitive = accepting
         pad.isEnabled = accepting
+        lengthChoice.isVisible = flow.offersLengthChoice
+        for (length, button) in lengthButtons where button.isActive != (length == flow.length) {
+            button.isActive = length == flow.length
+        }
     }
 
     private func show(_ text: String, isError: Bool) {
@@ -162,7 +192,7 @@ final class PinWindow {
             pinView.control.reject()
             pinView.shake()
             startCountdown()
-        case .failed:
+        case .notCounted, .failed:
             pinView.control.clear()
         }
         render()
@@ -180,7 +210,12 @@ final class PinWindow {
     }
 
     private func finish() {
-        if mode == .change { application.returnToForms() } else { application.unlocked() }
+        if mode == .change {
+            application.returnToForms()
+        } else if let key = flow.dataKey {
+            flow.forgetDataKey()
+            application.unlocked(key: key)
+        }
     }
 
     private func startCountdown() {

@@ -1,9 +1,10 @@
 import CGtk
 import Glibc
+import Storage
 
-// The PIN passes through this process's memory: never let it reach a core file.
-var noCoreDumps = rlimit(rlim_cur: 0, rlim_max: 0)
-setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCoreDumps)
+// The PIN and the data key pass through this process's memory: no core file, and no other
+// process of the user may read it (ptrace, /proc/<pid>/mem).
+ProcessProtection.makeUndumpable()
 
 // Assistive technologies and window managers know the program by this name.
 g_set_prgname("pinform")

@@ -35,4 +35,11 @@ public struct AttemptRecord: Codable, Equatable, Sendable {
     public static func conservative(now: Date) -> AttemptRecord {
         AttemptRecord(failures: 5, lockouts: 1, lockedUntil: now.addingTimeInterval(30))
     }
+
+    /// The state assumed when the counter was tampered with — missing while a PIN is set,
+    /// damaged, or not a regular file: the longest lockout `PinCode.AttemptPolicy` has
+    /// (its 8th, capped at one hour), from `now`, and one attempt after it.
+    public static func strictest(now: Date) -> AttemptRecord {
+        AttemptRecord(failures: 5, lockouts: 8, lockedUntil: now.addingTimeInterval(3600))
+    }
 }

@@ -11,8 +11,8 @@ private final class FakeClock: @unchecked Sendable {
 
 @MainActor
 private func makePinFlow(folder: URL, clock: FakeClock, changing: Bool, length: Int) -> PinFlow {
-    PinFlow(changing: changing, vault: PinVault(directory: folder), attempts: AttemptStore(directory: folder),
-            newPINLength: length, now: { clock.now })
+    PinFlow(changing: changing, vault: KeyVault(directory: folder, derivation: .fastForTests),
+            attempts: AttemptStore(directory: folder), newPINLength: length, now: { clock.now })
 }
 
 final class PinFlowTests: XCTestCase {
@@ -38,6 +38,11 @@ final class PinFlowTests: XCTestCase {
         return PinSecret(copying: code)
     }
 
+    private func bytes(_ digits: String) throws -> SecretBytes {
+        var digits = digits
+        return try digits.withUTF8 { try SecretBytes(copying: $0) }
+    }
+
     private func storePIN(_ digits: String) async {
         let flow = await makeFlow()
         _ = await flow.submit(secret(digits))
@@ -60,10 +65,10 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(step, .choose)
         XCTAssertEqual(prompt.message, "Digits in sequence")
         XCTAssertTrue(prompt.isError)
-        XCTAssertFalse(PinVault(directory: folder).hasPIN)
+        XCTAssertFalse(KeyVault(directory: folder).hasPIN)
     }
 
-    func testChosenAndConfirmedPINIsStoredAsAHash() async throws {
+    func testChosenAndConfirmedPINWrapsANewDataKey() async throws {
         let flow = await makeFlow()
         let first = await flow.submit(secret("2468"))
         XCTAssertEqual(first, .confirmNext)
@@ -71,9 +76,12 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(confirmTitle, "Confirm PIN")
         let second = await flow.submit(secret("2468"))
         XCTAssertEqual(second, .stored)
-        let contents = try String(contentsOf: folder.appendingPathComponent("pin.hash"), encoding: .utf8)
-        XCTAssertTrue(contents.hasPrefix("$argon2id$"))
+        let key = await flow.dataKey
+        XCTAssertEqual(key?.count, 32)
+        let contents = try String(contentsOf: folder.appendingPathComponent(KeyVault.fileName), encoding: .utf8)
+        XCTAssertTrue(contents.contains("$argon2id$v=19$m=8192,t=1,p=1$"))
         XCTAssertFalse(contents.contains("2468"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("pin.hash").path))
     }
 
     func testMismatchedConfirmationStartsOver() async {
@@ -84,7 +92,7 @@ final class PinFlowTests: XCTestCase {
         let (step, message) = await (flow.step, flow.prompt.message)
         XCTAssertEqual(step, .choose)
         XCTAssertEqual(message, "PINs do not match. Choose a PIN again.")
-        XCTAssertFalse(PinVault(directory: folder).hasPIN)
+        XCTAssertFalse(KeyVault(directory: folder).hasPIN)
     }
 
     func testLaterRunsUnlockWithTheStoredPIN() async {
@@ -146,8 +154,8 @@ final class PinFlowTests: XCTestCase {
         _ = await flow.submit(secret("1357"))
         let stored = await flow.submit(secret("1357"))
         XCTAssertEqual(stored, .stored)
-        var digits = "1357"
-        XCTAssertTrue(try digits.withUTF8 { try PinVault(directory: folder).verify(digits: $0) })
+        XCTAssertNotNil(try KeyVault(directory: folder).unlock(pin: bytes("1357")))
+        XCTAssertNil(try KeyVault(directory: folder).unlock(pin: bytes("2468")))
     }
 
     func testCountdownRoundsUpToTheSecond() {
