@@ -84,9 +84,9 @@ final class PinFlow {
     }
 
     /// The length recommended for new PINs.
-    static let recommendedLength = 6
+    nonisolated static let recommendedLength = 6
     /// The lengths a new PIN may have.
-    static let lengths = [4, 6]
+    nonisolated static let lengths = [4, 6]
 
     private(set) var step: Step
     private(set) var prompt: Prompt

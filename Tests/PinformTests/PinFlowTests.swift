@@ -1,6 +1,6 @@
 import Foundation
 import PinCode
-import Storage
+@testable import Storage
 import XCTest
 @testable import Pinform
 
@@ -156,6 +156,106 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(stored, .stored)
         XCTAssertNotNil(try KeyVault(directory: folder).unlock(pin: bytes("1357")))
         XCTAssertNil(try KeyVault(directory: folder).unlock(pin: bytes("2468")))
+    }
+
+    func testALockoutIsToldByItsKindAndEndsByTheClock() async {
+        await storePIN("2468")
+        let flow = await makeFlow()
+        for _ in 1...5 { _ = await flow.submit(secret("1357")) }
+        let kind = await flow.prompt.kind
+        XCTAssertEqual(kind, .locked)
+        clock.now = clock.now.addingTimeInterval(31)
+        let stillLocked = await flow.tick()
+        XCTAssertFalse(stillLocked)
+        let prompt = await flow.prompt
+        XCTAssertEqual(prompt.kind, .instruction)
+        XCTAssertEqual(prompt.message, "Enter your 4-digit PIN to unlock.")
+    }
+
+    func testDeletingTheAttemptsFileLocksForTheLongestLockout() async throws {
+        await storePIN("2468")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(AttemptStore.fileName))
+        let flow = await makeFlow()
+        let (isLocked, remaining) = await (flow.isLocked, flow.policy.remainingLockout)
+        XCTAssertTrue(isLocked)
+        XCTAssertEqual(remaining, AttemptPolicy.longestLockout)
+        let refused = await flow.submit(secret("2468"))
+        XCTAssertEqual(refused, .locked(until: clock.now.addingTimeInterval(3600)))
+        // The assumed lockout is saved, so a restart does not start it again.
+        let loaded = AttemptStore(directory: folder).load(now: clock.now, expectingFile: true)
+        XCTAssertNil(loaded.problem)
+    }
+
+    func testNoPINIsCheckedWhenTheAttemptCannotBeCountedAndTheMessageStays() async throws {
+        await storePIN("2468")
+        let folder = self.folder!, clock = self.clock
+        let flow = await PinFlow(changing: false, vault: KeyVault(directory: folder, derivation: .fastForTests),
+                                 attempts: AttemptStore(directory: folder, saveFault: ENOSPC), newPINLength: 4,
+                                 now: { clock.now })
+        let outcome = await flow.submit(secret("2468"))
+        guard case .notCounted = outcome else { return XCTFail("\(outcome)") }
+        let (kind, message, key) = await (flow.prompt.kind, flow.prompt.message, flow.dataKey)
+        XCTAssertEqual(kind, .notCounted)
+        XCTAssertTrue(message.hasPrefix("The PIN was not checked, because the attempt could not be counted."), message)
+        XCTAssertNil(key, "the right PIN unlocked although its attempt was not counted")
+        await flow.userEdited()
+        let afterTyping = await flow.prompt.message
+        XCTAssertEqual(afterTyping, message)
+        let wrong = await flow.submit(secret("1357"))
+        guard case .notCounted = wrong else { return XCTFail("\(wrong)") }
+    }
+
+    @MainActor
+    func testAFailureIsOnDiskWhileThePINIsChecked() async throws {
+        let folder = self.folder!, clock = self.clock
+        let setup = makePinFlow(folder: folder, clock: clock, changing: false, length: 4)
+        let chosen = secret("2468")
+        _ = await setup.submit(chosen)
+        _ = await setup.submit(chosen)
+        let attempts = AttemptStore(directory: folder)
+        let flow = makePinFlow(folder: folder, clock: clock, changing: false, length: 4)
+        // While the check runs, another process reading under the lock must see the failure.
+        let wrong = secret("1357")
+        let check = Task { await flow.submit(wrong) }
+        while !flow.isChecking { await Task.yield() }
+        let seen = try await Task.detached { () -> AttemptRecord in
+            let lock = try attempts.lock()
+            defer { lock?.release() }
+            return attempts.load(now: Date(), expectingFile: true).record
+        }.value
+        _ = await check.value
+        XCTAssertEqual(seen.failures, 1)
+    }
+
+    func testTheChooseStepOffersFourOrSixDigitsAndRecommendsSix() async {
+        let flow = await makeFlow(length: 4)
+        let (offers, message) = await (flow.offersLengthChoice, flow.prompt.message)
+        XCTAssertTrue(offers)
+        XCTAssertEqual(PinFlow.lengths, [4, 6])
+        XCTAssertEqual(PinFlow.recommendedLength, 6)
+        XCTAssertEqual(message, "Use 4 digits that are hard to guess. 6 digits are safer.")
+        await flow.chooseLength(6)
+        let (length, sixMessage) = await (flow.length, flow.prompt.message)
+        XCTAssertEqual(length, 6)
+        XCTAssertEqual(sixMessage, "Use 6 digits that are hard to guess.")
+        _ = await flow.submit(secret("246813"))
+        _ = await flow.submit(secret("246813"))
+        XCTAssertEqual(KeyVault(directory: folder).pinLength, 6)
+    }
+
+    func testAnOldInstallationsPINUnlocksAndGetsAKeyFile() async throws {
+        var digits = "2468"
+        try digits.withUTF8 { try PinVault(directory: folder).store(digits: $0) }
+        try AttemptStore(directory: folder).save(.fresh)
+        let flow = await makeFlow()
+        let step = await flow.step
+        XCTAssertEqual(step, .unlock)
+        let wrong = await flow.submit(secret("1357"))
+        XCTAssertEqual(wrong, .wrong(attemptsLeft: 4))
+        let right = await flow.submit(secret("2468"))
+        XCTAssertEqual(right, .accepted)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(KeyVault.fileName).path))
+        XCTAssertNotNil(try KeyVault(directory: folder).unlock(pin: bytes("2468")))
     }
 
     func testCountdownRoundsUpToTheSecond() {
