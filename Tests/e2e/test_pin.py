@@ -1,4 +1,5 @@
 """The PIN window on the real binary, driven through AT-SPI as a screen reader would."""
+import json
 import os
 import shutil
 import tempfile
@@ -61,7 +62,7 @@ class PinWindowTests(AppTestCase):
         wait_until(lambda: {"invalid", "invalid-entry"} & states(view), message="PIN view not invalid")
         self.wait_for_message(window, "Digits in sequence")
         self.assertNotIn("1234", view.name + view.description)
-        self.assertFalse(os.path.exists(os.path.join(app.data_home, "pinform", "pin.hash")))
+        self.assertFalse(os.path.exists(os.path.join(app.data_home, "pinform", "keys.json")))
 
     def test_description_counts_digits_and_never_shows_them(self):
         _, window = self.open_pin_window()
@@ -79,14 +80,21 @@ class PinWindowTests(AppTestCase):
         self.wait_for_message(window, "PINs do not match")
         find(window, role="label", name="Choose a PIN")
 
-    def test_chosen_pin_is_stored_as_an_argon2id_hash_and_unlocks(self):
+    def test_chosen_pin_wraps_a_data_key_with_argon2id_and_unlocks(self):
         app, window = self.open_pin_window()
         self.choose_pin(window)
-        hash_file = os.path.join(app.data_home, "pinform", "pin.hash")
-        wait_until(lambda: os.path.exists(hash_file), message="no pin.hash")
-        with open(hash_file, encoding="utf-8") as handle:
-            self.assertTrue(handle.read().startswith("$argon2id$"))
-        self.assertEqual(os.stat(hash_file).st_mode & 0o777, 0o600)
+        key_file = os.path.join(app.data_home, "pinform", "keys.json")
+        wait_until(lambda: os.path.exists(key_file), message="no keys.json")
+        with open(key_file, encoding="utf-8") as handle:
+            keys = json.load(handle)
+        self.assertEqual((keys["format"], keys["version"], keys["database"]), ("pinform-keys", 1, "sqlcipher-3.4"))
+        [slot] = keys["slots"]
+        self.assertEqual(slot["kind"], "pin")
+        # The app's real cost: 256 MiB and 3 passes of argon2id.
+        self.assertTrue(slot["kdf"].startswith("$argon2id$v=19$m=262144,t=3,p=1$"), slot["kdf"])
+        self.assertEqual(set(slot), {"kind", "digits", "kdf", "nonce", "wrappedKey"})
+        self.assertEqual(os.stat(key_file).st_mode & 0o777, 0o600)
+        self.assertFalse(os.path.exists(os.path.join(app.data_home, "pinform", "pin.hash")))
         for path in self.files_under(app.data_home):
             with open(path, "rb") as handle:
                 self.assertNotIn(GOOD_PIN.encode(), handle.read(), path)
@@ -94,6 +102,31 @@ class PinWindowTests(AppTestCase):
         wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"),
                    message="the keypad is still shown")
         app.window("Pinform")
+        records = os.path.join(app.data_home, "pinform", "records.sqlite")
+        wait_until(lambda: os.path.exists(records), message="no records.sqlite")
+        with open(records, "rb") as handle:
+            self.assertFalse(handle.read(16).startswith(b"SQLite format 3"))
+
+    def test_the_choose_step_offers_six_digits_and_recommends_them(self):
+        _, window = self.open_pin_window()
+        six = find(window, role="push button", name="6 digits (recommended)")
+        find(window, role="push button", name="4 digits")
+        click(six)
+        self.wait_for_message(window, "Use 6 digits that are hard to guess.")
+        # A new PIN view of 6 digits took the place of the 4-digit one.
+        self.press(window, "24")
+        wait_until(lambda: any(node.description == "2 of 6 digits entered" for node in find_all(window, name="PIN")),
+                   message="the PIN view does not take 6 digits")
+
+    def test_a_second_launch_without_a_session_bus_defers_to_the_first(self):
+        app, window = self.open_pin_window()
+        find(window, role="label", name="Choose a PIN")
+        # No session bus: GApplication cannot tell that another instance runs; the lock file can.
+        second = self.launch_app(data_home=app.data_home,
+                                 env={"DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"})
+        self.assertEqual(second.wait_for_exit(20), 0)
+        self.assertTrue(app.is_running())
+        find(window, role="label", name="Choose a PIN")
 
     def test_later_runs_unlock_with_the_pin(self):
         data_home = self.set_up_pin()
