@@ -1,9 +1,9 @@
-// pinform-bench [startup|memory|engine|forms|keystroke|records|all] [--runs N] [--presses N] [--changes N]
+// pinform-bench [startup|memory|engine|forms|keystroke|records|unlock|all] [--runs N] [--presses N] [--changes N]
 //
 // Every figure is taken side by side with its reference in the same run; see docs/benchmarks.md.
 import Glibc
 
-let sectionNames = ["startup", "memory", "engine", "forms", "keystroke", "records", "all"]
+let sectionNames = ["startup", "memory", "engine", "forms", "keystroke", "records", "unlock", "all"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "engine-profile" {
@@ -38,7 +38,7 @@ let unknown = arguments.enumerated().filter { index, argument in
         && !(index > 0 && arguments[index - 1].hasPrefix("--"))
 }
 if !unknown.isEmpty || arguments.contains("--help") {
-    print("usage: pinform-bench [startup|memory|engine|forms|keystroke|records|all]... "
+    print("usage: pinform-bench [startup|memory|engine|forms|keystroke|records|unlock|all]... "
         + "[--runs N (startup, default 12)] [--presses N (keystroke, default 1000)] [--changes N (engine, default 1000000)]")
     exit(unknown.isEmpty ? 0 : 2)
 }
@@ -130,6 +130,10 @@ if requested.contains("forms") {
 
 if requested.contains("records") {
     RecordsBenchmark.run(count: 100_000).print()
+}
+
+if requested.contains("unlock") {
+    UnlockBenchmark.run().print()
 }
 
 var summary = Table("summary", columns: ["goal", "target", "figure", "verdict"])
