@@ -89,7 +89,13 @@ final class PinFlow {
     nonisolated static let lengths = [4, 6]
 
     private(set) var step: Step
-    private(set) var prompt: Prompt
+    /// What the window shows; `onPromptChange` hears every change.
+    private(set) var prompt: Prompt {
+        didSet { if prompt != oldValue { onPromptChange?() } }
+    }
+    /// Called whenever `prompt` changes, e.g. to "Checking…" while the PIN is checked off the
+    /// main thread: the window renders it (and may announce it).
+    var onPromptChange: (@MainActor () -> Void)?
     /// How many digits the current step takes.
     private(set) var length: Int
     private(set) var policy: AttemptPolicy
@@ -207,18 +213,23 @@ final class PinFlow {
         dataKey = nil
     }
 
-    /// Handles a complete PIN. Hashing and checking run off the main thread; the digits are
-    /// copied into locked memory at once and wiped as soon as they are judged.
-    func submit(_ secret: PinSecret) async -> Outcome {
-        guard !isChecking else { return .failed("Already checking") }
-        let pin: SecretBytes
-        switch secret.withDigits({ digits in Result { () throws(VaultError) in try SecretBytes(copying: digits) } }) {
+    /// Copies a complete PIN's digits into locked memory, for `submit(_:)`; `nil` (with the
+    /// reason in `prompt`) when no locked memory can be had.
+    func lockedCopy(of pinCode: PinCode) -> SecretBytes? {
+        switch pinCode.withDigits({ digits in Result { () throws(VaultError) in try SecretBytes(copying: digits) } }) {
         case .success(let copy):
-            pin = copy
+            return copy
         case .failure(let error):
             prompt = Prompt(title: basePrompt.title, message: error.message, kind: .failed)
-            return .failed(error.message)
+            return nil
         }
+    }
+
+    /// Handles a complete PIN, its digits in locked memory (see `lockedCopy(of:)`). Hashing and
+    /// checking run off the main thread; the flow drops the digits as soon as they are judged
+    /// (a first choice is kept until confirmed), and dropping them wipes them.
+    func submit(_ pin: SecretBytes) async -> Outcome {
+        guard !isChecking else { return .failed("Already checking") }
         switch step {
         case .choose:
             let rejection = pin.withBytes { bytes in

@@ -62,6 +62,7 @@ final class PinWindow {
             }
         }
         attach(pinView)
+        flow.onPromptChange = { [weak self] in self?.render() }
         render()
         if flow.isLocked { startCountdown() }
     }
@@ -126,8 +127,9 @@ final class PinWindow {
         view.onMessage = { [weak self] text in self?.show(text, isError: true) }
         completion = view.control.subscribe(on: .typeComplete) { [weak self] _ in
             guard let self else { return }
-            let secret = PinSecret(copying: pinView.control.pinCode)
-            Task { @MainActor in await submit(secret) }
+            // Into locked memory at once; the flow drops (and so wipes) it once judged.
+            guard let pin = flow.lockedCopy(of: pinView.control.pinCode) else { return render() }
+            Task { @MainActor in await submit(pin) }
         }
         view.widget.grabFocus()
     }
@@ -149,11 +151,10 @@ final class PinWindow {
         message.setCSSClass("error", isError)
     }
 
-    private func submit(_ secret: PinSecret) async {
-        render() // shows "Checking…" and refuses input while the PIN is hashed off the main thread
-        let checking = Task { @MainActor in await flow.submit(secret) }
-        render()
-        let outcome = await checking.value
+    private func submit(_ pin: SecretBytes) async {
+        // The flow's prompt changes ("Checking…") re-render through onPromptChange, and input
+        // is refused while the PIN is checked off the main thread.
+        let outcome = await flow.submit(pin)
         switch outcome {
         case .weak:
             pinView.shake()
@@ -188,15 +189,25 @@ final class PinWindow {
         case .wrong:
             pinView.control.reject()
             pinView.shake()
+            await wipeJudgedPIN()
         case .locked:
             pinView.control.reject()
             pinView.shake()
             startCountdown()
+            await wipeJudgedPIN()
         case .notCounted, .failed:
             pinView.control.clear()
         }
         render()
         if pinView.widget.isSensitive { pinView.widget.grabFocus() }
+    }
+
+    /// Lets the rejected styling and the shake show a moment, then wipes the wrong digits
+    /// (typing meanwhile has already started a new PIN, which is then kept).
+    private func wipeJudgedPIN() async {
+        let judged = pinView
+        await pause(milliseconds: 400)
+        if judged === pinView, judged.control.pinCode.isFilled { judged.control.clear() }
     }
 
     /// Waits on the GLib loop without blocking it.

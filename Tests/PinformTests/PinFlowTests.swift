@@ -32,10 +32,11 @@ final class PinFlowTests: XCTestCase {
         await makePinFlow(folder: folder, clock: clock, changing: changing, length: length)
     }
 
-    private func secret(_ digits: String) -> PinSecret {
-        let code = PinCode(length: digits.count)
-        for digit in digits { code.insert(digit) }
-        return PinSecret(copying: code)
+    /// The digits in locked memory, as the window hands them to the flow.
+    private func secret(_ digits: String) -> SecretBytes {
+        var digits = digits
+        // swiftlint:disable:next force_try
+        return try! digits.withUTF8 { try SecretBytes(copying: $0) }
     }
 
     private func bytes(_ digits: String) throws -> SecretBytes {
@@ -256,6 +257,21 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(right, .accepted)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(KeyVault.fileName).path))
         XCTAssertNotNil(try KeyVault(directory: folder).unlock(pin: bytes("2468")))
+    }
+
+    @MainActor
+    func testTheWindowHearsCheckingWhileThePINIsChecked() async {
+        let folder = self.folder!, clock = self.clock
+        let setup = makePinFlow(folder: folder, clock: clock, changing: false, length: 4)
+        _ = await setup.submit(secret("2468"))
+        _ = await setup.submit(secret("2468"))
+        let flow = makePinFlow(folder: folder, clock: clock, changing: false, length: 4)
+        var heard: [(PinFlow.Prompt.Kind, Bool)] = []
+        flow.onPromptChange = { heard.append((flow.prompt.kind, flow.isChecking)) }
+        _ = await flow.submit(secret("1357"))
+        XCTAssertEqual(heard.map(\.0), [.checking, .wrong])
+        XCTAssertEqual(heard.first?.1, true, "input was not refused while checking")
+        XCTAssertEqual(flow.prompt.message, "Wrong PIN — 4 attempts left")
     }
 
     func testCountdownRoundsUpToTheSecond() {
