@@ -7,6 +7,20 @@ import CSQLite
 import Foundation
 
 extension Database {
+    /// A step of `encryptPlaintextFile(at:key:progress:)`, reported to crash tests.
+    public enum EncryptionStep: String, Sendable, CaseIterable {
+        /// The plaintext file is checkpointed and out of WAL mode.
+        case checkpointed
+        /// The encrypted copy is written beside it.
+        case exported
+        /// The copy was opened with the key and checked.
+        case verified
+        /// The copy replaced the plaintext file.
+        case renamed
+        /// The folder is flushed.
+        case folderSynced
+    }
+
     /// Whether the file is a plaintext SQLite database (an older version's records), judged
     /// by its first 16 bytes, "SQLite format 3" and a NUL. An encrypted file starts with
     /// random bytes.
@@ -23,8 +37,11 @@ extension Database {
     /// the plaintext file and the folder flushed. Killed at any moment, the plaintext file is
     /// still there and whole until the rename, so the next unlock simply starts again.
     ///
+    /// - Parameter progress: for crash tests, called after each step.
     /// - Throws: a `StoreError`; the plaintext file is then kept as it was.
-    public static func encryptPlaintextFile(at url: URL, key: SecretBytes) throws(StoreError) {
+    public static func encryptPlaintextFile(
+        at url: URL, key: SecretBytes, progress: ((EncryptionStep) -> Void)? = nil
+    ) throws(StoreError) {
         let path = url.path
         let copyPath = path + ".encrypting"
         for suffix in ["", "-journal", "-wal", "-shm"] { unlink(copyPath + suffix) }
@@ -34,6 +51,7 @@ extension Database {
         // Everything in the log goes into the file, and the log goes away, so that no
         // plaintext log can ever be read back into the encrypted file after the rename.
         try plain.executeScript("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
+        progress?(.checkpointed)
         let tables = try plain.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
         var counts: [Int64] = []
@@ -52,6 +70,7 @@ extension Database {
         guard keyed == SQLITE_OK else { throw plain.error(code: keyed) }
         try plain.executeScript("SELECT sqlcipher_export('encrypted'); PRAGMA encrypted.user_version = \(version)")
         try plain.executeScript("DETACH DATABASE encrypted")
+        progress?(.exported)
 
         do throws(StoreError) {
             let encrypted = try Database(at: URL(fileURLWithPath: copyPath), key: key)
@@ -67,6 +86,7 @@ extension Database {
             for suffix in ["", "-journal", "-wal", "-shm"] { unlink(copyPath + suffix) }
             throw error
         }
+        progress?(.verified)
         plain.close()
         guard Database.isPlaintextFile(at: url), !Database.isPlaintextFile(at: URL(fileURLWithPath: copyPath)) else {
             throw StoreError.other(code: SQLITE_ERROR, reason: "the files changed while they were encrypted")
@@ -74,12 +94,14 @@ extension Database {
         guard rename(copyPath, path) == 0 else {
             throw StoreError.other(code: SQLITE_IOERR, reason: "“\(copyPath)” could not replace “\(path)”: \(String(cString: strerror(errno)))")
         }
+        progress?(.renamed)
         for suffix in ["-journal", "-wal", "-shm"] { unlink(path + suffix) }
         do {
             try FileOperations.syncDirectory(atPath: FileOperations.parentDirectory(of: path))
         } catch {
             throw StoreError.other(code: SQLITE_IOERR, reason: error.reason)
         }
+        progress?(.folderSynced)
     }
 
     /// Any table name in double quotes, its own quotes doubled.
