@@ -1,7 +1,11 @@
 import CSodium
 import Foundation
 
-/// Keeps the PIN as an argon2id hash in `pin.hash` (mode 0600) in the data folder.
+/// The previous version's PIN file: an argon2id hash in `pin.hash` (mode 0600) in the data folder.
+///
+/// Pinform now keeps the PIN as the key that unwraps the records' data key (`KeyVault`); this
+/// type remains to check an older installation's PIN once, on its first unlock, before that
+/// installation is upgraded and `pin.hash` removed — and for tests to make such installations.
 ///
 /// The hash is libsodium's `crypto_pwhash_str` with the interactive limits (about 64 MiB and a
 /// fraction of a second per hash), so a stolen file does not give the PIN away cheaply. The
