@@ -112,7 +112,7 @@ public final class PinVault: Sendable {
 
     /// How many digits the stored PIN has, or nil when there is no readable PIN file.
     public var storedLength: Int? {
-        guard case .success(let contents) = FileOperations.readSmallFile(atPath: fileURL.path, limit: PinVault.fileLimit)
+        guard case .success(let contents) = FileOperations.readRegularFile(atPath: fileURL.path, limit: PinVault.fileLimit)
         else { return nil }
         let lines = contents.split(separator: UInt8(ascii: "\n"))
         guard lines.count >= 2 else { return nil }
@@ -142,10 +142,12 @@ public final class PinVault: Sendable {
         let path = fileURL.path
         let limit = crypto_pwhash_strbytes()
         var bytes: [UInt8]
-        switch FileOperations.readSmallFile(atPath: path, limit: PinVault.fileLimit) {
+        switch FileOperations.readRegularFile(atPath: path, limit: PinVault.fileLimit) {
         case .success(let contents):
             // The hash is the first line; the length line follows it.
             bytes = Array(contents.prefix { $0 != UInt8(ascii: "\n") })
+        case .failure(let failure) where FileOperations.isNotRegular(failure):
+            throw .notARegularFile(path: path)
         case .failure(let failure) where failure.code == ENOENT:
             throw .noPIN
         case .failure(let failure):

@@ -190,3 +190,17 @@ final class KeyVaultTests: XCTestCase {
         _ = lock
     }
 }
+
+final class LegacyPinFileTests: XCTestCase {
+    func testAFIFOAtAnOlderVersionsPINFileIsRefusedWithoutBlocking() throws {
+        let temporary = TemporaryDirectory()
+        let path = temporary.url.appendingPathComponent(PinVault.fileName).path
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        let vault = KeyVault(directory: temporary.url, derivation: .fastForTests)
+        XCTAssertTrue(vault.needsUpgrade)
+        XCTAssertNil(vault.pinLength)
+        XCTAssertThrowsError(try vault.unlock(pin: secret("2468"))) { error in
+            XCTAssertEqual(error as? VaultError, .notARegularFile(path: path))
+        }
+    }
+}
