@@ -19,9 +19,12 @@ extension FileOperations {
     /// blocking (a FIFO planted there would otherwise hang `open`), and refuses anything but
     /// a regular file.
     ///
+    /// - Parameters:
+    ///   - flags: `O_RDONLY` or `O_RDWR`.
+    ///   - creating: create the file (mode 0600) when it is missing.
     /// - Returns: the descriptor (blocking again, close-on-exec), or the failure: `ENOENT` when
-    ///   nothing is there, `ELOOP` for a symbolic link, `EFTYPE`-like `ENODEV` for a FIFO,
-    ///   device, socket or folder (see `isNotRegular`).
+    ///   nothing is there, `ELOOP` for a symbolic link, `notRegularCode` for a FIFO, device,
+    ///   socket or folder (`isNotRegular` tells both).
     static func openRegularFile(atPath path: String, flags: Int32 = O_RDONLY, creating: Bool = false) -> Result<Int32, FileFailure> {
         let descriptor = creating
             ? open(path, flags | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
@@ -37,7 +40,7 @@ extension FileOperations {
             close(descriptor)
             return .failure(FileFailure(path: path, code: notRegularCode))
         }
-        // Back to blocking reads: a regular file never blocks, and fcntl keeps it simple.
+        // A regular file never blocks; clearing the flag keeps later calls ordinary.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return .success(descriptor)
     }

@@ -207,25 +207,28 @@ final class PinFlowTests: XCTestCase {
     }
 
     @MainActor
-    func testAFailureIsOnDiskWhileThePINIsChecked() async throws {
+    func testAFailureIsOnDiskWhileEvenTheRightPINIsChecked() async throws {
         let folder = self.folder!, clock = self.clock
-        let setup = makePinFlow(folder: folder, clock: clock, changing: false, length: 4)
-        let chosen = secret("2468")
-        _ = await setup.submit(chosen)
-        _ = await setup.submit(chosen)
+        // 64 MiB and 2 passes: long enough a check to watch the file during it.
+        let vault = KeyVault(directory: folder, derivation: KeyDerivation(memoryKiB: 65_536, passes: 2))
         let attempts = AttemptStore(directory: folder)
-        let flow = makePinFlow(folder: folder, clock: clock, changing: false, length: 4)
-        // While the check runs, another process reading under the lock must see the failure.
-        let wrong = secret("1357")
-        let check = Task { await flow.submit(wrong) }
-        while !flow.isChecking { await Task.yield() }
-        let seen = try await Task.detached { () -> AttemptRecord in
-            let lock = try attempts.lock()
-            defer { lock?.release() }
-            return attempts.load(now: Date(), expectingFile: true).record
-        }.value
-        _ = await check.value
-        XCTAssertEqual(seen.failures, 1)
+        let setup = PinFlow(changing: false, vault: vault, attempts: attempts, newPINLength: 4, now: { clock.now })
+        _ = await setup.submit(secret("2468"))
+        _ = await setup.submit(secret("2468"))
+        let flow = PinFlow(changing: false, vault: vault, attempts: attempts, newPINLength: 4, now: { clock.now })
+        // Another process reading the counter while the check runs sees the failure it risks.
+        let watcher = Task.detached { () -> Bool in
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                if attempts.load(now: Date(), expectingFile: true).record.failures == 1 { return true }
+            }
+            return false
+        }
+        let outcome = await flow.submit(secret("2468"))
+        XCTAssertEqual(outcome, .accepted)
+        let sawPendingFailure = await watcher.value
+        XCTAssertTrue(sawPendingFailure, "no failure was on disk during the check")
+        XCTAssertEqual(attempts.load(now: Date(), expectingFile: true).record.failures, 0, "the right PIN did not clear it")
     }
 
     func testTheChooseStepOffersFourOrSixDigitsAndRecommendsSix() async {

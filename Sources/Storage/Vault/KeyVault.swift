@@ -109,8 +109,8 @@ public final class KeyVault: Sendable {
     /// Unwraps the data key with the PIN; this is the PIN check.
     ///
     /// For an older version's installation (no key file, a `pin.hash`), the PIN is checked
-    /// against the hash and, when right, a data key and the key file are made; `pin.hash`
-    /// stays until `finishUpgrade()`, once the records are encrypted.
+    /// against the hash and, when right, a data key and the key file are made and `pin.hash`
+    /// removed; the records are encrypted next (`Database.encryptPlaintextFile(at:key:)`).
     ///
     /// - Returns: the data key, or `nil` for a wrong PIN.
     /// - Throws: `.noPIN`, `.unreadable`, `.notARegularFile`, `.corrupt` (the file is left as
@@ -181,11 +181,14 @@ public final class KeyVault: Sendable {
         let dataKey = try SecretBytes.random(count: KeyVault.dataKeyLength)
         let slot = try makeSlot(kind: KeySlot.pinKind, digits: pin.count, secret: pin, dataKey: dataKey)
         try write(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot]))
+        // The old hash is a cheaper check of the PIN than the unwrap: gone as soon as the key
+        // file is durable (the records' encryption needs only the data key).
+        try? legacy.remove()
         return dataKey
     }
 
-    /// Removes an older version's `pin.hash` once the key file exists and the records are
-    /// encrypted; does nothing when there is none.
+    /// Removes an older version's `pin.hash` left by an upgrade killed after the key file was
+    /// written; does nothing when there is none or no key file.
     public func finishUpgrade() throws(VaultError) {
         guard FileOperations.exists(atPath: fileURL.path) else { return }
         try legacy.remove()
