@@ -9,6 +9,8 @@ from pinform_e2e import AppTestCase, click, find, find_all, states, text_of, wai
 
 GOOD_PIN = "2468"
 WRONG_PIN = "1357"
+# Pinform 0.1's data folder (plaintext records, pin.hash for GOOD_PIN); see OldInstallationFixture.swift.
+V01_INSTALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "v0.1-install")
 
 
 class PinWindowTests(AppTestCase):
@@ -158,6 +160,35 @@ class PinWindowTests(AppTestCase):
         self.wait_for_message(window, "Too many wrong PINs. Try again in 0:")
         key = find(window, role="push button", name="1")
         self.assertNotIn("sensitive", states(key))
+
+    def test_a_version_0_1_installation_is_encrypted_on_its_first_unlock(self):
+        data_home = tempfile.mkdtemp(prefix="pinform-e2e-upgrade-")
+        self.addCleanup(shutil.rmtree, data_home, True)
+        folder = os.path.join(data_home, "pinform")
+        shutil.copytree(V01_INSTALL, folder)
+        os.chmod(folder, 0o700)
+        records = os.path.join(folder, "records.sqlite")
+
+        app, window = self.open_pin_window(data_home)
+        find(window, role="label", name="Enter PIN")
+        self.press(window, WRONG_PIN)
+        self.wait_for_message(window, "Wrong PIN — 4 attempts left")
+        self.press(window, GOOD_PIN)
+        root = app.accessible()
+        find(root, role="label", name="3 records", visible=True, timeout=20)
+        find(root, role="label", name="Hopper", visible=True)
+        wait_until(lambda: not os.path.exists(os.path.join(folder, "pin.hash")), message="pin.hash is still there")
+        self.assertTrue(os.path.exists(os.path.join(folder, "keys.json")))
+        with open(records, "rb") as handle:
+            self.assertFalse(handle.read(16).startswith(b"SQLite format 3"))
+        for path in self.files_under(folder):
+            with open(path, "rb") as handle:
+                self.assertNotIn(b"Lovelace", handle.read(), path)
+        app.quit()
+
+        app, window = self.open_pin_window(data_home)
+        self.press(window, GOOD_PIN)
+        find(app.accessible(), role="label", name="3 records", visible=True, timeout=20)
 
 
 if __name__ == "__main__":
