@@ -117,29 +117,34 @@ final class PinformApplication {
     /// Makes this the only instance on the data folder, also without a session bus (when
     /// GApplication cannot tell). A second one asks the first to show itself and exits, so it
     /// never checks a PIN. Capture runs, which exit after their first frame, skip this.
+    ///
+    /// When the lock file cannot be made (a read-only folder), the app runs on: PIN checks are
+    /// still serialized by the attempts lock, and without a writable folder none can be made.
     private func claimDataFolder() -> Bool {
         guard screenshot == nil, !exitsAfterFirstFrame else { return true }
+        let acquisition: InstanceLock.Acquisition
         do {
-            switch try InstanceLock.acquire(in: paths.dataDirectory) {
-            case .acquired(let lock):
-                instanceLock = lock
-                PinformApplication.presentRequest = { [unowned self] in activate() }
-                g_unix_signal_add(SIGUSR1, { _ in
-                    MainActor.assumeIsolated { PinformApplication.presentRequest?() }
-                    return 1 // G_SOURCE_CONTINUE
-                }, nil)
-                return true
-            case .heldByAnother(let pid):
-                if let pid { kill(pid, SIGUSR1) }
-                FileHandle.standardError.write(Data("pinform: Pinform is already running; its window was brought to the front.\n".utf8))
-            }
+            acquisition = try InstanceLock.acquire(in: paths.dataDirectory)
         } catch {
             FileHandle.standardError.write(Data("pinform: \(error.message)\n".utf8))
-            exitStatus = 1
+            return true
         }
-        defersToAnotherInstance = true
-        app.quit()
-        return false
+        switch acquisition {
+        case .acquired(let lock):
+            instanceLock = lock
+            PinformApplication.presentRequest = { [unowned self] in activate() }
+            g_unix_signal_add(SIGUSR1, { _ in
+                MainActor.assumeIsolated { PinformApplication.presentRequest?() }
+                return 1 // G_SOURCE_CONTINUE
+            }, nil)
+            return true
+        case .heldByAnother(let pid):
+            if let pid { kill(pid, SIGUSR1) }
+            FileHandle.standardError.write(Data("pinform: Pinform is already running; its window was brought to the front.\n".utf8))
+            defersToAnotherInstance = true
+            app.quit()
+            return false
+        }
     }
 
     /// Shows the window when another instance asked (by `SIGUSR1`).
