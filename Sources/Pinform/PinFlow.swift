@@ -3,9 +3,12 @@ import PinCode
 import Storage
 
 /// The PIN window's logic, with no widgets: choose and confirm a PIN, unlock with it, change
-/// it, and count failures into lockouts that survive restarts.
+/// it, and count failures into lockouts that survive restarts and other instances.
 ///
-/// The window feeds it each complete PIN through `submit(_:)` and shows `prompt`.
+/// The window feeds it each complete PIN through `submit(_:)` and shows `prompt`. Every check
+/// runs off the main thread under the attempts lock: the record is read again, the failure
+/// about to be risked is written first, the PIN unwraps the data key (that is the check),
+/// and a right PIN clears the failure. When the failure cannot be written, no PIN is checked.
 @MainActor
 final class PinFlow {
     /// What the user is asked for.
@@ -36,81 +39,151 @@ final class PinFlow {
         case wrong(attemptsLeft: Int)
         /// Too many wrong PINs: locked until the date.
         case locked(until: Date)
+        /// The attempt could not be counted, so the PIN was not checked.
+        case notCounted(String)
         /// The PIN could not be checked or stored; nothing changed.
         case failed(String)
     }
 
-    /// The heading and the line under it.
+    /// The heading and the line under it, and what the line is about — so that neither the
+    /// flow nor the window (nor a screen-reader announcement) decides anything by its words.
     struct Prompt: Equatable {
+        /// What the message says.
+        enum Kind: Equatable {
+            /// What to type now.
+            case instruction
+            /// The PIN is being checked ("Checking…").
+            case checking
+            /// The new PIN is being saved ("Saving…").
+            case saving
+            /// The new PIN was weak.
+            case weak
+            /// The confirmation did not match.
+            case mismatch
+            /// The PIN was wrong.
+            case wrong
+            /// Too many wrong PINs: the countdown.
+            case locked
+            /// The attempt could not be counted; no PIN is checked until it can.
+            case notCounted
+            /// Something else failed.
+            case failed
+        }
+
         var title: String
         var message: String
-        var isError: Bool
+        var kind: Kind
+
+        /// Whether the message reports a problem (shown in the error style).
+        var isError: Bool {
+            switch kind {
+            case .instruction, .checking, .saving: false
+            case .weak, .mismatch, .wrong, .locked, .notCounted, .failed: true
+            }
+        }
     }
 
+    /// The length recommended for new PINs.
+    nonisolated static let recommendedLength = 6
+    /// The lengths a new PIN may have.
+    nonisolated static let lengths = [4, 6]
+
     private(set) var step: Step
-    private(set) var prompt: Prompt
+    /// What the window shows; `onPromptChange` hears every change.
+    private(set) var prompt: Prompt {
+        didSet { if prompt != oldValue { onPromptChange?() } }
+    }
+    /// Called whenever `prompt` changes, e.g. to "Checking…" while the PIN is checked off the
+    /// main thread: the window renders it (and may announce it).
+    var onPromptChange: (@MainActor () -> Void)?
     /// How many digits the current step takes.
     private(set) var length: Int
     private(set) var policy: AttemptPolicy
     private(set) var isChecking = false
+    /// The data key, once the PIN was set or entered in `.unlockOrChoose`; the window hands
+    /// it to the records and drops it.
+    private(set) var dataKey: SecretBytes?
 
-    private let vault: PinVault
+    private let vault: KeyVault
     private let attempts: AttemptStore
-    private let newPINLength: Int
-    private var firstChoice: PinSecret?
+    private let now: @Sendable () -> Date
+    private var firstChoice: SecretBytes?
+    private let isChanging: Bool
 
     /// - Parameters:
     ///   - changing: Ask for the current PIN, then a new one.
-    ///   - newPINLength: The length of a new PIN (4 or 6, from the settings).
-    init(changing: Bool, vault: PinVault, attempts: AttemptStore, newPINLength: Int,
+    ///   - newPINLength: The length a new PIN starts with (4 or 6, from the settings).
+    init(changing: Bool, vault: KeyVault, attempts: AttemptStore, newPINLength: Int,
          now: @escaping @Sendable () -> Date = { Date() }) {
         self.vault = vault
         self.attempts = attempts
-        self.newPINLength = newPINLength
-        let loaded = attempts.load(now: now())
+        self.now = now
+        isChanging = changing
+        let loaded = attempts.load(now: now(), expectingFile: vault.hasPIN && !vault.needsUpgrade)
         policy = AttemptPolicy(failures: loaded.record.failures, lockouts: loaded.record.lockouts,
                                lockedUntil: loaded.record.lockedUntil, now: now)
-        if loaded.problem != nil {
-            // Keep the conservative state recovered from a damaged file, so it is not renewed at every start.
+        if loaded.problem != nil, let lock = try? attempts.lock(waiting: false) {
+            // Keep the state assumed for a damaged or missing file, so it does not start over
+            // at every launch.
             try? attempts.save(loaded.record)
+            lock.release()
         }
         if vault.hasPIN {
             step = changing ? .current : .unlock
-            length = vault.storedLength ?? newPINLength
+            length = vault.pinLength ?? newPINLength
         } else {
             step = .choose
-            length = newPINLength
+            length = PinFlow.lengths.contains(newPINLength) ? newPINLength : PinFlow.recommendedLength
         }
-        prompt = Prompt(title: "", message: "", isError: false)
+        prompt = Prompt(title: "", message: "", kind: .instruction)
         prompt = basePrompt
-        if policy.isLocked { prompt = lockedPrompt }
+        if isLocked { prompt = lockedPrompt }
     }
 
     /// Whether the current step checks typed digits against the weak-PIN rules.
     var validatesNewPIN: Bool { step == .choose }
+
+    /// Whether the person may pick the new PIN's length now (4 or 6 digits).
+    var offersLengthChoice: Bool { step == .choose && !isChecking }
 
     /// Whether input is refused for now.
     var isLocked: Bool { (step == .unlock || step == .current) && policy.isLocked }
 
     private var basePrompt: Prompt {
         switch step {
-        case .choose: Prompt(title: "Choose a PIN", message: "Use \(length) digits that are hard to guess.", isError: false)
-        case .confirm: Prompt(title: "Confirm PIN", message: "Enter the same \(length) digits again.", isError: false)
-        case .unlock: Prompt(title: "Enter PIN", message: "Enter your \(length)-digit PIN to unlock.", isError: false)
-        case .current: Prompt(title: "Enter current PIN", message: "Enter your PIN before choosing a new one.", isError: false)
+        case .choose:
+            let advice = length < PinFlow.recommendedLength
+                ? "Use \(length) digits that are hard to guess. \(PinFlow.recommendedLength) digits are safer."
+                : "Use \(length) digits that are hard to guess."
+            return Prompt(title: "Choose a PIN", message: advice, kind: .instruction)
+        case .confirm:
+            return Prompt(title: "Confirm PIN", message: "Enter the same \(length) digits again.", kind: .instruction)
+        case .unlock:
+            return Prompt(title: "Enter PIN", message: "Enter your \(length)-digit PIN to unlock.", kind: .instruction)
+        case .current:
+            return Prompt(title: "Enter current PIN", message: "Enter your PIN before choosing a new one.", kind: .instruction)
         }
     }
 
     private var lockedPrompt: Prompt {
         Prompt(title: basePrompt.title,
                message: "Too many wrong PINs. Try again in \(PinFlow.countdown(policy.remainingLockout)).",
-               isError: true)
+               kind: .locked)
     }
 
     /// "0:30", "1:00", "59:59" — the time left, rounded up to the second.
     nonisolated static func countdown(_ seconds: TimeInterval) -> String {
         let whole = Int(seconds.rounded(.up))
         return String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+
+    /// Sets the new PIN's length (4 or 6) while choosing; a first choice is forgotten.
+    func chooseLength(_ newLength: Int) {
+        guard step == .choose || step == .confirm, PinFlow.lengths.contains(newLength), !isChecking else { return }
+        firstChoice = nil
+        step = .choose
+        length = newLength
+        prompt = basePrompt
     }
 
     /// Refreshes a lockout's countdown; returns whether it is still locked.
@@ -120,111 +193,203 @@ final class PinFlow {
             prompt = lockedPrompt
             return true
         }
-        if prompt.isError && prompt.message.hasPrefix("Too many") { prompt = basePrompt }
+        if prompt.kind == .locked { prompt = basePrompt }
         return false
     }
 
-    /// Tells that the user started typing again: a message about the previous PIN goes away.
+    /// Tells that the user started typing again: a message about the previous PIN goes away,
+    /// except one that still holds (a lockout, an attempt that cannot be counted).
     func userEdited() {
         guard !isLocked, prompt != basePrompt else { return }
-        if step == .choose || !prompt.isError { prompt = basePrompt }
+        switch prompt.kind {
+        case .notCounted, .locked, .checking, .saving: return
+        case .weak, .mismatch: prompt = basePrompt
+        case .instruction, .wrong, .failed: if step == .choose { prompt = basePrompt }
+        }
     }
 
-    /// Handles a complete PIN. Hashing and checking run off the main thread.
-    func submit(_ secret: PinSecret) async -> Outcome {
+    /// Forgets the data key once the window handed it on.
+    func forgetDataKey() {
+        dataKey = nil
+    }
+
+    /// Copies a complete PIN's digits into locked memory, for `submit(_:)`; `nil` (with the
+    /// reason in `prompt`) when no locked memory can be had.
+    func lockedCopy(of pinCode: PinCode) -> SecretBytes? {
+        switch pinCode.withDigits({ digits in Result { () throws(VaultError) in try SecretBytes(copying: digits) } }) {
+        case .success(let copy):
+            return copy
+        case .failure(let error):
+            prompt = Prompt(title: basePrompt.title, message: error.message, kind: .failed)
+            return nil
+        }
+    }
+
+    /// Handles a complete PIN, its digits in locked memory (see `lockedCopy(of:)`). Hashing and
+    /// checking run off the main thread; the flow drops the digits as soon as they are judged
+    /// (a first choice is kept until confirmed), and dropping them wipes them.
+    func submit(_ pin: SecretBytes) async -> Outcome {
         guard !isChecking else { return .failed("Already checking") }
         switch step {
         case .choose:
-            let rejection = secret.withDigits { digits in
-                PinDigits(asciiBytes: digits).flatMap { WeakPinRules.standard.rejection(for: $0) }
+            let rejection = pin.withBytes { bytes in
+                PinDigits(asciiBytes: bytes.assumingMemoryBound(to: UInt8.self)).flatMap { WeakPinRules.standard.rejection(for: $0) }
             }
             if let rejection {
-                prompt = Prompt(title: basePrompt.title, message: rejection.message, isError: true)
+                prompt = Prompt(title: basePrompt.title, message: rejection.message, kind: .weak)
                 return .weak(rejection)
             }
-            firstChoice = secret
+            firstChoice = pin
             step = .confirm
             prompt = basePrompt
             return .confirmNext
         case .confirm:
-            guard let first = firstChoice, first.matches(secret) else {
+            guard let first = firstChoice, first.matches(pin) else {
                 firstChoice = nil
                 step = .choose
-                prompt = Prompt(title: "Choose a PIN", message: "PINs do not match. Choose a PIN again.", isError: true)
+                prompt = Prompt(title: "Choose a PIN", message: "PINs do not match. Choose a PIN again.", kind: .mismatch)
                 return .mismatch
             }
-            return await store(secret)
+            firstChoice = nil
+            return await store(pin)
         case .unlock, .current:
-            return await check(secret)
+            return await check(pin)
         }
     }
 
-    private func store(_ secret: PinSecret) async -> Outcome {
+    // MARK: Storing a new PIN
+
+    private func store(_ pin: SecretBytes) async -> Outcome {
         isChecking = true
-        prompt = Prompt(title: basePrompt.title, message: "Saving…", isError: false)
-        let vault = self.vault
-        let result = await Task.detached { () -> Result<Void, VaultError> in
-            secret.withDigits { digits in Result { () throws(VaultError) in try vault.store(digits: digits) } }
+        prompt = Prompt(title: basePrompt.title, message: "Saving…", kind: .saving)
+        let vault = self.vault, attempts = self.attempts
+        let changingKey = isChanging ? dataKey : nil
+        let result = await Task.detached { () -> Result<SecretBytes?, VaultError> in
+            Result { () throws(VaultError) -> SecretBytes? in
+                if let changingKey {
+                    try vault.changePIN(dataKey: changingKey, to: pin)
+                    return nil
+                }
+                // The counter exists before the key file, so a key file never lacks one.
+                let lock = try attempts.lock()
+                defer { lock?.release() }
+                try attempts.save(.fresh)
+                return try vault.create(pin: pin)
+            }
         }.value
         isChecking = false
-        firstChoice = nil
         switch result {
-        case .success:
+        case .success(let key):
             policy.recordSuccess()
-            saveAttempts()
+            dataKey = isChanging ? nil : key
             return .stored
         case .failure(let error):
             step = .choose
-            prompt = Prompt(title: "Choose a PIN", message: "The PIN was not saved: \(error.message)", isError: true)
+            prompt = Prompt(title: "Choose a PIN", message: "The PIN was not saved: \(error.message)", kind: .failed)
             return .failed(error.message)
         }
     }
 
-    private func check(_ secret: PinSecret) async -> Outcome {
+    // MARK: Checking a PIN
+
+    /// What a check off the main thread found.
+    private enum Check: Sendable {
+        case right(SecretBytes, AttemptPolicy, saveProblem: VaultError?)
+        case wrong(AttemptPolicy)
+        case locked(AttemptPolicy)
+        case notCounted(VaultError)
+        case failed(VaultError, AttemptPolicy)
+    }
+
+    private func check(_ pin: SecretBytes) async -> Outcome {
         if policy.isLocked {
             prompt = lockedPrompt
-            return .locked(until: policy.lockedUntil ?? Date())
+            return .locked(until: policy.lockedUntil ?? now())
         }
         isChecking = true
-        prompt = Prompt(title: basePrompt.title, message: "Checking…", isError: false)
-        let vault = self.vault
-        let result = await Task.detached { () -> Result<Bool, VaultError> in
-            secret.withDigits { digits in Result { () throws(VaultError) in try vault.verify(digits: digits) } }
-        }.value
+        prompt = Prompt(title: basePrompt.title, message: "Checking…", kind: .checking)
+        let vault = self.vault, attempts = self.attempts, now = self.now
+        let result = await Task.detached { PinFlow.check(pin, vault: vault, attempts: attempts, now: now) }.value
         isChecking = false
         switch result {
-        case .success(true):
-            policy.recordSuccess()
-            saveAttempts()
+        case .right(let key, let newPolicy, let saveProblem):
+            policy = newPolicy
+            dataKey = key
             if step == .current {
                 step = .choose
-                length = newPINLength
+                length = PinFlow.lengths.contains(length) ? length : PinFlow.recommendedLength
                 prompt = basePrompt
             }
-            return .accepted
-        case .success(false):
-            policy.recordFailure()
-            saveAttempts()
-            if policy.isLocked {
-                prompt = lockedPrompt
-                return .locked(until: policy.lockedUntil ?? Date())
+            if let saveProblem {
+                prompt.message += " (The attempt count could not be reset: \(saveProblem.message))"
             }
+            return .accepted
+        case .wrong(let newPolicy):
+            policy = newPolicy
             let left = policy.attemptsLeftBeforeLockout
             prompt = Prompt(title: basePrompt.title,
-                            message: "Wrong PIN — \(left) \(left == 1 ? "attempt" : "attempts") left", isError: true)
+                            message: "Wrong PIN — \(left) \(left == 1 ? "attempt" : "attempts") left", kind: .wrong)
             return .wrong(attemptsLeft: left)
-        case .failure(let error):
-            prompt = Prompt(title: basePrompt.title, message: error.message, isError: true)
+        case .locked(let newPolicy):
+            policy = newPolicy
+            prompt = lockedPrompt
+            return .locked(until: policy.lockedUntil ?? now())
+        case .notCounted(let error):
+            let message = "The PIN was not checked, because the attempt could not be counted. \(error.message)"
+            prompt = Prompt(title: basePrompt.title, message: message, kind: .notCounted)
+            return .notCounted(message)
+        case .failed(let error, let newPolicy):
+            policy = newPolicy
+            prompt = Prompt(title: basePrompt.title, message: error.message, kind: .failed)
             return .failed(error.message)
         }
     }
 
-    private func saveAttempts() {
-        let record = AttemptRecord(failures: policy.consecutiveFailures, lockouts: policy.lockouts,
-                                   lockedUntil: policy.lockedUntil)
-        do { try attempts.save(record) } catch {
-            // The count still holds for this run; say so where the user looks.
-            prompt.message += " (The attempt count could not be saved: \(error.message))"
+    /// One check, under the attempts lock: re-read, count the failure first, unwrap, clear.
+    nonisolated private static func check(_ pin: SecretBytes, vault: KeyVault, attempts: AttemptStore,
+                                          now: @escaping @Sendable () -> Date) -> Check {
+        let lock: AttemptLock?
+        do {
+            lock = try attempts.lock()
+        } catch {
+            return .notCounted(error)
         }
+        defer { lock?.release() }
+        let loaded = attempts.load(now: now(), expectingFile: !vault.needsUpgrade)
+        var policy = AttemptPolicy(failures: loaded.record.failures, lockouts: loaded.record.lockouts,
+                                   lockedUntil: loaded.record.lockedUntil, now: now)
+        if policy.isLocked {
+            if loaded.problem != nil { try? attempts.save(loaded.record) }
+            return .locked(policy)
+        }
+        var failed = policy
+        failed.recordFailure()
+        do {
+            try attempts.save(record(of: failed))
+        } catch {
+            return .notCounted(error)
+        }
+        let key: SecretBytes?
+        do {
+            key = try vault.unlock(pin: pin)
+        } catch {
+            // The PIN could not be judged: the failure written ahead does not stand.
+            try? attempts.save(record(of: policy))
+            return .failed(error, policy)
+        }
+        guard let key else {
+            return failed.isLocked ? .locked(failed) : .wrong(failed)
+        }
+        policy.recordSuccess()
+        do {
+            try attempts.save(record(of: policy))
+            return .right(key, policy, saveProblem: nil)
+        } catch {
+            return .right(key, policy, saveProblem: error)
+        }
+    }
+
+    nonisolated private static func record(of policy: AttemptPolicy) -> AttemptRecord {
+        AttemptRecord(failures: policy.consecutiveFailures, lockouts: policy.lockouts, lockedUntil: policy.lockedUntil)
     }
 }

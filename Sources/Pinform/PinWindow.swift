@@ -25,6 +25,9 @@ final class PinWindow {
     private let message = Label()
     private let pad = PinPad()
     private let pinSlot = Box(GTK_ORIENTATION_VERTICAL)
+    /// "4 digits" / "6 digits (recommended)", shown while a new PIN is chosen.
+    private let lengthChoice = Box(GTK_ORIENTATION_HORIZONTAL)
+    private var lengthButtons: [Int: ToggleButton] = [:]
     private(set) var pinView: PinCodeView
     private var completion: Subscription?
     private var countdown: guint = 0
@@ -32,7 +35,7 @@ final class PinWindow {
     init(application: PinformApplication, mode: Mode) {
         self.application = application
         self.mode = mode
-        flow = PinFlow(changing: mode == .change, vault: PinVault(paths: application.paths),
+        flow = PinFlow(changing: mode == .change, vault: KeyVault(paths: application.paths),
                        attempts: AttemptStore(paths: application.paths),
                        newPINLength: application.settings.pinLength)
         pinView = PinCodeView(control: PinWindow.makeControl(length: flow.length))
@@ -59,6 +62,7 @@ final class PinWindow {
             }
         }
         attach(pinView)
+        flow.onPromptChange = { [weak self] in self?.render() }
         render()
         if flow.isLocked { startCountdown() }
     }
@@ -75,9 +79,32 @@ final class PinWindow {
         message.widthChars = 28
         content.append(title)
         content.append(message)
+        content.append(makeLengthChoice())
         content.append(pinSlot)
         content.append(pad.widget)
         return content
+    }
+
+    private func makeLengthChoice() -> Widget {
+        lengthChoice.addCSSClass("linked")
+        lengthChoice.horizontalAlignment = GTK_ALIGN_CENTER
+        lengthChoice.setMargins(top: 6, bottom: 6, start: 0, end: 0)
+        for length in PinFlow.lengths {
+            let label = length == PinFlow.recommendedLength ? "\(length) digits (recommended)" : "\(length) digits"
+            let button = ToggleButton(label: label)
+            if let first = lengthButtons.values.first { button.joinGroup(of: first) }
+            button.isActive = length == flow.length
+            button.onToggled { [weak self, unowned button] in
+                guard let self, button.isActive, flow.length != length else { return }
+                flow.chooseLength(length)
+                application.settings.pinLength = length
+                attach(PinCodeView(control: PinWindow.makeControl(length: length)))
+                render()
+            }
+            lengthButtons[length] = button
+            lengthChoice.append(button)
+        }
+        return lengthChoice
     }
 
     private static func makeControl(length: Int) -> PinCodeControl {
@@ -100,8 +127,9 @@ final class PinWindow {
         view.onMessage = { [weak self] text in self?.show(text, isError: true) }
         completion = view.control.subscribe(on: .typeComplete) { [weak self] _ in
             guard let self else { return }
-            let secret = PinSecret(copying: pinView.control.pinCode)
-            Task { @MainActor in await submit(secret) }
+            // Into locked memory at once; the flow drops (and so wipes) it once judged.
+            guard let pin = flow.lockedCopy(of: pinView.control.pinCode) else { return render() }
+            Task { @MainActor in await submit(pin) }
         }
         view.widget.grabFocus()
     }
@@ -112,6 +140,10 @@ final class PinWindow {
         let accepting = !flow.isLocked && !flow.isChecking
         pinView.widget.isSensitive = accepting
         pad.isEnabled = accepting
+        lengthChoice.isVisible = flow.offersLengthChoice
+        for (length, button) in lengthButtons where button.isActive != (length == flow.length) {
+            button.isActive = length == flow.length
+        }
     }
 
     private func show(_ text: String, isError: Bool) {
@@ -119,11 +151,10 @@ final class PinWindow {
         message.setCSSClass("error", isError)
     }
 
-    private func submit(_ secret: PinSecret) async {
-        render() // shows "Checking…" and refuses input while the PIN is hashed off the main thread
-        let checking = Task { @MainActor in await flow.submit(secret) }
-        render()
-        let outcome = await checking.value
+    private func submit(_ pin: SecretBytes) async {
+        // The flow's prompt changes ("Checking…") re-render through onPromptChange, and input
+        // is refused while the PIN is checked off the main thread.
+        let outcome = await flow.submit(pin)
         switch outcome {
         case .weak:
             pinView.shake()
@@ -158,15 +189,25 @@ final class PinWindow {
         case .wrong:
             pinView.control.reject()
             pinView.shake()
+            await wipeJudgedPIN()
         case .locked:
             pinView.control.reject()
             pinView.shake()
             startCountdown()
-        case .failed:
+            await wipeJudgedPIN()
+        case .notCounted, .failed:
             pinView.control.clear()
         }
         render()
         if pinView.widget.isSensitive { pinView.widget.grabFocus() }
+    }
+
+    /// Lets the rejected styling and the shake show a moment, then wipes the wrong digits
+    /// (typing meanwhile has already started a new PIN, which is then kept).
+    private func wipeJudgedPIN() async {
+        let judged = pinView
+        await pause(milliseconds: 400)
+        if judged === pinView, judged.control.pinCode.isFilled { judged.control.clear() }
     }
 
     /// Waits on the GLib loop without blocking it.
@@ -180,7 +221,12 @@ final class PinWindow {
     }
 
     private func finish() {
-        if mode == .change { application.returnToForms() } else { application.unlocked() }
+        if mode == .change {
+            application.returnToForms()
+        } else if let key = flow.dataKey {
+            flow.forgetDataKey()
+            application.unlocked(key: key)
+        }
     }
 
     private func startCountdown() {

@@ -15,6 +15,12 @@ final class PinformApplication {
     private var styleSheets: [CSSProvider] = []
     private var darkStyleSheet: CSSProvider?
     private var exitStatus: Int32 = 0
+    /// This process's hold on the data folder (see `InstanceLock`), for as long as it runs.
+    private var instanceLock: InstanceLock?
+    /// Another process holds the data folder: this one only asks it to show itself and exits.
+    private var defersToAnotherInstance = false
+    /// The records while unlocked; `nil` while locked.
+    private var unlockedRecords: RecordsDatabase?
 
     private(set) var pinWindow: PinWindow?
     private(set) var formWindow: FormWindow?
@@ -61,6 +67,7 @@ final class PinformApplication {
     }
 
     private func startup() {
+        guard claimDataFolder() else { return }
         let data = DataFiles.locate()
         let cacheHome = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
@@ -116,7 +123,44 @@ final class PinformApplication {
         app.setActionEnabled("change-pin", formWindow != nil)
     }
 
+    /// Makes this the only instance on the data folder, also without a session bus (when
+    /// GApplication cannot tell). A second one asks the first to show itself and exits, so it
+    /// never checks a PIN. Capture runs, which exit after their first frame, skip this.
+    ///
+    /// When the lock file cannot be made (a read-only folder), the app runs on: PIN checks are
+    /// still serialized by the attempts lock, and without a writable folder none can be made.
+    private func claimDataFolder() -> Bool {
+        guard screenshot == nil, !exitsAfterFirstFrame else { return true }
+        let acquisition: InstanceLock.Acquisition
+        do {
+            acquisition = try InstanceLock.acquire(in: paths.dataDirectory)
+        } catch {
+            FileHandle.standardError.write(Data("pinform: \(error.message)\n".utf8))
+            return true
+        }
+        switch acquisition {
+        case .acquired(let lock):
+            instanceLock = lock
+            PinformApplication.presentRequest = { [unowned self] in activate() }
+            g_unix_signal_add(SIGUSR1, { _ in
+                MainActor.assumeIsolated { PinformApplication.presentRequest?() }
+                return 1 // G_SOURCE_CONTINUE
+            }, nil)
+            return true
+        case .heldByAnother(let pid):
+            if let pid { kill(pid, SIGUSR1) }
+            FileHandle.standardError.write(Data("pinform: Pinform is already running; its window was brought to the front.\n".utf8))
+            defersToAnotherInstance = true
+            app.quit()
+            return false
+        }
+    }
+
+    /// Shows the window when another instance asked (by `SIGUSR1`).
+    private static var presentRequest: (@MainActor () -> Void)?
+
     private func activate() {
+        guard !defersToAnotherInstance else { return }
         if let window = formWindow?.window ?? pinWindow?.window {
             window.present()
             return
@@ -135,8 +179,9 @@ final class PinformApplication {
         watchFirstFrame(of: pin.window)
     }
 
-    /// Called by the PIN window once the PIN was set or entered.
-    func unlocked() {
+    /// Called by the PIN window once the PIN was set or entered, with the data key it unwrapped.
+    func unlocked(key: SecretBytes) {
+        unlockedRecords = RecordsDatabase(paths: paths, key: key)
         let form = FormWindow(application: self)
         formWindow = form
         form.window.present()
@@ -166,6 +211,9 @@ final class PinformApplication {
         form.saveState()
         formWindow = nil
         form.window.destroy()
+        // The file is closed and the key wiped until the PIN is entered again.
+        unlockedRecords?.close()
+        unlockedRecords = nil
         showPinWindow(mode: .unlockOrChoose)
         updateActions()
     }
@@ -177,6 +225,12 @@ final class PinformApplication {
         pin.window.isModal = true
         pinWindow = pin
         pin.window.present()
+    }
+
+    /// The records database; only while unlocked (the form window exists only then).
+    var records: RecordsDatabase {
+        guard let unlockedRecords else { preconditionFailure("The records are used only while unlocked") }
+        return unlockedRecords
     }
 
     private func quit() {

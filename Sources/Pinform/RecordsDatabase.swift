@@ -1,13 +1,19 @@
 import Foundation
 import Storage
 
-/// The records database of this run: opened once, shared by every form window, and able to
+/// The records database while unlocked: opened once with the data key the PIN unwrapped,
+/// shared by every form window, closed (and the key dropped) when the app locks, and able to
 /// move a damaged file aside and start afresh when the person asks — never on its own.
+///
+/// An older version's plaintext file is encrypted in place the first time it is opened
+/// (`Database.encryptPlaintextFile(at:key:)`), and its `pin.hash` removed after that.
 @MainActor
 final class RecordsDatabase {
     /// The records file.
     let file: URL
     private let paths: AppPaths
+    /// The data key, in locked memory, until `close()`.
+    private var key: SecretBytes?
     private(set) var database: Database?
     /// Why the database could not be opened, until it is.
     private(set) var openError: StoreError?
@@ -15,9 +21,19 @@ final class RecordsDatabase {
     private(set) var isReadOnly = false
     private var stores: [String: AnyObject] = [:]
 
-    init(paths: AppPaths) {
+    init(paths: AppPaths, key: SecretBytes) {
         self.paths = paths
+        self.key = key
         file = paths.recordsFile
+    }
+
+    /// Closes the file and wipes the key: until the next unlock, nothing can open it.
+    func close() {
+        stores.removeAll()
+        database?.close()
+        database = nil
+        key = nil
+        openError = .closed(path: file.path)
     }
 
     /// Opens the file unless it is open; on failure `openError` says why.
@@ -31,10 +47,19 @@ final class RecordsDatabase {
             }
             return
         }
+        guard let key else {
+            openError = .closed(path: file.path)
+            return
+        }
         do {
-            database = try Database(at: file)
+            if Database.isPlaintextFile(at: file) {
+                try Database.encryptPlaintextFile(at: file, key: key)
+            }
+            database = try Database(at: file, key: key)
             isReadOnly = false
             openError = nil
+            // The records are encrypted now: an older version's PIN hash has done its work.
+            try? KeyVault(paths: paths).finishUpgrade()
         } catch .readOnly {
             // Saved records still show; saving says it cannot.
             openReadOnly()
@@ -45,7 +70,7 @@ final class RecordsDatabase {
 
     private func openReadOnly() {
         do {
-            database = try Database(at: file, readOnly: true)
+            database = try Database(at: file, readOnly: true, key: key)
             isReadOnly = true
             openError = .readOnly(path: file.path)
         } catch {
@@ -76,19 +101,4 @@ final class RecordsDatabase {
         if let openError, database == nil { throw openError }
         return moved
     }
-
-    /// The database of this run, shared by every window.
-    static func shared(paths: AppPaths) -> RecordsDatabase {
-        if let instance { return instance }
-        let database = RecordsDatabase(paths: paths)
-        instance = database
-        return database
-    }
-
-    private static var instance: RecordsDatabase?
-}
-
-extension PinformApplication {
-    /// The records database, opened on first use after unlocking.
-    var records: RecordsDatabase { RecordsDatabase.shared(paths: paths) }
 }

@@ -3,9 +3,9 @@ import Glibc
 import Localization
 import Storage
 
-// The PIN passes through this process's memory: never let it reach a core file.
-var noCoreDumps = rlimit(rlim_cur: 0, rlim_max: 0)
-setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCoreDumps)
+// The PIN and the data key pass through this process's memory: no core file, and no other
+// process of the user may read it (ptrace, /proc/<pid>/mem).
+ProcessProtection.makeUndumpable()
 
 // The user's language and locale (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), before any text is made.
 Localization.start(catalogs: DataFiles.catalogDirectory())

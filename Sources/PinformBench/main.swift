@@ -1,9 +1,9 @@
-// pinform-bench [startup|memory|engine|forms|keystroke|records|tpm|all] [--runs N] [--presses N] [--changes N]
+// pinform-bench [startup|memory|engine|forms|keystroke|records|tpm|unlock|all] [--runs N] [--presses N] [--changes N]
 //
 // Every figure is taken side by side with its reference in the same run; see docs/benchmarks.md.
 import Glibc
 
-let sectionNames = ["startup", "memory", "engine", "forms", "keystroke", "records", "tpm", "all"]
+let sectionNames = ["startup", "memory", "engine", "forms", "keystroke", "records", "tpm", "unlock", "all"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "engine-profile" {
@@ -38,7 +38,7 @@ let unknown = arguments.enumerated().filter { index, argument in
         && !(index > 0 && arguments[index - 1].hasPrefix("--"))
 }
 if !unknown.isEmpty || arguments.contains("--help") {
-    print("usage: pinform-bench [startup|memory|engine|forms|keystroke|records|tpm|all]... "
+    print("usage: pinform-bench [startup|memory|engine|forms|keystroke|records|tpm|unlock|all]... "
         + "[--runs N (startup, default 12)] [--presses N (keystroke, default 1000)] [--changes N (engine, default 1000000)]")
     exit(unknown.isEmpty ? 0 : 2)
 }
@@ -140,6 +140,10 @@ if requested.contains("tpm") {
                           ?? Format.duration(nanoseconds: result.firstUnseal) + " (median of "
                           + "\(result.unseals.count) more: " + Format.duration(nanoseconds: result.unseals.median) + ")",
                       passed: result.failure == nil && result.firstUnseal <= 1_000_000_000))
+}
+
+if requested.contains("unlock") {
+    UnlockBenchmark.run().print()
 }
 
 var summary = Table("summary", columns: ["goal", "target", "figure", "verdict"])

@@ -3,20 +3,20 @@ import Foundation
 /// Where Pinform keeps its data and settings, following the XDG Base Directory specification.
 ///
 /// `dataDirectory` is `$XDG_DATA_HOME/pinform` (default `~/.local/share/pinform`) and holds the
-/// PIN hash, the attempt counter and the records; `configDirectory` is
+/// key file, the attempt counter, the lock files and the encrypted records; `configDirectory` is
 /// `$XDG_CONFIG_HOME/pinform` (default `~/.config/pinform`). As the specification says, a
 /// variable that is empty or not an absolute path is ignored.
 ///
 /// ```swift
 /// let paths = AppPaths(environment: ["XDG_DATA_HOME": "/tmp/test-data", "HOME": "/tmp"])
 /// try paths.ensureExists()
-/// let vault = PinVault(paths: paths)
+/// let vault = KeyVault(paths: paths)
 /// ```
 public struct AppPaths: Equatable, Sendable {
     /// The name of Pinform's folder inside each XDG base folder.
     public static let folderName = "pinform"
 
-    /// The folder for the PIN hash, attempt counter and records.
+    /// The folder for the key file, attempt counter, lock files and records.
     public let dataDirectory: URL
     /// The folder for settings.
     public let configDirectory: URL

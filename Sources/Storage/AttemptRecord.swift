@@ -28,11 +28,10 @@ public struct AttemptRecord: Codable, Equatable, Sendable {
     /// No failures and no lockout: the state before the first attempt.
     public static let fresh = AttemptRecord(failures: 0, lockouts: 0, lockedUntil: nil)
 
-    /// The state assumed when the stored one cannot be trusted: five failures, the first
-    /// lockout, locked for 30 seconds from `now`. A damaged file must never unlock a locked
-    /// PIN, and this is the least punishing state that is at least as strict as any lock the
-    /// file could have held before its first lockout.
-    public static func conservative(now: Date) -> AttemptRecord {
-        AttemptRecord(failures: 5, lockouts: 1, lockedUntil: now.addingTimeInterval(30))
+    /// The state assumed when the counter was tampered with — missing while a PIN is set,
+    /// damaged, or not a regular file: the longest lockout `PinCode.AttemptPolicy` has
+    /// (its 8th, capped at one hour), from `now`, and one attempt after it.
+    public static func strictest(now: Date) -> AttemptRecord {
+        AttemptRecord(failures: 5, lockouts: 8, lockedUntil: now.addingTimeInterval(3600))
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Keeps the failed-attempt state in `attempts.json` (mode 0600) in the data folder, so that
@@ -6,9 +9,15 @@ import Foundation
 /// The file is small JSON, e.g. `{"failures":5,"lockedUntil":1800000030,"lockouts":1}`
 /// (`lockedUntil` in seconds since 1970), replaced atomically on each save.
 ///
-/// A damaged or unreadable file loads as `AttemptRecord.conservative(now:)` (locked for
-/// 30 s) with the problem reported; the file is left as it is until the next `save`, which the
-/// app should do at once so that the 30 s do not start over at every launch.
+/// A damaged or unreadable file, or something else than a regular file there (a FIFO, a
+/// device, a symbolic link: refused without blocking), loads as `AttemptRecord.strictest(now:)`
+/// with the problem reported — and so does a missing file once a PIN is set (`expectingFile`),
+/// since deleting the counter must not reset it. The file is left as it is until the next
+/// `save`, which the app does under the lock so that the lock does not start over at every launch.
+///
+/// Checks are serialized between processes: `lock()` takes an exclusive `flock` on
+/// `attempts.lock`, and the app re-reads the record, writes the failure it is about to risk,
+/// checks the PIN, and clears the failure on success, all under that lock.
 ///
 /// ```swift
 /// let store = AttemptStore(paths: AppPaths())
@@ -25,9 +34,18 @@ public final class AttemptStore: Sendable {
     /// The attempts file.
     public let fileURL: URL
 
+    /// For tests: an `errno` every save fails with once its temporary file is written.
+    private let saveFault: Int32?
+
     /// A store whose file is in `directory`.
-    public init(directory: URL) {
+    public convenience init(directory: URL) {
+        self.init(directory: directory, saveFault: nil)
+    }
+
+    /// A store whose saves all fail with `saveFault` (a full disk, say), for tests.
+    init(directory: URL, saveFault: Int32?) {
         fileURL = directory.appendingPathComponent(AttemptStore.fileName, isDirectory: false)
+        self.saveFault = saveFault
     }
 
     /// A store in the application's data folder.
@@ -35,20 +53,65 @@ public final class AttemptStore: Sendable {
         self.init(directory: paths.dataDirectory)
     }
 
+    /// The lock file beside the attempts file.
+    public var lockURL: URL {
+        fileURL.deletingLastPathComponent().appendingPathComponent(AttemptStore.lockName, isDirectory: false)
+    }
+
+    /// The name of the lock file in the data folder.
+    public static let lockName = "attempts.lock"
+
+    /// Takes the exclusive lock that serializes PIN checks between processes; it is released
+    /// when the returned lock is released (or the process ends).
+    ///
+    /// - Parameter waiting: wait for another process's check to end (call it off the main
+    ///   thread), or fail at once with `nil`.
+    /// - Returns: the lock, or `nil` when another process holds it and `waiting` is false.
+    /// - Throws: `.notARegularFile` when something else than a regular file is there,
+    ///   `.writeFailed` when the lock file cannot be made or locked.
+    public func lock(waiting: Bool = true) throws(VaultError) -> AttemptLock? {
+        let path = lockURL.path
+        if let failure = FileOperations.makeDirectories(atPath: fileURL.deletingLastPathComponent().path) {
+            throw .writeFailed(path: failure.path, reason: failure.reason)
+        }
+        let descriptor: Int32
+        switch FileOperations.openRegularFile(atPath: path, flags: O_RDWR, creating: true) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure) where FileOperations.isNotRegular(failure): throw .notARegularFile(path: path)
+        case .failure(let failure): throw .writeFailed(path: path, reason: failure.reason)
+        }
+        while flock(descriptor, LOCK_EX | (waiting ? 0 : LOCK_NB)) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            close(descriptor)
+            if code == EWOULDBLOCK { return nil }
+            throw .writeFailed(path: path, reason: String(cString: strerror(code)))
+        }
+        return AttemptLock(descriptor: descriptor)
+    }
+
     /// Reads the stored record; never fails, but says when it had to assume one.
     ///
-    /// - Parameter now: the time a conservative lockout starts from.
-    public func load(now: Date = Date()) -> AttemptLoad {
+    /// - Parameters:
+    ///   - now: the time an assumed lockout starts from.
+    ///   - expectingFile: whether a PIN is set, so that a missing file is tampering and
+    ///     loads as the strictest state rather than a fresh one.
+    public func load(now: Date = Date(), expectingFile: Bool = false) -> AttemptLoad {
         let path = fileURL.path
         let bytes: [UInt8]
-        switch FileOperations.readSmallFile(atPath: path, limit: AttemptStore.sizeLimit) {
+        switch FileOperations.readRegularFile(atPath: path, limit: AttemptStore.sizeLimit) {
         case .success(let contents):
             bytes = contents
         case .failure(let failure) where failure.code == ENOENT:
+            if expectingFile {
+                return AttemptLoad(record: .strictest(now: now), problem: .missing(path: path))
+            }
             return AttemptLoad(record: .fresh, problem: nil)
+        case .failure(let failure) where FileOperations.isNotRegular(failure):
+            return AttemptLoad(record: .strictest(now: now), problem: .notARegularFile(path: path))
         case .failure(let failure):
             return AttemptLoad(
-                record: .conservative(now: now),
+                record: .strictest(now: now),
                 problem: .unreadable(path: path, reason: failure.reason)
             )
         }
@@ -57,7 +120,7 @@ public final class AttemptStore: Sendable {
               record.failures >= 0, record.lockouts >= 0,
               record.lockedUntil.map({ $0.timeIntervalSince1970.isFinite }) ?? true
         else {
-            return AttemptLoad(record: .conservative(now: now), problem: .corrupt(path: path))
+            return AttemptLoad(record: .strictest(now: now), problem: .corrupt(path: path))
         }
         return AttemptLoad(record: record, problem: nil)
     }
@@ -75,7 +138,7 @@ public final class AttemptStore: Sendable {
         }
         let failure: FileFailure? = data.withUnsafeBytes { bytes in
             do throws(FileFailure) {
-                try FileOperations.replaceAtomically(atPath: fileURL.path, with: bytes)
+                try FileOperations.replaceAtomically(atPath: fileURL.path, with: bytes, faultBeforeRename: saveFault)
                 return nil
             } catch {
                 return error

@@ -76,10 +76,12 @@ enum FileOperations {
     ///
     /// - Parameter faultBeforeRename: for tests, an `errno` to fail with once the temporary
     ///   file is written, to show that the old file survives.
+    /// - Parameter progress: for tests, called after each step (a crash test kills the process there).
     static func replaceAtomically(
         atPath path: String,
         with bytes: UnsafeRawBufferPointer,
-        faultBeforeRename: Int32? = nil
+        faultBeforeRename: Int32? = nil,
+        progress: ((AtomicWriteStep) -> Void)? = nil
     ) throws(FileFailure) {
         let directory = parentDirectory(of: path)
         if let failure = makeDirectories(atPath: directory) { throw failure }
@@ -96,13 +98,16 @@ enum FileOperations {
             guard fsync(descriptor) == 0 else { throw FileFailure(path: path, code: errno) }
             isOpen = false
             guard close(descriptor) == 0 else { throw FileFailure(path: path, code: errno) }
+            progress?(.temporaryFileSynced)
             if let faultBeforeRename { throw FileFailure(path: path, code: faultBeforeRename) }
             guard rename(temporaryPath, path) == 0 else { throw FileFailure(path: path, code: errno) }
         } catch {
             unlink(temporaryPath)
             throw error
         }
+        progress?(.renamed)
         try syncDirectory(atPath: directory)
+        progress?(.folderSynced)
     }
 
     /// Removes the file, succeeding when it is already gone, and flushes its folder.
@@ -128,7 +133,7 @@ enum FileOperations {
 
     /// Flushes a folder so a rename or unlink in it is durable; file systems that cannot
     /// sync a folder (`EINVAL`) are accepted as they are.
-    private static func syncDirectory(atPath path: String) throws(FileFailure) {
+    static func syncDirectory(atPath path: String) throws(FileFailure) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileFailure(path: path, code: errno) }
         defer { close(descriptor) }
@@ -137,7 +142,7 @@ enum FileOperations {
         }
     }
 
-    private static func parentDirectory(of path: String) -> String {
+    static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

@@ -1,7 +1,11 @@
 import CSodium
 import Foundation
 
-/// Keeps the PIN as an argon2id hash in `pin.hash` (mode 0600) in the data folder.
+/// The previous version's PIN file: an argon2id hash in `pin.hash` (mode 0600) in the data folder.
+///
+/// Pinform now keeps the PIN as the key that unwraps the records' data key (`KeyVault`); this
+/// type remains to check an older installation's PIN once, on its first unlock, before that
+/// installation is upgraded and `pin.hash` removed — and for tests to make such installations.
 ///
 /// The hash is libsodium's `crypto_pwhash_str` with the interactive limits (about 64 MiB and a
 /// fraction of a second per hash), so a stolen file does not give the PIN away cheaply. The
@@ -108,7 +112,7 @@ public final class PinVault: Sendable {
 
     /// How many digits the stored PIN has, or nil when there is no readable PIN file.
     public var storedLength: Int? {
-        guard case .success(let contents) = FileOperations.readSmallFile(atPath: fileURL.path, limit: PinVault.fileLimit)
+        guard case .success(let contents) = FileOperations.readRegularFile(atPath: fileURL.path, limit: PinVault.fileLimit)
         else { return nil }
         let lines = contents.split(separator: UInt8(ascii: "\n"))
         guard lines.count >= 2 else { return nil }
@@ -138,10 +142,12 @@ public final class PinVault: Sendable {
         let path = fileURL.path
         let limit = crypto_pwhash_strbytes()
         var bytes: [UInt8]
-        switch FileOperations.readSmallFile(atPath: path, limit: PinVault.fileLimit) {
+        switch FileOperations.readRegularFile(atPath: path, limit: PinVault.fileLimit) {
         case .success(let contents):
             // The hash is the first line; the length line follows it.
             bytes = Array(contents.prefix { $0 != UInt8(ascii: "\n") })
+        case .failure(let failure) where FileOperations.isNotRegular(failure):
+            throw .notARegularFile(path: path)
         case .failure(let failure) where failure.code == ENOENT:
             throw .noPIN
         case .failure(let failure):

@@ -14,6 +14,20 @@ public enum VaultError: Error, Equatable, Sendable {
     case hashingFailed
     /// libsodium could not be initialized.
     case cryptoUnavailable
+    /// Locked memory for a key or a PIN could not be had (out of memory, or over the
+    /// locked-memory limit, `ulimit -l`).
+    case outOfSecureMemory
+    /// Something that is not a regular file (a FIFO, a device, a folder or a symbolic link)
+    /// is where a Pinform file belongs; it was not opened.
+    case notARegularFile(path: String)
+    /// The attempt counter is missing although a PIN is set: it was deleted, so the PIN is
+    /// locked as long as it can be.
+    case missing(path: String)
+    /// A PIN is already set, so a new one cannot be chosen without the current one.
+    case alreadySet
+    /// Encrypting the records of an older version failed; the plaintext file was kept and
+    /// the next unlock tries again.
+    case upgradeFailed(reason: String)
 
     /// A sentence to show the person.
     public var message: String {
@@ -30,6 +44,16 @@ public enum VaultError: Error, Equatable, Sendable {
             "Could not protect the PIN: the computer is out of memory."
         case .cryptoUnavailable:
             "Could not start the cryptography library (libsodium)."
+        case .outOfSecureMemory:
+            "Could not lock memory for the PIN: the computer is out of memory or the locked-memory limit is too low."
+        case .notARegularFile(let path):
+            "“\(path)” is not a regular file, so Pinform did not open it. Move it away."
+        case .missing(let path):
+            "“\(path)” is missing, so the PIN is locked for an hour."
+        case .alreadySet:
+            "A PIN is already set."
+        case .upgradeFailed(let reason):
+            "Could not encrypt the records of the previous version: \(reason). They were kept as they were."
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import PinCode
-import Storage
+@testable import Storage
 import XCTest
 @testable import Pinform
 
@@ -11,8 +11,8 @@ private final class FakeClock: @unchecked Sendable {
 
 @MainActor
 private func makePinFlow(folder: URL, clock: FakeClock, changing: Bool, length: Int) -> PinFlow {
-    PinFlow(changing: changing, vault: PinVault(directory: folder), attempts: AttemptStore(directory: folder),
-            newPINLength: length, now: { clock.now })
+    PinFlow(changing: changing, vault: KeyVault(directory: folder, derivation: .fastForTests),
+            attempts: AttemptStore(directory: folder), newPINLength: length, now: { clock.now })
 }
 
 final class PinFlowTests: XCTestCase {
@@ -32,10 +32,16 @@ final class PinFlowTests: XCTestCase {
         await makePinFlow(folder: folder, clock: clock, changing: changing, length: length)
     }
 
-    private func secret(_ digits: String) -> PinSecret {
-        let code = PinCode(length: digits.count)
-        for digit in digits { code.insert(digit) }
-        return PinSecret(copying: code)
+    /// The digits in locked memory, as the window hands them to the flow.
+    private func secret(_ digits: String) -> SecretBytes {
+        var digits = digits
+        // swiftlint:disable:next force_try
+        return try! digits.withUTF8 { try SecretBytes(copying: $0) }
+    }
+
+    private func bytes(_ digits: String) throws -> SecretBytes {
+        var digits = digits
+        return try digits.withUTF8 { try SecretBytes(copying: $0) }
     }
 
     private func storePIN(_ digits: String) async {
@@ -60,10 +66,10 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(step, .choose)
         XCTAssertEqual(prompt.message, "Digits in sequence")
         XCTAssertTrue(prompt.isError)
-        XCTAssertFalse(PinVault(directory: folder).hasPIN)
+        XCTAssertFalse(KeyVault(directory: folder).hasPIN)
     }
 
-    func testChosenAndConfirmedPINIsStoredAsAHash() async throws {
+    func testChosenAndConfirmedPINWrapsANewDataKey() async throws {
         let flow = await makeFlow()
         let first = await flow.submit(secret("2468"))
         XCTAssertEqual(first, .confirmNext)
@@ -71,9 +77,12 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(confirmTitle, "Confirm PIN")
         let second = await flow.submit(secret("2468"))
         XCTAssertEqual(second, .stored)
-        let contents = try String(contentsOf: folder.appendingPathComponent("pin.hash"), encoding: .utf8)
-        XCTAssertTrue(contents.hasPrefix("$argon2id$"))
+        let key = await flow.dataKey
+        XCTAssertEqual(key?.count, 32)
+        let contents = try String(contentsOf: folder.appendingPathComponent(KeyVault.fileName), encoding: .utf8)
+        XCTAssertTrue(contents.contains("$argon2id$v=19$m=8192,t=1,p=1$"))
         XCTAssertFalse(contents.contains("2468"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("pin.hash").path))
     }
 
     func testMismatchedConfirmationStartsOver() async {
@@ -84,7 +93,7 @@ final class PinFlowTests: XCTestCase {
         let (step, message) = await (flow.step, flow.prompt.message)
         XCTAssertEqual(step, .choose)
         XCTAssertEqual(message, "PINs do not match. Choose a PIN again.")
-        XCTAssertFalse(PinVault(directory: folder).hasPIN)
+        XCTAssertFalse(KeyVault(directory: folder).hasPIN)
     }
 
     func testLaterRunsUnlockWithTheStoredPIN() async {
@@ -146,8 +155,126 @@ final class PinFlowTests: XCTestCase {
         _ = await flow.submit(secret("1357"))
         let stored = await flow.submit(secret("1357"))
         XCTAssertEqual(stored, .stored)
-        var digits = "1357"
-        XCTAssertTrue(try digits.withUTF8 { try PinVault(directory: folder).verify(digits: $0) })
+        XCTAssertNotNil(try KeyVault(directory: folder).unlock(pin: bytes("1357")))
+        XCTAssertNil(try KeyVault(directory: folder).unlock(pin: bytes("2468")))
+    }
+
+    func testALockoutIsToldByItsKindAndEndsByTheClock() async {
+        await storePIN("2468")
+        let flow = await makeFlow()
+        for _ in 1...5 { _ = await flow.submit(secret("1357")) }
+        let kind = await flow.prompt.kind
+        XCTAssertEqual(kind, .locked)
+        clock.now = clock.now.addingTimeInterval(31)
+        let stillLocked = await flow.tick()
+        XCTAssertFalse(stillLocked)
+        let prompt = await flow.prompt
+        XCTAssertEqual(prompt.kind, .instruction)
+        XCTAssertEqual(prompt.message, "Enter your 4-digit PIN to unlock.")
+    }
+
+    func testDeletingTheAttemptsFileLocksForTheLongestLockout() async throws {
+        await storePIN("2468")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(AttemptStore.fileName))
+        let flow = await makeFlow()
+        let (isLocked, remaining) = await (flow.isLocked, flow.policy.remainingLockout)
+        XCTAssertTrue(isLocked)
+        XCTAssertEqual(remaining, AttemptPolicy.longestLockout)
+        let refused = await flow.submit(secret("2468"))
+        XCTAssertEqual(refused, .locked(until: clock.now.addingTimeInterval(3600)))
+        // The assumed lockout is saved, so a restart does not start it again.
+        let loaded = AttemptStore(directory: folder).load(now: clock.now, expectingFile: true)
+        XCTAssertNil(loaded.problem)
+    }
+
+    func testNoPINIsCheckedWhenTheAttemptCannotBeCountedAndTheMessageStays() async throws {
+        await storePIN("2468")
+        let folder = self.folder!, clock = self.clock
+        let flow = await PinFlow(changing: false, vault: KeyVault(directory: folder, derivation: .fastForTests),
+                                 attempts: AttemptStore(directory: folder, saveFault: ENOSPC), newPINLength: 4,
+                                 now: { clock.now })
+        let outcome = await flow.submit(secret("2468"))
+        guard case .notCounted = outcome else { return XCTFail("\(outcome)") }
+        let (kind, message, key) = await (flow.prompt.kind, flow.prompt.message, flow.dataKey)
+        XCTAssertEqual(kind, .notCounted)
+        XCTAssertTrue(message.hasPrefix("The PIN was not checked, because the attempt could not be counted."), message)
+        XCTAssertNil(key, "the right PIN unlocked although its attempt was not counted")
+        await flow.userEdited()
+        let afterTyping = await flow.prompt.message
+        XCTAssertEqual(afterTyping, message)
+        let wrong = await flow.submit(secret("1357"))
+        guard case .notCounted = wrong else { return XCTFail("\(wrong)") }
+    }
+
+    @MainActor
+    func testAFailureIsOnDiskWhileEvenTheRightPINIsChecked() async throws {
+        let folder = self.folder!, clock = self.clock
+        // 64 MiB and 2 passes: long enough a check to watch the file during it.
+        let vault = KeyVault(directory: folder, derivation: KeyDerivation(memoryKiB: 65_536, passes: 2))
+        let attempts = AttemptStore(directory: folder)
+        let setup = PinFlow(changing: false, vault: vault, attempts: attempts, newPINLength: 4, now: { clock.now })
+        _ = await setup.submit(secret("2468"))
+        _ = await setup.submit(secret("2468"))
+        let flow = PinFlow(changing: false, vault: vault, attempts: attempts, newPINLength: 4, now: { clock.now })
+        // Another process reading the counter while the check runs sees the failure it risks.
+        let watcher = Task.detached { () -> Bool in
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                if attempts.load(now: Date(), expectingFile: true).record.failures == 1 { return true }
+            }
+            return false
+        }
+        let outcome = await flow.submit(secret("2468"))
+        XCTAssertEqual(outcome, .accepted)
+        let sawPendingFailure = await watcher.value
+        XCTAssertTrue(sawPendingFailure, "no failure was on disk during the check")
+        XCTAssertEqual(attempts.load(now: Date(), expectingFile: true).record.failures, 0, "the right PIN did not clear it")
+    }
+
+    func testTheChooseStepOffersFourOrSixDigitsAndRecommendsSix() async {
+        let flow = await makeFlow(length: 4)
+        let (offers, message) = await (flow.offersLengthChoice, flow.prompt.message)
+        XCTAssertTrue(offers)
+        XCTAssertEqual(PinFlow.lengths, [4, 6])
+        XCTAssertEqual(PinFlow.recommendedLength, 6)
+        XCTAssertEqual(message, "Use 4 digits that are hard to guess. 6 digits are safer.")
+        await flow.chooseLength(6)
+        let (length, sixMessage) = await (flow.length, flow.prompt.message)
+        XCTAssertEqual(length, 6)
+        XCTAssertEqual(sixMessage, "Use 6 digits that are hard to guess.")
+        _ = await flow.submit(secret("246813"))
+        _ = await flow.submit(secret("246813"))
+        XCTAssertEqual(KeyVault(directory: folder).pinLength, 6)
+    }
+
+    func testAnOldInstallationsPINUnlocksAndGetsAKeyFile() async throws {
+        var digits = "2468"
+        try digits.withUTF8 { try PinVault(directory: folder).store(digits: $0) }
+        try AttemptStore(directory: folder).save(.fresh)
+        let flow = await makeFlow()
+        let step = await flow.step
+        XCTAssertEqual(step, .unlock)
+        let wrong = await flow.submit(secret("1357"))
+        XCTAssertEqual(wrong, .wrong(attemptsLeft: 4))
+        let right = await flow.submit(secret("2468"))
+        XCTAssertEqual(right, .accepted)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(KeyVault.fileName).path))
+        XCTAssertNotNil(try KeyVault(directory: folder).unlock(pin: bytes("2468")))
+    }
+
+    @MainActor
+    func testTheWindowHearsCheckingWhileThePINIsChecked() async {
+        let folder = self.folder!, clock = self.clock
+        let setup = makePinFlow(folder: folder, clock: clock, changing: false, length: 4)
+        _ = await setup.submit(secret("2468"))
+        _ = await setup.submit(secret("2468"))
+        let flow = makePinFlow(folder: folder, clock: clock, changing: false, length: 4)
+        var heard: [(PinFlow.Prompt.Kind, Bool)] = []
+        flow.onPromptChange = { heard.append((flow.prompt.kind, flow.isChecking)) }
+        _ = await flow.submit(secret("1357"))
+        XCTAssertEqual(heard.map(\.0), [.checking, .wrong])
+        XCTAssertEqual(heard.first?.1, true, "input was not refused while checking")
+        XCTAssertEqual(flow.prompt.message, "Wrong PIN — 4 attempts left")
     }
 
     func testCountdownRoundsUpToTheSecond() {

@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Storage
 
 final class AttemptStoreTests: XCTestCase {
@@ -45,10 +48,10 @@ final class AttemptStoreTests: XCTestCase {
         XCTAssertEqual(TemporaryDirectory.mode(of: attemptsFile), 0o600)
     }
 
-    func testCorruptFileLoadsLockedAndReportsIt() throws {
+    func testCorruptFileLoadsAsTheStrictestStateAndReportsIt() throws {
         try temporary.write("{not json", to: "attempts.json")
         let loaded = AttemptStore(directory: temporary.url).load(now: now)
-        XCTAssertEqual(loaded.record, AttemptRecord(failures: 5, lockouts: 1, lockedUntil: now + 30))
+        XCTAssertEqual(loaded.record, AttemptRecord(failures: 5, lockouts: 8, lockedUntil: now + 3600))
         XCTAssertEqual(loaded.problem, .corrupt(path: attemptsFile.path))
     }
 
@@ -62,7 +65,7 @@ final class AttemptStoreTests: XCTestCase {
         try temporary.write(#"{"failures":-1,"lockouts":0}"#, to: "attempts.json")
         let loaded = AttemptStore(directory: temporary.url).load(now: now)
         XCTAssertEqual(loaded.problem, .corrupt(path: attemptsFile.path))
-        XCTAssertEqual(loaded.record, .conservative(now: now))
+        XCTAssertEqual(loaded.record, .strictest(now: now))
     }
 
     func testEmptyFileIsCorrupt() throws {
@@ -70,11 +73,47 @@ final class AttemptStoreTests: XCTestCase {
         XCTAssertEqual(AttemptStore(directory: temporary.url).load(now: now).problem, .corrupt(path: attemptsFile.path))
     }
 
-    func testUnreadableFileLoadsLockedAndReportsIt() throws {
+    func testAFolderAtTheFilePathLoadsAsTheStrictestState() throws {
         try FileManager.default.createDirectory(at: attemptsFile, withIntermediateDirectories: false)
         let loaded = AttemptStore(directory: temporary.url).load(now: now)
-        XCTAssertEqual(loaded.record, .conservative(now: now))
-        XCTAssertEqual(loaded.problem, .unreadable(path: attemptsFile.path, reason: "Is a directory"))
+        XCTAssertEqual(loaded.record, .strictest(now: now))
+        XCTAssertEqual(loaded.problem, .notARegularFile(path: attemptsFile.path))
+    }
+
+    func testAMissingFileLoadsAsTheStrictestStateOnceAPINIsSet() {
+        let loaded = AttemptStore(directory: temporary.url).load(now: now, expectingFile: true)
+        XCTAssertEqual(loaded.record, .strictest(now: now))
+        XCTAssertEqual(loaded.problem, .missing(path: attemptsFile.path))
+    }
+
+    func testAFIFOAtTheFilePathIsRefusedWithoutBlocking() throws {
+        XCTAssertEqual(mkfifo(attemptsFile.path, 0o600), 0)
+        // Were the FIFO opened for reading, this would block until a writer came: none will.
+        let loaded = AttemptStore(directory: temporary.url).load(now: now)
+        XCTAssertEqual(loaded.record, .strictest(now: now))
+        XCTAssertEqual(loaded.problem, .notARegularFile(path: attemptsFile.path))
+    }
+
+    func testASymbolicLinkAtTheFilePathIsNotFollowed() throws {
+        let target = try temporary.write(#"{"failures":0,"lockouts":0}"#, to: "elsewhere.json")
+        try FileManager.default.createSymbolicLink(at: attemptsFile, withDestinationURL: target)
+        XCTAssertEqual(AttemptStore(directory: temporary.url).load(now: now).problem, .notARegularFile(path: attemptsFile.path))
+    }
+
+    func testTheLockIsExclusiveUntilReleased() throws {
+        let store = AttemptStore(directory: temporary.url)
+        let first = try XCTUnwrap(try store.lock())
+        XCTAssertNil(try store.lock(waiting: false), "a second holder got the lock")
+        first.release()
+        XCTAssertNotNil(try store.lock(waiting: false))
+    }
+
+    func testAFIFOAtTheLockPathIsRefusedWithoutBlocking() throws {
+        let store = AttemptStore(directory: temporary.url)
+        XCTAssertEqual(mkfifo(store.lockURL.path, 0o600), 0)
+        XCTAssertThrowsError(try store.lock()) { error in
+            XCTAssertEqual(error as? VaultError, .notARegularFile(path: store.lockURL.path))
+        }
     }
 
     func testSaveOverwritesACorruptFile() throws {
@@ -102,5 +141,6 @@ final class AttemptStoreTests: XCTestCase {
         let paths = AppPaths(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ada"])
         XCTAssertEqual(AttemptStore(paths: paths).fileURL.path, "/data/pinform/attempts.json")
         XCTAssertEqual(PinVault(paths: paths).fileURL.path, "/data/pinform/pin.hash")
+        XCTAssertEqual(KeyVault(paths: paths).fileURL.path, "/data/pinform/keys.json")
     }
 }

@@ -129,10 +129,10 @@ final class PinVaultTests: XCTestCase {
         }
     }
 
-    func testHashFileThatIsAFolderIsUnreadable() throws {
+    func testHashFileThatIsAFolderIsRefused() throws {
         try FileManager.default.createDirectory(at: hashFile, withIntermediateDirectories: false)
         XCTAssertThrowsError(try verify("2468", in: PinVault(directory: temporary.url))) { error in
-            XCTAssertEqual(error as? VaultError, .unreadable(path: hashFile.path, reason: "Is a directory"))
+            XCTAssertEqual(error as? VaultError, .notARegularFile(path: hashFile.path))
         }
     }
 

@@ -1,4 +1,5 @@
 """The PIN window on the real binary, driven through AT-SPI as a screen reader would."""
+import json
 import os
 import shutil
 import tempfile
@@ -8,6 +9,8 @@ from pinform_e2e import AppTestCase, click, find, find_all, states, text_of, wai
 
 GOOD_PIN = "2468"
 WRONG_PIN = "1357"
+# Pinform 0.1's data folder (plaintext records, pin.hash for GOOD_PIN); see OldInstallationFixture.swift.
+V01_INSTALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "v0.1-install")
 
 
 class PinWindowTests(AppTestCase):
@@ -61,7 +64,7 @@ class PinWindowTests(AppTestCase):
         wait_until(lambda: {"invalid", "invalid-entry"} & states(view), message="PIN view not invalid")
         self.wait_for_message(window, "Digits in sequence")
         self.assertNotIn("1234", view.name + view.description)
-        self.assertFalse(os.path.exists(os.path.join(app.data_home, "pinform", "pin.hash")))
+        self.assertFalse(os.path.exists(os.path.join(app.data_home, "pinform", "keys.json")))
 
     def test_description_counts_digits_and_never_shows_them(self):
         _, window = self.open_pin_window()
@@ -79,14 +82,21 @@ class PinWindowTests(AppTestCase):
         self.wait_for_message(window, "PINs do not match")
         find(window, role="label", name="Choose a PIN")
 
-    def test_chosen_pin_is_stored_as_an_argon2id_hash_and_unlocks(self):
+    def test_chosen_pin_wraps_a_data_key_with_argon2id_and_unlocks(self):
         app, window = self.open_pin_window()
         self.choose_pin(window)
-        hash_file = os.path.join(app.data_home, "pinform", "pin.hash")
-        wait_until(lambda: os.path.exists(hash_file), message="no pin.hash")
-        with open(hash_file, encoding="utf-8") as handle:
-            self.assertTrue(handle.read().startswith("$argon2id$"))
-        self.assertEqual(os.stat(hash_file).st_mode & 0o777, 0o600)
+        key_file = os.path.join(app.data_home, "pinform", "keys.json")
+        wait_until(lambda: os.path.exists(key_file), message="no keys.json")
+        with open(key_file, encoding="utf-8") as handle:
+            keys = json.load(handle)
+        self.assertEqual((keys["format"], keys["version"], keys["database"]), ("pinform-keys", 1, "sqlcipher-3.4"))
+        [slot] = keys["slots"]
+        self.assertEqual(slot["kind"], "pin")
+        # The app's real cost: 256 MiB and 3 passes of argon2id.
+        self.assertTrue(slot["kdf"].startswith("$argon2id$v=19$m=262144,t=3,p=1$"), slot["kdf"])
+        self.assertEqual(set(slot), {"kind", "digits", "kdf", "nonce", "wrappedKey"})
+        self.assertEqual(os.stat(key_file).st_mode & 0o777, 0o600)
+        self.assertFalse(os.path.exists(os.path.join(app.data_home, "pinform", "pin.hash")))
         for path in self.files_under(app.data_home):
             with open(path, "rb") as handle:
                 self.assertNotIn(GOOD_PIN.encode(), handle.read(), path)
@@ -94,6 +104,31 @@ class PinWindowTests(AppTestCase):
         wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"),
                    message="the keypad is still shown")
         app.window("Pinform")
+        records = os.path.join(app.data_home, "pinform", "records.sqlite")
+        wait_until(lambda: os.path.exists(records), message="no records.sqlite")
+        with open(records, "rb") as handle:
+            self.assertFalse(handle.read(16).startswith(b"SQLite format 3"))
+
+    def test_the_choose_step_offers_six_digits_and_recommends_them(self):
+        _, window = self.open_pin_window()
+        six = find(window, role="push button", name="6 digits (recommended)")
+        find(window, role="push button", name="4 digits")
+        click(six)
+        self.wait_for_message(window, "Use 6 digits that are hard to guess.")
+        # A new PIN view of 6 digits took the place of the 4-digit one.
+        self.press(window, "24")
+        wait_until(lambda: any(node.description == "2 of 6 digits entered" for node in find_all(window, name="PIN")),
+                   message="the PIN view does not take 6 digits")
+
+    def test_a_second_launch_without_a_session_bus_defers_to_the_first(self):
+        app, window = self.open_pin_window()
+        find(window, role="label", name="Choose a PIN")
+        # No session bus: GApplication cannot tell that another instance runs; the lock file can.
+        second = self.launch_app(data_home=app.data_home,
+                                 env={"DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"})
+        self.assertEqual(second.wait_for_exit(20), 0)
+        self.assertTrue(app.is_running())
+        find(window, role="label", name="Choose a PIN")
 
     def test_later_runs_unlock_with_the_pin(self):
         data_home = self.set_up_pin()
@@ -125,6 +160,35 @@ class PinWindowTests(AppTestCase):
         self.wait_for_message(window, "Too many wrong PINs. Try again in 0:")
         key = find(window, role="push button", name="1")
         self.assertNotIn("sensitive", states(key))
+
+    def test_a_version_0_1_installation_is_encrypted_on_its_first_unlock(self):
+        data_home = tempfile.mkdtemp(prefix="pinform-e2e-upgrade-")
+        self.addCleanup(shutil.rmtree, data_home, True)
+        folder = os.path.join(data_home, "pinform")
+        shutil.copytree(V01_INSTALL, folder)
+        os.chmod(folder, 0o700)
+        records = os.path.join(folder, "records.sqlite")
+
+        app, window = self.open_pin_window(data_home)
+        find(window, role="label", name="Enter PIN")
+        self.press(window, WRONG_PIN)
+        self.wait_for_message(window, "Wrong PIN — 4 attempts left")
+        self.press(window, GOOD_PIN)
+        root = app.accessible()
+        find(root, role="label", name="3 records", visible=True, timeout=20)
+        find(root, role="label", name="Hopper", visible=True)
+        wait_until(lambda: not os.path.exists(os.path.join(folder, "pin.hash")), message="pin.hash is still there")
+        self.assertTrue(os.path.exists(os.path.join(folder, "keys.json")))
+        with open(records, "rb") as handle:
+            self.assertFalse(handle.read(16).startswith(b"SQLite format 3"))
+        for path in self.files_under(folder):
+            with open(path, "rb") as handle:
+                self.assertNotIn(b"Lovelace", handle.read(), path)
+        app.quit()
+
+        app, window = self.open_pin_window(data_home)
+        self.press(window, GOOD_PIN)
+        find(app.accessible(), role="label", name="3 records", visible=True, timeout=20)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """End-to-end tests of the saved records under the form: the real binary, unlocked through the
 PIN keypad and driven through AT-SPI. Saves three people, restarts, edits one in the dialog,
 deletes one (and undoes a delete), exports the list through the real file chooser, and checks
-the database with the sqlite3 command line and the CSV file byte for byte.
+that the database is encrypted (the sqlite3 command line cannot read it, no record's text is in
+any file) and what it holds after a restart, and the CSV file byte for byte.
 
 With PINFORM_FORM_SCREENSHOTS=<folder>, the run also saves records.png (the window with three
 saved people) there.
@@ -9,7 +10,6 @@ saved people) there.
 import csv
 import os
 import shutil
-import sqlite3
 import subprocess
 import tempfile
 import time
@@ -126,11 +126,19 @@ def button_labelled(root, text):
     return wait_until(lookup, message=f"no button labelled {text!r}")
 
 
-def count_in_database(data_home):
-    path = os.path.join(data_home, "pinform", "records.sqlite")
-    output = subprocess.run(["sqlite3", path, "select count(*) from person"],
-                            check=True, capture_output=True, text=True).stdout
-    return int(output.strip())
+def assert_encrypted(test, data_home, texts):
+    """The records file is not plain SQLite, and none of `texts` is in any file of the data folder."""
+    folder = os.path.join(data_home, "pinform")
+    with open(os.path.join(folder, "records.sqlite"), "rb") as handle:
+        test.assertFalse(handle.read(16).startswith(b"SQLite format 3"))
+    result = subprocess.run(["sqlite3", os.path.join(folder, "records.sqlite"), "select count(*) from person"],
+                            capture_output=True, text=True, check=False)
+    test.assertNotEqual(result.returncode, 0, result.stdout)
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name), "rb") as handle:
+            data = handle.read()
+        for text in texts:
+            test.assertNotIn(text.encode(), data, name)
 
 
 def capture(root, filename):
@@ -170,8 +178,9 @@ class RecordsTests(AppTestCase):
                          [["Ada", "Lovelace"], ["Alan", "Turing"], ["Grace", "Hopper"]])
         find(root, role="label", name="3 records", visible=True)
         capture(root, "records.png")
+        assert_encrypted(self, self.data_home, ["Lovelace", "grace@example.com"])
         app.quit()
-        self.assertEqual(count_in_database(self.data_home), 3)
+        assert_encrypted(self, self.data_home, ["Lovelace", "grace@example.com"])
 
         _, root = self.start()
         restarted = wait_for_rows(root, 3)
@@ -190,10 +199,9 @@ class RecordsTests(AppTestCase):
         wait_until(lambda: any(row[1] == "Turing-Smith" for row in rows(root)), message="the edit did not show")
         self.assertEqual(len(rows(root)), 3)
         app.quit()
-        path = os.path.join(self.data_home, "pinform", "records.sqlite")
-        names = subprocess.run(["sqlite3", path, "select last_name from person order by id"],
-                               check=True, capture_output=True, text=True).stdout.split()
-        self.assertEqual(names, ["Lovelace", "Turing-Smith", "Hopper"])
+        assert_encrypted(self, self.data_home, ["Turing-Smith"])
+        _, root = self.start()
+        self.assertEqual([row[1] for row in wait_for_rows(root, 3)], ["Lovelace", "Turing-Smith", "Hopper"])
 
     def test_escape_cancels_the_edit_dialog(self):
         app, root = self.start_with_three_people()
@@ -224,7 +232,8 @@ class RecordsTests(AppTestCase):
         press_key("Delete")
         wait_for_rows(root, 2)
         app.quit()
-        self.assertEqual(count_in_database(self.data_home), 2)
+        _, root = self.start()
+        self.assertEqual(sorted(row[1] for row in wait_for_rows(root, 2)), ["Hopper", "Lovelace"])
 
     def test_export_writes_the_list_as_csv_through_the_file_chooser(self):
         app, root = self.start_with_three_people()
@@ -266,7 +275,8 @@ class RecordsTests(AppTestCase):
         with open(os.path.join(folder, kept[0]), "rb") as handle:
             self.assertEqual(handle.read(), damaged)
         app.quit()
-        self.assertEqual(count_in_database(self.data_home), 1)
+        _, root = self.start()
+        self.assertEqual(wait_for_rows(root, 1)[0][1], "Lovelace")
 
 
 if __name__ == "__main__":

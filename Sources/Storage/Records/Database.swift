@@ -49,6 +49,8 @@ public final class Database {
     /// - Parameters:
     ///   - url: the file; its folder must exist (see `AppPaths.ensureExists()`).
     ///   - readOnly: open without write access, e.g. to look at a file moved aside.
+    ///   - key: the 256-bit data key the file is encrypted with (see `KeyVault`); `nil` only
+    ///     for a plaintext file (an older version's, to encrypt it, or a benchmark's).
     ///   - busyTimeout: how long to wait for another program's lock before failing with `.busy`.
     ///   - migrations: the schema's history, oldest first; see `Migration`.
     /// - Throws: `.corrupt`, `.busy`, `.cannotOpen`, `.readOnly`, `.newerSchema`, `.diskFull`
@@ -57,18 +59,19 @@ public final class Database {
     public convenience init(
         at url: URL,
         readOnly: Bool = false,
+        key: SecretBytes? = nil,
         busyTimeout: Duration = .seconds(2),
         migrations: [Migration] = []
     ) throws(StoreError) {
-        try self.init(path: url.path, readOnly: readOnly, busyTimeout: busyTimeout, migrations: migrations)
+        try self.init(path: url.path, readOnly: readOnly, key: key, busyTimeout: busyTimeout, migrations: migrations)
     }
 
     /// A database in memory, gone when closed; for tests and previews.
     public static func inMemory(migrations: [Migration] = []) throws(StoreError) -> Database {
-        try Database(path: ":memory:", readOnly: false, busyTimeout: .zero, migrations: migrations)
+        try Database(path: ":memory:", readOnly: false, key: nil, busyTimeout: .zero, migrations: migrations)
     }
 
-    private init(path: String, readOnly: Bool, busyTimeout: Duration, migrations: [Migration]) throws(StoreError) {
+    private init(path: String, readOnly: Bool, key: SecretBytes?, busyTimeout: Duration, migrations: [Migration]) throws(StoreError) {
         self.path = path
         var connection: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -85,6 +88,7 @@ public final class Database {
         }
         self.connection = connection
         sqlite3_extended_result_codes(connection, 1)
+        try applyKey(key)
         let (seconds, attoseconds) = busyTimeout.components
         sqlite3_busy_timeout(connection, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         // Reading the journal mode reads the file's header, so a file that is not a database

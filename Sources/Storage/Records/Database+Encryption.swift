@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSQLite
+import Foundation
+
+extension Database {
+    /// A step of `encryptPlaintextFile(at:key:progress:)`, reported to crash tests.
+    public enum EncryptionStep: String, Sendable, CaseIterable {
+        /// The plaintext file is checkpointed and out of WAL mode.
+        case checkpointed
+        /// The encrypted copy is written beside it.
+        case exported
+        /// The copy was opened with the key and checked.
+        case verified
+        /// The copy replaced the plaintext file.
+        case renamed
+        /// The folder is flushed.
+        case folderSynced
+    }
+
+    /// Whether the file is a plaintext SQLite database (an older version's records), judged
+    /// by its first 16 bytes, "SQLite format 3" and a NUL. An encrypted file starts with
+    /// random bytes.
+    public static func isPlaintextFile(at url: URL) -> Bool {
+        guard case .success(let head) = FileOperations.readRegularFile(atPath: url.path, limit: 15) else { return false }
+        return head == Array("SQLite format 3\0".utf8)
+    }
+
+    /// Encrypts an older version's plaintext records file with `key`, in place.
+    ///
+    /// The plaintext file is checkpointed and left without a `-wal`; `sqlcipher_export`
+    /// copies it into `<name>.encrypting`; the copy is opened with the key and checked
+    /// (integrity, every table's row count, the schema version); only then is it renamed over
+    /// the plaintext file and the folder flushed. Killed at any moment, the plaintext file is
+    /// still there and whole until the rename, so the next unlock simply starts again.
+    ///
+    /// - Parameter progress: for crash tests, called after each step.
+    /// - Throws: a `StoreError`; the plaintext file is then kept as it was.
+    public static func encryptPlaintextFile(
+        at url: URL, key: SecretBytes, progress: ((EncryptionStep) -> Void)? = nil
+    ) throws(StoreError) {
+        let path = url.path
+        let copyPath = path + ".encrypting"
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(copyPath + suffix) }
+
+        let plain = try Database(at: url)
+        defer { plain.close() }
+        // Everything in the log goes into the file, and the log goes away, so that no
+        // plaintext log can ever be read back into the encrypted file after the rename.
+        try plain.executeScript("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
+        progress?(.checkpointed)
+        let tables = try plain.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            .compactMap { row -> String? in if case .text(let name)? = row.first { return name } else { return nil } }
+        var counts: [Int64] = []
+        for table in tables {
+            guard case .integer(let count)? = try plain.rows("SELECT count(*) FROM \(quotedName(table))").first?.first
+            else { throw StoreError.other(code: SQLITE_ERROR, reason: "table “\(table)” could not be counted") }
+            counts.append(count)
+        }
+        let version = try plain.userVersion
+
+        try plain.execute("ATTACH DATABASE ? AS encrypted", [.text(copyPath)])
+        guard let connection = plain.handle else { throw StoreError.closed(path: path) }
+        let keyed = try withRawKey(key) { rawKey in
+            sqlite3_key_v2(connection, "encrypted", rawKey.baseAddress, Int32(rawKey.count))
+        }
+        guard keyed == SQLITE_OK else { throw plain.error(code: keyed) }
+        try plain.executeScript("SELECT sqlcipher_export('encrypted'); PRAGMA encrypted.user_version = \(version)")
+        try plain.executeScript("DETACH DATABASE encrypted")
+        progress?(.exported)
+
+        do throws(StoreError) {
+            let encrypted = try Database(at: URL(fileURLWithPath: copyPath), key: key)
+            defer { encrypted.close() }
+            guard try encrypted.integrityCheck() == ["ok"], try encrypted.userVersion == version else {
+                throw StoreError.other(code: SQLITE_CORRUPT, reason: "the encrypted copy did not check out")
+            }
+            for (table, count) in zip(tables, counts) {
+                guard case .integer(count)? = try encrypted.rows("SELECT count(*) FROM \(quotedName(table))").first?.first
+                else { throw StoreError.other(code: SQLITE_CORRUPT, reason: "the encrypted copy of “\(table)” differs") }
+            }
+        } catch {
+            for suffix in ["", "-journal", "-wal", "-shm"] { unlink(copyPath + suffix) }
+            throw error
+        }
+        progress?(.verified)
+        plain.close()
+        guard Database.isPlaintextFile(at: url), !Database.isPlaintextFile(at: URL(fileURLWithPath: copyPath)) else {
+            throw StoreError.other(code: SQLITE_ERROR, reason: "the files changed while they were encrypted")
+        }
+        guard rename(copyPath, path) == 0 else {
+            throw StoreError.other(code: SQLITE_IOERR, reason: "“\(copyPath)” could not replace “\(path)”: \(String(cString: strerror(errno)))")
+        }
+        progress?(.renamed)
+        for suffix in ["-journal", "-wal", "-shm"] { unlink(path + suffix) }
+        do {
+            try FileOperations.syncDirectory(atPath: FileOperations.parentDirectory(of: path))
+        } catch {
+            throw StoreError.other(code: SQLITE_IOERR, reason: error.reason)
+        }
+        progress?(.folderSynced)
+    }
+
+    /// Any table name in double quotes, its own quotes doubled.
+    private static func quotedName(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,55 @@
+/// What the key file holds: which database encryption the data key is for, and the slots,
+/// each of which wraps the same data key under another secret.
+///
+/// ```json
+/// {"format":"pinform-keys","version":1,"database":"sqlcipher-3.4",
+///  "slots":[{"kind":"pin","digits":6,"kdf":"$argon2id$v=19$m=262144,t=3,p=1$…",
+///            "nonce":"…","wrappedKey":"…"}]}
+/// ```
+///
+/// A slot's kind says how its wrapping key is had: `pin` (argon2id of the PIN), `recovery`
+/// (argon2id of a recovery key shown once), and, reserved, `tpm2+pin` (a secret a TPM 2.0
+/// unseals only for the PIN, in `sealed`). Slots of a kind this version does not know are
+/// kept as they are when the file is rewritten.
+struct KeyFile: Codable, Equatable {
+    /// Always "pinform-keys", so the file says what it is.
+    var format = KeyFile.formatName
+    /// The layout's version; a newer one is refused rather than misread.
+    var version = KeyFile.currentVersion
+    /// How the data key is used: SQLCipher 3.4 with its fixed settings (see `Database`).
+    var database = KeyFile.databaseCipher
+    /// Names the data key (see `KeyVault.keyID(of:)`), so a key can be told to belong here.
+    var keyID: String
+    var slots: [KeySlot]
+
+    static let formatName = "pinform-keys"
+    static let currentVersion = 1
+    static let databaseCipher = "sqlcipher-3.4"
+}
+
+/// One way to the data key: the data key encrypted with XChaCha20-Poly1305 under a key had
+/// from some secret.
+struct KeySlot: Codable, Equatable {
+    /// `pin`, `recovery` or `tpm2+pin` (see `KeyFile`).
+    var kind: String
+    /// The PIN's length, for the `pin` slot: the pad asks for as many digits.
+    var digits: Int?
+    /// The argon2id parameters and salt, in PHC form, for slots derived from a secret.
+    var kdf: String?
+    /// For a TPM slot: the sealed object's parts, base64, as the TPM returned them.
+    var sealed: [String: String]?
+    /// The AEAD's 24-byte nonce, base64.
+    var nonce: String
+    /// The data key encrypted and authenticated (32 + 16 bytes), base64.
+    var wrappedKey: String
+
+    static let pinKind = "pin"
+    static let recoveryKind = "recovery"
+    static let tpmKind = "tpm2+pin"
+
+    /// The associated data the AEAD authenticates: everything in the slot but the nonce and
+    /// the ciphertext, so that a length or parameter swapped in the file fails the unwrap.
+    var associatedData: [UInt8] {
+        Array("pinform-keys/1/\(kind)/\(digits.map(String.init) ?? "-")/\(kdf ?? "-")".utf8)
+    }
+}

@@ -1,0 +1,312 @@
+import CSodium
+import Foundation
+
+/// Keeps the records' data key wrapped under the PIN in `keys.json` (mode 0600) in the data folder.
+///
+/// The data key is 32 random bytes that SQLCipher encrypts the records with. It is never on
+/// disk in the clear: each slot of the key file holds it encrypted with XChaCha20-Poly1305
+/// under a key derived from a secret — the PIN through argon2id (256 MiB, 3 passes), or a
+/// recovery key. Unwrapping *is* the PIN check: a wrong PIN fails the AEAD's authentication,
+/// and nothing cheaper to test a guess against is stored. Changing the PIN re-wraps the same
+/// data key, so the records are not re-encrypted; the file is replaced atomically, so a crash
+/// leaves the old PIN or the new one working.
+///
+/// An installation of an older version has `pin.hash` (an argon2id string) and plaintext
+/// records instead; `unlock(pin:)` checks the PIN against that hash once, makes a data key
+/// and the key file, and `Database.encryptPlaintextFile(at:key:)` then encrypts the records.
+///
+/// ```swift
+/// let vault = KeyVault(paths: AppPaths())
+/// let key = try vault.create(pin: digits)               // first run
+/// guard let key = try vault.unlock(pin: digits) else { /* wrong PIN */ }
+/// let database = try Database(at: paths.recordsFile, key: key)
+/// ```
+public final class KeyVault: Sendable {
+    /// The name of the key file in the data folder.
+    public static let fileName = "keys.json"
+    /// The size of the data key: 256 bits.
+    public static let dataKeyLength = 32
+
+    /// The key file.
+    public let fileURL: URL
+    /// The PIN hash an older version kept, read only to upgrade.
+    public let legacy: PinVault
+    /// How keys are derived from PINs for slots written from now on.
+    public let derivation: KeyDerivation
+    private let progress: (@Sendable (Step) -> Void)?
+
+    /// A step of writing the key file, reported to crash tests.
+    public enum Step: String, Sendable, CaseIterable {
+        /// The new slot is derived and wrapped; nothing is written yet.
+        case wrapped
+        /// The new file is written and flushed beside the old one.
+        case temporaryFileSynced
+        /// The new file replaced the old one.
+        case renamed
+        /// The folder is flushed.
+        case folderSynced
+    }
+
+    /// A vault whose key file is in `directory`.
+    ///
+    /// - Parameters:
+    ///   - derivation: argon2id's cost for new slots; tests pass `.fastForTests`.
+    ///   - progress: for crash tests, called after each step of writing the key file.
+    public init(directory: URL, derivation: KeyDerivation = .standard, progress: (@Sendable (Step) -> Void)? = nil) {
+        fileURL = directory.appendingPathComponent(KeyVault.fileName, isDirectory: false)
+        legacy = PinVault(directory: directory)
+        self.derivation = derivation
+        self.progress = progress
+    }
+
+    /// A vault in the application's data folder, with the standard derivation.
+    public convenience init(paths: AppPaths) {
+        self.init(directory: paths.dataDirectory)
+    }
+
+    // MARK: What is there
+
+    /// Whether a PIN is set: a key file, or an older version's `pin.hash`, is there — even a
+    /// damaged one, which must never turn into "choose a new PIN".
+    public var hasPIN: Bool {
+        FileOperations.exists(atPath: fileURL.path) || legacy.hasPIN
+    }
+
+    /// Whether the PIN is still an older version's `pin.hash`, with no key file yet.
+    public var needsUpgrade: Bool {
+        !FileOperations.exists(atPath: fileURL.path) && legacy.hasPIN
+    }
+
+    /// How many digits the PIN has, or `nil` when it cannot be read.
+    public var pinLength: Int? {
+        if let file = try? read() {
+            return file.slots.first { $0.kind == KeySlot.pinKind }?.digits
+        }
+        return needsUpgrade ? legacy.storedLength : nil
+    }
+
+    /// The slots' kinds, in file order (e.g. `["pin", "recovery"]`).
+    public func slotKinds() throws(VaultError) -> [String] {
+        try read().slots.map(\.kind)
+    }
+
+    // MARK: PIN
+
+    /// Makes a new data key and a key file with one PIN slot; for the first run.
+    ///
+    /// - Parameter pin: the PIN's ASCII digits.
+    /// - Returns: the data key, for `Database(at:key:)`.
+    /// - Throws: `.alreadySet` when a PIN exists (a key file or `pin.hash`), `.writeFailed`,
+    ///   `.hashingFailed`, `.outOfSecureMemory`.
+    public func create(pin: SecretBytes) throws(VaultError) -> SecretBytes {
+        guard !hasPIN else { throw .alreadySet }
+        let dataKey = try SecretBytes.random(count: KeyVault.dataKeyLength)
+        let slot = try makeSlot(kind: KeySlot.pinKind, digits: pin.count, secret: pin, dataKey: dataKey)
+        try write(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot]))
+        return dataKey
+    }
+
+    /// Unwraps the data key with the PIN; this is the PIN check.
+    ///
+    /// For an older version's installation (no key file, a `pin.hash`), the PIN is checked
+    /// against the hash and, when right, a data key and the key file are made and `pin.hash`
+    /// removed; the records are encrypted next (`Database.encryptPlaintextFile(at:key:)`).
+    ///
+    /// - Returns: the data key, or `nil` for a wrong PIN.
+    /// - Throws: `.noPIN`, `.unreadable`, `.notARegularFile`, `.corrupt` (the file is left as
+    ///   it is), `.hashingFailed`, `.outOfSecureMemory`, `.writeFailed` (upgrade only).
+    public func unlock(pin: SecretBytes) throws(VaultError) -> SecretBytes? {
+        if needsUpgrade { return try upgrade(pin: pin) }
+        let file = try read()
+        guard let slot = file.slots.first(where: { $0.kind == KeySlot.pinKind }) else {
+            throw .corrupt(path: fileURL.path)
+        }
+        return try unwrap(slot, secret: pin)
+    }
+
+    /// Re-wraps the data key under a new PIN, keeping every other slot; the records are not
+    /// touched. The file is replaced atomically: a crash leaves the old PIN or the new one.
+    ///
+    /// - Parameters:
+    ///   - dataKey: the key the current PIN unwrapped (checked against the file first).
+    ///   - newPIN: the new PIN's ASCII digits.
+    /// - Throws: `.corrupt` when `dataKey` is not this file's key, `.writeFailed`, …
+    public func changePIN(dataKey: SecretBytes, to newPIN: SecretBytes) throws(VaultError) {
+        var file = try read()
+        try checkBelongs(dataKey, to: file)
+        let slot = try makeSlot(kind: KeySlot.pinKind, digits: newPIN.count, secret: newPIN, dataKey: dataKey)
+        file.slots.removeAll { $0.kind == KeySlot.pinKind }
+        file.slots.insert(slot, at: 0)
+        try write(file)
+    }
+
+    // MARK: Recovery key
+
+    /// Adds (or replaces) a recovery slot and returns the recovery key to show once: 40 random
+    /// digits in eight groups of five ("12345-67890-…"), about 133 bits.
+    ///
+    /// - Parameter dataKey: the unwrapped data key (checked against the file first).
+    public func addRecoveryKey(dataKey: SecretBytes) throws(VaultError) -> SecretBytes {
+        var file = try read()
+        try checkBelongs(dataKey, to: file)
+        let recovery = try RecoveryKey.generate()
+        let normalized = try RecoveryKey.normalized(recovery)!
+        let slot = try makeSlot(kind: KeySlot.recoveryKind, digits: nil, secret: normalized, dataKey: dataKey)
+        file.slots.removeAll { $0.kind == KeySlot.recoveryKind }
+        file.slots.append(slot)
+        try write(file)
+        return recovery
+    }
+
+    /// Unwraps the data key with a recovery key as typed (spaces and dashes are ignored).
+    ///
+    /// - Returns: the data key, or `nil` when the key is wrong or malformed.
+    /// - Throws: `.noPIN` with no key file, `.corrupt` with no recovery slot, …
+    public func unlock(recoveryKey: SecretBytes) throws(VaultError) -> SecretBytes? {
+        let file = try read()
+        guard let slot = file.slots.first(where: { $0.kind == KeySlot.recoveryKind }) else {
+            throw .corrupt(path: fileURL.path)
+        }
+        guard let normalized = try RecoveryKey.normalized(recoveryKey) else { return nil }
+        return try unwrap(slot, secret: normalized)
+    }
+
+    // MARK: Upgrade from pin.hash
+
+    private func upgrade(pin: SecretBytes) throws(VaultError) -> SecretBytes? {
+        let isRight = try pin.withBytes { (bytes) throws(VaultError) -> Bool in
+            try legacy.verify(digits: bytes.assumingMemoryBound(to: UInt8.self))
+        }
+        guard isRight else { return nil }
+        let dataKey = try SecretBytes.random(count: KeyVault.dataKeyLength)
+        let slot = try makeSlot(kind: KeySlot.pinKind, digits: pin.count, secret: pin, dataKey: dataKey)
+        try write(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot]))
+        // The old hash is a cheaper check of the PIN than the unwrap: gone as soon as the key
+        // file is durable (the records' encryption needs only the data key).
+        try? legacy.remove()
+        return dataKey
+    }
+
+    /// Removes an older version's `pin.hash` left by an upgrade killed after the key file was
+    /// written; does nothing when there is none or no key file.
+    public func finishUpgrade() throws(VaultError) {
+        guard FileOperations.exists(atPath: fileURL.path) else { return }
+        try legacy.remove()
+    }
+
+    // MARK: Slots
+
+    private func makeSlot(kind: String, digits: Int?, secret: SecretBytes, dataKey: SecretBytes) throws(VaultError) -> KeySlot {
+        var salt = [UInt8](repeating: 0, count: Int(crypto_pwhash_SALTBYTES))
+        randombytes_buf(&salt, salt.count)
+        var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
+        randombytes_buf(&nonce, nonce.count)
+        var slot = KeySlot(kind: kind, digits: digits, kdf: derivation.phcString(salt: salt), sealed: nil,
+                           nonce: Base64.encode(nonce), wrappedKey: "")
+        let wrappingKey = try derivation.deriveKey(from: secret, salt: salt)
+        var wrapped = [UInt8](repeating: 0, count: dataKey.count + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES))
+        let associated = slot.associatedData
+        let result = dataKey.withBytes { plain in
+            wrappingKey.withBytes { key in
+                crypto_aead_xchacha20poly1305_ietf_encrypt(
+                    &wrapped, nil, plain.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(plain.count),
+                    associated, UInt64(associated.count), nil, nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                )
+            }
+        }
+        guard result == 0 else { throw .hashingFailed }
+        slot.wrappedKey = Base64.encode(wrapped)
+        progress?(.wrapped)
+        return slot
+    }
+
+    /// The data key from a slot, or `nil` when the secret is not the slot's.
+    private func unwrap(_ slot: KeySlot, secret: SecretBytes) throws(VaultError) -> SecretBytes? {
+        guard let kdf = slot.kdf, let (slotDerivation, salt) = KeyDerivation.parse(phc: kdf),
+              let nonce = Base64.decode(slot.nonce), nonce.count == Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES),
+              let wrapped = Base64.decode(slot.wrappedKey),
+              wrapped.count == KeyVault.dataKeyLength + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
+        else { throw .corrupt(path: fileURL.path) }
+        let wrappingKey = try slotDerivation.deriveKey(from: secret, salt: salt)
+        let dataKey = try SecretBytes(count: KeyVault.dataKeyLength)
+        let associated = slot.associatedData
+        let result = dataKey.withMutableBytes { output in
+            wrappingKey.withBytes { key in
+                crypto_aead_xchacha20poly1305_ietf_decrypt(
+                    output.baseAddress!.assumingMemoryBound(to: UInt8.self), nil, nil,
+                    wrapped, UInt64(wrapped.count), associated, UInt64(associated.count),
+                    nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                )
+            }
+        }
+        return result == 0 ? dataKey : nil
+    }
+
+    /// Refuses a data key that is not the one in the file, so a mix-up cannot lock records away.
+    private func checkBelongs(_ dataKey: SecretBytes, to file: KeyFile) throws(VaultError) {
+        guard dataKey.count == KeyVault.dataKeyLength, file.keyID == KeyVault.keyID(of: dataKey) else {
+            throw .corrupt(path: fileURL.path)
+        }
+    }
+
+    /// A keyed BLAKE2b hash naming the data key. The key is 256 random bits, so this tells
+    /// nothing about it, nor about the PIN.
+    static func keyID(of dataKey: SecretBytes) -> String {
+        var hash = [UInt8](repeating: 0, count: 16)
+        let label = Array("pinform key id".utf8)
+        dataKey.withBytes { bytes in
+            _ = crypto_generichash(&hash, hash.count, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                   UInt64(bytes.count), label, label.count)
+        }
+        return Base64.encode(hash)
+    }
+
+    // MARK: The file
+
+    /// The most bytes a key file may have; Pinform's are well under 2 KB.
+    private static let sizeLimit = 16_384
+
+    private func read() throws(VaultError) -> KeyFile {
+        let path = fileURL.path
+        let bytes: [UInt8]
+        switch FileOperations.readRegularFile(atPath: path, limit: KeyVault.sizeLimit) {
+        case .success(let contents):
+            bytes = contents
+        case .failure(let failure) where failure.code == ENOENT:
+            throw .noPIN
+        case .failure(let failure) where FileOperations.isNotRegular(failure):
+            throw .notARegularFile(path: path)
+        case .failure(let failure):
+            throw .unreadable(path: path, reason: failure.reason)
+        }
+        guard bytes.count <= KeyVault.sizeLimit,
+              let file = try? JSONDecoder().decode(KeyFile.self, from: Data(bytes)),
+              file.format == KeyFile.formatName, file.version == KeyFile.currentVersion,
+              file.database == KeyFile.databaseCipher
+        else { throw .corrupt(path: path) }
+        return file
+    }
+
+    private func write(_ file: KeyFile) throws(VaultError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var data = try? encoder.encode(file) else { throw .writeFailed(path: fileURL.path, reason: "it could not be encoded") }
+        data.append(UInt8(ascii: "\n"))
+        let progress = self.progress
+        let failure: FileFailure? = data.withUnsafeBytes { bytes in
+            do throws(FileFailure) {
+                try FileOperations.replaceAtomically(atPath: fileURL.path, with: bytes) { step in
+                    switch step {
+                    case .temporaryFileSynced: progress?(.temporaryFileSynced)
+                    case .renamed: progress?(.renamed)
+                    case .folderSynced: progress?(.folderSynced)
+                    }
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw .writeFailed(path: failure.path, reason: failure.reason) }
+    }
+}
