@@ -28,6 +28,8 @@ final class PinWindow {
     private(set) var pinView: PinCodeView
     private var completion: Subscription?
     private var countdown: guint = 0
+    /// The heading last spoken to screen reader users: a new one is spoken with the message.
+    private var spokenTitle: String?
 
     init(application: PinformApplication, mode: Mode) {
         self.application = application
@@ -51,6 +53,8 @@ final class PinWindow {
             case .clear: pinView.clear()
             case .backspace: pinView.deleteBackward()
             }
+            // The PIN view speaks its count itself while it has the focus; a key does not.
+            if !pinView.hasFocus { announcer.announce(pinView.accessibleDescription) }
         }
         if mode == .change {
             window.onCloseRequest { [unowned application] in
@@ -60,7 +64,19 @@ final class PinWindow {
         }
         attach(pinView)
         render()
+        announcePrompt()
         if flow.isLocked { startCountdown() }
+    }
+
+    /// Speaks to screen reader users through the focused widget (see `Announcer`).
+    private var announcer: Announcer { Announcer.of(window) }
+
+    /// Speaks the prompt: the heading too when it changed since it was last spoken.
+    private func announcePrompt() {
+        let prompt = flow.prompt
+        let text = prompt.title == spokenTitle ? prompt.message : "\(prompt.title). \(prompt.message)"
+        spokenTitle = prompt.title
+        announcer.announce(text)
     }
 
     private func layout() -> Widget {
@@ -92,6 +108,7 @@ final class PinWindow {
         pinView = view
         pinSlot.append(view.widget)
         view.widget.horizontalAlignment = GTK_ALIGN_CENTER
+        announcer.fallback = view.entry
         view.control.showsValidity = flow.validatesNewPIN
         view.onEdit = { [weak self] in
             self?.flow.userEdited()
@@ -103,7 +120,7 @@ final class PinWindow {
             let secret = PinSecret(copying: pinView.control.pinCode)
             Task { @MainActor in await submit(secret) }
         }
-        view.widget.grabFocus()
+        view.grabFocus()
     }
 
     private func render() {
@@ -141,6 +158,7 @@ final class PinWindow {
             pinView.shake()
         case .stored:
             pinView.control.accept()
+            announcer.announce("PIN saved")
             await pause(milliseconds: 300)
             finish()
             return
@@ -152,6 +170,7 @@ final class PinWindow {
                 let view = PinCodeView(control: PinWindow.makeControl(length: flow.length))
                 attach(view)
             } else {
+                announcer.announce("Unlocked")
                 finish()
                 return
             }
@@ -166,7 +185,8 @@ final class PinWindow {
             pinView.control.clear()
         }
         render()
-        if pinView.widget.isSensitive { pinView.widget.grabFocus() }
+        if pinView.widget.isSensitive { pinView.grabFocus() }
+        announcePrompt()
     }
 
     /// Waits on the GLib loop without blocking it.
@@ -194,7 +214,11 @@ final class PinWindow {
                 pinView.control.clear()
             }
             render()
-            if !locked { pinView.widget.grabFocus() }
+            if !locked {
+                pinView.grabFocus()
+                spokenTitle = nil
+                announcePrompt()
+            }
             return locked
         }
     }
