@@ -247,3 +247,11 @@ static inline const char *pf_widget_mnemonic_label_text(gpointer widget) {
     g_list_free(labels);
     return text;
 }
+
+/// The nearest ancestor of `widget` with the accessible role `role` (a list's row), or NULL.
+static inline GtkWidget *pf_ancestor_with_role(gpointer widget, GtkAccessibleRole role) {
+    GtkWidget *current = gtk_widget_get_parent(GTK_WIDGET(widget));
+    while (current && gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(current)) != role)
+        current = gtk_widget_get_parent(current);
+    return current;
+}

@@ -58,6 +58,17 @@ public final class Announcer {
     /// A message announced before the previous one was shown replaces it (screen readers
     /// interrupt one message with the next anyway).
     public func announce(_ message: String) {
+        queue(message)
+    }
+
+    /// Speaks `message` unless another message is waiting to be spoken (a form's summary of
+    /// what needs attention goes before each field's own error).
+    public func announceIfQuiet(_ message: String) {
+        guard queued == nil else { return }
+        queue(message)
+    }
+
+    private func queue(_ message: String) {
         queued = message
         guard pending == 0 else { return }
         pending = MainContext.idle { [weak self] in
@@ -73,9 +84,13 @@ public final class Announcer {
     private func show(_ message: String) {
         guard let target = focusedWidget() ?? fallback else { return }
         if let speaker, speaker.raw != target.raw { restore(speaker) }
+        // The widget's own description after the message: a screen reader that reads the
+        // description as the focus arrives ("Age, …") still hears what it says.
+        let own = target.ownAccessibleDescription
+        let text = own.isEmpty || message.contains(own) ? message : "\(message)\(message.last?.isPunctuation == true ? "" : ".") \(own)"
         // The same text again is no change: clear it first, which screen readers do not speak.
         target.showAccessibleDescription("")
-        target.showAccessibleDescription(message)
+        target.showAccessibleDescription(text)
         speaker = target
         lastMessage = message
     }

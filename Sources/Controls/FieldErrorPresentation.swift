@@ -1,3 +1,4 @@
+import CGtk
 import Gtk
 
 /// What an invalid field looks like, as one Bool the engine can bind: GTK's `error` style class
@@ -25,10 +26,11 @@ final class FieldErrorPresentation {
                 input.setAccessibleErrorMessage(nil)
                 input.resetAccessibleDescribedBy()
             }
-            describe()
-            if isShown && !input.containsFocus { announceElsewhere() }
+            present()
         }
     }
+
+    private var pending: guint = 0
 
     init(input: Widget, line: Label) {
         self.input = input
@@ -37,21 +39,30 @@ final class FieldErrorPresentation {
         // A message that changes while shown ("Enter a whole number" → "Too old") is described too.
         line.onNotify("label") { [weak self] in
             guard let self, isShown else { return }
-            describe()
-            if !input.containsFocus { announceElsewhere() }
+            present()
         }
     }
 
-    private func describe() {
-        let description = isShown ? line.text : ""
-        // Only on a change: screen readers speak every change of the focused field's description.
-        if input.ownAccessibleDescription != description { input.setAccessibleDescription(description) }
+    /// Describes the input by its error once the focus has settled: an error found as the field
+    /// is left is then said where the focus went, after that field is presented, instead of
+    /// being cut short by it.
+    private func present() {
+        guard pending == 0 else { return }
+        pending = MainContext.idle { [weak self] in
+            guard let self else { return }
+            pending = 0
+            let description = isShown ? line.text : ""
+            // Only on a change: screen readers speak every change of the focused field's description.
+            guard input.ownAccessibleDescription != description else { return }
+            input.setAccessibleDescription(description)
+            if isShown && !input.containsFocus { announceElsewhere() }
+        }
     }
 
     /// The field was left with an error: say so where the focus went, with the field's name.
     private func announceElsewhere() {
         let message = input.mnemonicLabelText.map { "\($0): \(line.text)" } ?? line.text
-        Announcer.of(windowContaining: input)?.announce(message)
+        Announcer.of(windowContaining: input)?.announceIfQuiet(message)
     }
 }
 

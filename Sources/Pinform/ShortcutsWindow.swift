@@ -31,6 +31,8 @@ enum ShortcutsWindow {
         <interface>
           <object class="GtkShortcutsWindow" id="shortcuts">
             <property name="modal">1</property>
+            <!-- Its accessible name: without a title GTK 4.8 names it "GtkShortcutsWindow". -->
+            <property name="title">Keyboard Shortcuts</property>
             <child><object class="GtkShortcutsSection">
               <property name="section-name">shortcuts</property>
               <property name="max-height">12</property>

@@ -72,6 +72,8 @@ class _X11:
         self.lib.XQueryTree.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 4
         self.lib.XGetGeometry.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 7
         self.lib.XFree.argtypes = [ctypes.c_void_p]
+        self.lib.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        self.lib.XKeysymToKeycode.restype = ctypes.c_ubyte
         self.display = self.lib.XOpenDisplay(None)
         if not self.display:
             raise RuntimeError("cannot open the X display")
@@ -100,6 +102,9 @@ class _X11:
             self.lib.XFree(children)
         return found
 
+    def keycode(self, keysym):
+        return self.lib.XKeysymToKeycode(self.display, keysym)
+
     def focus(self, window):
         self.lib.XSetInputFocus(self.display, window, self.POINTER_ROOT, 0)
         self.lib.XSync(self.display, 0)
@@ -109,6 +114,22 @@ class _X11:
 
     def close(self):
         self.lib.XCloseDisplay(self.display)
+
+
+MODIFIERS = {"Control": 0xFFE3, "Shift": 0xFFE1, "Alt": 0xFFE9}
+
+
+def press_combination(modifier, key):
+    """Presses `key` ("s", "Tab", or a keysym number) with `modifier` held ("Control", "Shift")."""
+    keysym = key if isinstance(key, int) else 0xFF09 if key == "Tab" else ord(key)
+    x11 = _X11()
+    try:
+        held, code = x11.keycode(MODIFIERS[modifier]), x11.keycode(keysym)
+    finally:
+        x11.close()
+    pyatspi.Registry.generateKeyboardEvent(held, None, pyatspi.KEY_PRESS)
+    pyatspi.Registry.generateKeyboardEvent(code, None, pyatspi.KEY_PRESSRELEASE)
+    pyatspi.Registry.generateKeyboardEvent(held, None, pyatspi.KEY_RELEASE)
 
 
 class OrcaSession:
