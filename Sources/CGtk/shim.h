@@ -255,3 +255,11 @@ static inline GtkWidget *pf_ancestor_with_role(gpointer widget, GtkAccessibleRol
         current = gtk_widget_get_parent(current);
     return current;
 }
+
+/// Whether the description GTK holds for the widget now is exactly `text` (GTK's test API).
+static inline gboolean pf_accessible_description_is(gpointer widget, const char *text) {
+    char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
