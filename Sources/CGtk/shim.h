@@ -263,3 +263,7 @@ static inline gboolean pf_accessible_description_is(gpointer widget, const char 
     g_free(mismatch);
     return matches;
 }
+
+static inline gboolean pf_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
+static inline gboolean pf_is_image(gpointer p) { return GTK_IS_IMAGE(p); }
+static inline GtkImage *pf_image(gpointer p) { return GTK_IMAGE(p); }

@@ -164,13 +164,13 @@ final class PinWindow {
             return
         case .accepted:
             pinView.control.accept()
+            if flow.step != .choose { announcer.announce("Unlocked") }
             await pause(milliseconds: 300)
             if flow.step == .choose {
                 // Changing: the current PIN was right; now a new one, maybe of another length.
                 let view = PinCodeView(control: PinWindow.makeControl(length: flow.length))
                 attach(view)
             } else {
-                announcer.announce("Unlocked")
                 finish()
                 return
             }

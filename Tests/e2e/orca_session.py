@@ -119,17 +119,22 @@ class _X11:
 MODIFIERS = {"Control": 0xFFE3, "Shift": 0xFFE1, "Alt": 0xFFE9}
 
 
-def press_combination(modifier, key):
-    """Presses `key` ("s", "Tab", or a keysym number) with `modifier` held ("Control", "Shift")."""
-    keysym = key if isinstance(key, int) else 0xFF09 if key == "Tab" else ord(key)
+def press_combination(modifiers, key):
+    """Presses `key` ("s", "slash", "Tab" or a keysym number) with `modifiers` held ("Control",
+    or a list: ["Control", "Shift"])."""
+    names = {"Tab": 0xFF09, "slash": 0x2F}
+    keysym = key if isinstance(key, int) else names.get(key) or ord(key)
+    held_names = [modifiers] if isinstance(modifiers, str) else list(modifiers)
     x11 = _X11()
     try:
-        held, code = x11.keycode(MODIFIERS[modifier]), x11.keycode(keysym)
+        held, code = [x11.keycode(MODIFIERS[name]) for name in held_names], x11.keycode(keysym)
     finally:
         x11.close()
-    pyatspi.Registry.generateKeyboardEvent(held, None, pyatspi.KEY_PRESS)
+    for modifier in held:
+        pyatspi.Registry.generateKeyboardEvent(modifier, None, pyatspi.KEY_PRESS)
     pyatspi.Registry.generateKeyboardEvent(code, None, pyatspi.KEY_PRESSRELEASE)
-    pyatspi.Registry.generateKeyboardEvent(held, None, pyatspi.KEY_RELEASE)
+    for modifier in reversed(held):
+        pyatspi.Registry.generateKeyboardEvent(modifier, None, pyatspi.KEY_RELEASE)
 
 
 class OrcaSession:
