@@ -267,3 +267,12 @@ static inline gboolean pf_accessible_description_is(gpointer widget, const char 
 static inline gboolean pf_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
 static inline gboolean pf_is_image(gpointer p) { return GTK_IS_IMAGE(p); }
 static inline GtkImage *pf_image(gpointer p) { return GTK_IMAGE(p); }
+
+/// Marks the widget's own description as one an announcement must not hide (a field's error).
+static inline void pf_accessible_set_description_kept(gpointer widget, gboolean kept) {
+    g_object_set_data(G_OBJECT(widget), "pf-description-kept", GINT_TO_POINTER(kept ? 1 : 0));
+}
+
+static inline gboolean pf_accessible_description_kept(gpointer widget) {
+    return GPOINTER_TO_INT(g_object_get_data(G_OBJECT(widget), "pf-description-kept")) != 0;
+}

@@ -84,10 +84,14 @@ public final class Announcer {
     private func show(_ message: String) {
         guard let target = focusedWidget() ?? fallback else { return }
         if let speaker, speaker.raw != target.raw { restore(speaker) }
-        // The widget's own description after the message: a screen reader that reads the
-        // description as the focus arrives ("Age, …") still hears what it says.
+        // A field's error stays audible after the message: a screen reader reads the
+        // description as the focus arrives ("Age text. Height: Required. Age: Enter a whole number").
         let own = target.ownAccessibleDescription
-        let text = own.isEmpty || message.contains(own) ? message : "\(message)\(message.last?.isPunctuation == true ? "" : ".") \(own)"
+        var text = message
+        if target.keepsAccessibleDescription, !own.isEmpty, !message.contains(own) {
+            let name = target.mnemonicLabelText.map { "\($0): " } ?? ""
+            text += "\(message.last?.isPunctuation == true ? "" : ".") \(name)\(own)"
+        }
         // The same text again is no change: clear it first, which screen readers do not speak.
         target.showAccessibleDescription("")
         target.showAccessibleDescription(text)

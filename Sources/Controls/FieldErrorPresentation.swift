@@ -36,6 +36,7 @@ final class FieldErrorPresentation {
         self.input = input
         self.line = line
         line.isVisible = false
+        input.keepsAccessibleDescription = true
         // A message that changes while shown ("Enter a whole number" → "Too old") is described too.
         line.onNotify("label") { [weak self] in
             guard let self, isShown else { return }

@@ -39,6 +39,13 @@ extension Widget {
     /// announcement.
     public var ownAccessibleDescription: String { String(cString: pf_accessible_own_description(raw)) }
 
+    /// Whether an announcement shown on the widget keeps its own description after it (a form
+    /// field's error), instead of replacing it until the focus moves on.
+    public var keepsAccessibleDescription: Bool {
+        get { pf_accessible_description_kept(raw) != 0 }
+        set { pf_accessible_set_description_kept(raw, newValue ? 1 : 0) }
+    }
+
     /// Shows `text` as the accessible description without making it the widget's own.
     public func showAccessibleDescription(_ text: String) { pf_accessible_show_description(raw, text) }
 

@@ -36,7 +36,12 @@ final class AnnouncerTests: XCTestCase {
             fixture.second.grabFocus()
             XCTAssertTrue(MainContext.spin(until: { fixture.first.showsAccessibleDescription("") }))
             announcer.announce("Unlocked")
-            XCTAssertTrue(MainContext.spin(until: { fixture.second.showsAccessibleDescription("Unlocked. Its own") }))
+            XCTAssertTrue(MainContext.spin(until: { fixture.second.showsAccessibleDescription("Unlocked") }))
+            fixture.second.keepsAccessibleDescription = true
+            announcer.announce("Age: Enter a whole number")
+            XCTAssertTrue(MainContext.spin(until: {
+                fixture.second.showsAccessibleDescription("Age: Enter a whole number. Its own")
+            }), "a kept description is still heard after the message")
         }
     }
 

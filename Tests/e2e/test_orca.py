@@ -5,8 +5,10 @@ as the record of what was said (see orca_session.py).
 Skipped when orca or speech-dispatcher is not installed (scripts/lib.sh's TEST_PACKAGES has them).
 One Orca runs for the whole class; each test starts its own Pinform.
 """
+import os
 import re
 import shutil
+import subprocess
 import tempfile
 import unittest
 
@@ -20,6 +22,18 @@ from test_forms import VALID_PERSON, entry, fill_person, open_form_window, save_
 
 GOOD_PIN = "2468"
 WRONG_PIN = "1357"
+# Owns the X clipboard with the text given as argv[1] until killed (GTK 4 through PyGObject).
+CLIPBOARD_OWNER = """
+import sys, gi
+gi.require_version("Gtk", "4.0")
+gi.require_version("Gdk", "4.0")
+from gi.repository import Gdk, GLib, Gtk
+Gtk.init()
+Gdk.Display.get_default().get_clipboard().set(sys.argv[1])
+print("ready", flush=True)
+GLib.MainLoop().run()
+"""
+
 # An utterance that is, or echoes, a digit: "5", "5 ", "five".
 DIGIT_ECHO = re.compile(r"^\s*([0-9]|zero|one|two|three|four|five|six|seven|eight|nine)\s*$", re.IGNORECASE)
 
@@ -37,6 +51,16 @@ class OrcaTests(AppTestCase):
 
     def setUp(self):
         self.start = self.orca.mark()
+        self.test_start = self.start
+        self.addCleanup(self.write_transcript)
+
+    def write_transcript(self):
+        """With PINFORM_ORCA_TRANSCRIPT=FILE, appends what Orca said during the test to FILE."""
+        path = os.environ.get("PINFORM_ORCA_TRANSCRIPT")
+        if path:
+            with open(path, "a", encoding="utf-8") as handle:
+                handle.write(f"## {self._testMethodName}\n")
+                handle.writelines(f"SPEECH OUTPUT: '{line}'\n" for line in self.orca.spoken(self.test_start))
 
     def open(self, data_home=None):
         """Starts Pinform and waits until Orca has presented its PIN window."""
@@ -76,6 +100,12 @@ class OrcaTests(AppTestCase):
 
     # --- the PIN window ----------------------------------------------------------------------
 
+    def own_clipboard(self, text):
+        owner = subprocess.Popen(["/usr/bin/python3", "-c", CLIPBOARD_OWNER, text], stdout=subprocess.PIPE)
+        self.addCleanup(owner.wait)
+        self.addCleanup(owner.kill)
+        self.assertEqual(owner.stdout.readline().strip(), b"ready")
+
     def test_choosing_and_confirming_speaks_each_step_and_never_a_digit(self):
         self.open()
         self.say("Choose a PIN. Use 4 digits that are hard to guess.")
@@ -86,7 +116,8 @@ class OrcaTests(AppTestCase):
         self.type_pin(GOOD_PIN, mark)
         self.say("Confirm PIN. Enter the same 4 digits again.", mark)
         mark = self.orca.mark()
-        type_keys(GOOD_PIN)
+        self.own_clipboard(GOOD_PIN)
+        press_combination("Control", "v")
         self.say("PIN saved", mark)
         self.assert_no_digit_spoken()
 
@@ -125,8 +156,10 @@ class OrcaTests(AppTestCase):
         # Keys typed while a pad key has the focus go into the PIN; the focus stays on the key.
         press_key("BackSpace")
         wait_until(lambda: view.description == "0 of 4 digits entered", message=view.description)
+        mark = self.orca.mark()
         press_key("7")
         wait_until(lambda: view.description == "1 of 4 digits entered", message=view.description)
+        self.say("1 of 4 digits entered", mark)
         self.assertIn("focused", states(find(window, role="push button", name="1")))
 
     def test_the_pin_field_is_password_text_that_never_holds_a_digit(self):
