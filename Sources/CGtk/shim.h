@@ -276,3 +276,10 @@ static inline void pf_accessible_set_description_kept(gpointer widget, gboolean 
 static inline gboolean pf_accessible_description_kept(gpointer widget) {
     return GPOINTER_TO_INT(g_object_get_data(G_OBJECT(widget), "pf-description-kept")) != 0;
 }
+
+/// The first child of `widget` with the accessible role `role` (a column view's header row), or NULL.
+static inline GtkWidget *pf_child_with_role(gpointer widget, GtkAccessibleRole role) {
+    for (GtkWidget *child = gtk_widget_get_first_child(GTK_WIDGET(widget)); child; child = gtk_widget_get_next_sibling(child))
+        if (gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(child)) == role) return child;
+    return NULL;
+}

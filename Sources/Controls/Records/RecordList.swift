@@ -99,6 +99,10 @@ public final class RecordList<Model> {
             return true
         }
         table.add(keys)
+        // The header row, which GTK 4.8 would leave named "GtkListItemWidget" for screen readers.
+        if let header = pf_child_with_role(table.raw, GTK_ACCESSIBLE_ROLE_ROW) {
+            pf_accessible_set_label(header, "Column headers")
+        }
 
         scroller.child = table
         scroller.expandsVertically = true
