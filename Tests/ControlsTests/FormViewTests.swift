@@ -191,3 +191,39 @@ extension FormViewTests {
         }
     }
 }
+
+/// What a screen reader is told about the form's errors (through `Announcer`).
+final class FormViewAnnouncementTests: XCTestCase {
+    func testAnErrorFoundAsAFieldIsLeftIsAnnouncedWithItsNameWhereTheFocusWent() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.first.entry.text = "Ada"
+            form.window.focus(form.age.entry)
+            form.age.entry.text = "130"
+            form.window.leave()
+            let elsewhere = form.window.elsewhere
+            let announcer = Announcer.of(form.window.window)
+            XCTAssertTrue(MainContext.spin(until: { announcer.lastMessage != nil }))
+            XCTAssertEqual(announcer.lastMessage, "Age: Too old")
+            XCTAssertTrue(elsewhere.showsAccessibleDescription("Age: Too old"))
+            form.window.focus(form.age.entry)
+            XCTAssertTrue(MainContext.spin(until: { elsewhere.showsAccessibleDescription("") }),
+                          "the announcement gives way once the focus moves on")
+            XCTAssertTrue(form.age.entry.showsAccessibleDescription("Too old"))
+        }
+    }
+
+    func testASaveAttemptSaysHowManyFieldsNeedAttentionAndFocusesTheFirst() {
+        GtkRuntime.test {
+            let form = PersonForm()
+            defer { form.window.close() }
+            form.age.entry.text = "abc"
+            XCTAssertFalse(form.view.validateAll())
+            XCTAssertTrue(form.first.entry.containsFocus)
+            let announcer = Announcer.of(form.window.window)
+            XCTAssertTrue(MainContext.spin(until: { announcer.lastMessage != nil }))
+            XCTAssertEqual(announcer.lastMessage, "2 fields need attention. First name: Required")
+        }
+    }
+}
