@@ -21,12 +21,14 @@ RUN_PACKAGES=(
 )
 
 # What the tests and the packaging checks need on top: a virtual display, a session bus,
-# the accessibility bus and its Python bindings (end-to-end tests), GTK 4 introspection
-# (the harness self-test), the desktop-file / AppStream / schema validators, and a software
-# TPM with its tools (the TPM sealing tests start their own swtpm on localhost).
+# the accessibility bus and its Python bindings (end-to-end tests), the Orca screen reader and
+# speech-dispatcher (the tests of what a screen reader says), GTK 4 introspection
+# (the harness self-test), the desktop-file / AppStream / schema validators, the test locales,
+# and a software TPM with its tools (the TPM tests start their own swtpm on localhost).
 TEST_PACKAGES=(
     xvfb xauth dbus dbus-x11 at-spi2-core
     python3 python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0
+    orca speech-dispatcher
     sqlite3 imagemagick librsvg2-bin
     desktop-file-utils appstream meson ninja-build
     locales

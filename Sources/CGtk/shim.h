@@ -82,7 +82,21 @@ static inline void pf_accessible_set_label(gpointer widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/// Sets the widget's own description, the one an announcement gives way to again (kept as
+/// object data: GTK 4.8 has no getter for accessible properties).
 static inline void pf_accessible_set_description(gpointer widget, const char *description) {
+    g_object_set_data_full(G_OBJECT(widget), "pf-own-description", g_strdup(description), g_free);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/// The widget's own description ("" when none was set).
+static inline const char *pf_accessible_own_description(gpointer widget) {
+    const char *description = g_object_get_data(G_OBJECT(widget), "pf-own-description");
+    return description ? description : "";
+}
+
+/// Shows `description` for a moment (an announcement): the widget's own one is kept.
+static inline void pf_accessible_show_description(gpointer widget, const char *description) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
@@ -186,3 +200,88 @@ static inline gboolean pf_is_string_object(gpointer p) { return GTK_IS_STRING_OB
 /// Emits a column view's `activate` for a row, as a double-click or Enter would.
 static inline void pf_column_view_emit_activate(gpointer view, guint position) { g_signal_emit_by_name(view, "activate", position); }
 static inline GtkOverlay *pf_overlay(gpointer p) { return GTK_OVERLAY(p); }
+
+// MARK: - Screen readers (announcements, the PIN's password role)
+
+/// GtkPasswordEntry is the only widget GTK 4.8 gives the AT-SPI role "password text".
+static inline GtkPasswordEntry *pf_password_entry(gpointer p) { return GTK_PASSWORD_ENTRY(p); }
+
+static void pf_refuse_insertion(GtkEditable *editable, const char *text, int length, int *position, gpointer data) {
+    (void)text; (void)length; (void)position; (void)data;
+    g_signal_stop_emission_by_name(editable, "insert-text");
+}
+
+/// Makes an editable refuse every insertion (typing, pasting, dropping, input methods), so its
+/// text stays empty whatever reaches it.
+static inline void pf_editable_refuse_insertions(gpointer editable) {
+    GtkEditable *target = GTK_EDITABLE(editable);
+    GtkEditable *delegate = gtk_editable_get_delegate(target);
+    g_signal_connect(target, "insert-text", G_CALLBACK(pf_refuse_insertion), NULL);
+    if (delegate) g_signal_connect(delegate, "insert-text", G_CALLBACK(pf_refuse_insertion), NULL);
+}
+
+/// The widget whose accessible object stands for `widget`: itself, or for a part with the role
+/// "none" (the GtkText inside an entry), the nearest ancestor with a role.
+static inline GtkWidget *pf_accessible_owner(GtkWidget *widget) {
+    while (widget && gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget)) == GTK_ACCESSIBLE_ROLE_NONE)
+        widget = gtk_widget_get_parent(widget);
+    return widget;
+}
+
+/// A widget with a given accessible role (the role is construct-only); `type` e.g. GTK_TYPE_IMAGE.
+static inline GtkWidget *pf_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
+}
+
+static inline GType pf_type_image(void) { return GTK_TYPE_IMAGE; }
+
+static inline void pf_accessible_reset_labelled_by(gpointer widget) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}
+
+/// The text of the first label whose mnemonic widget is `widget` (the label naming a form
+/// field), or NULL.
+static inline const char *pf_widget_mnemonic_label_text(gpointer widget) {
+    GList *labels = gtk_widget_list_mnemonic_labels(GTK_WIDGET(widget));
+    const char *text = NULL;
+    for (GList *item = labels; item && !text; item = item->next)
+        if (GTK_IS_LABEL(item->data)) text = gtk_label_get_text(GTK_LABEL(item->data));
+    g_list_free(labels);
+    return text;
+}
+
+/// The nearest ancestor of `widget` with the accessible role `role` (a list's row), or NULL.
+static inline GtkWidget *pf_ancestor_with_role(gpointer widget, GtkAccessibleRole role) {
+    GtkWidget *current = gtk_widget_get_parent(GTK_WIDGET(widget));
+    while (current && gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(current)) != role)
+        current = gtk_widget_get_parent(current);
+    return current;
+}
+
+/// Whether the description GTK holds for the widget now is exactly `text` (GTK's test API).
+static inline gboolean pf_accessible_description_is(gpointer widget, const char *text) {
+    char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
+
+static inline gboolean pf_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
+static inline gboolean pf_is_image(gpointer p) { return GTK_IS_IMAGE(p); }
+static inline GtkImage *pf_image(gpointer p) { return GTK_IMAGE(p); }
+
+/// Marks the widget's own description as one an announcement must not hide (a field's error).
+static inline void pf_accessible_set_description_kept(gpointer widget, gboolean kept) {
+    g_object_set_data(G_OBJECT(widget), "pf-description-kept", GINT_TO_POINTER(kept ? 1 : 0));
+}
+
+static inline gboolean pf_accessible_description_kept(gpointer widget) {
+    return GPOINTER_TO_INT(g_object_get_data(G_OBJECT(widget), "pf-description-kept")) != 0;
+}
+
+/// The first child of `widget` with the accessible role `role` (a column view's header row), or NULL.
+static inline GtkWidget *pf_child_with_role(gpointer widget, GtkAccessibleRole role) {
+    for (GtkWidget *child = gtk_widget_get_first_child(GTK_WIDGET(widget)); child; child = gtk_widget_get_next_sibling(child))
+        if (gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(child)) == role) return child;
+    return NULL;
+}

@@ -1,8 +1,13 @@
+import CGtk
 import Gtk
 
 /// What an invalid field looks like, as one Bool the engine can bind: GTK's `error` style class
-/// on the input, its invalid state for assistive technologies linked to the error line, and the
-/// error line itself.
+/// on the input, the error line under it, and for screen readers the error as the input's
+/// description — spoken when it appears and with the field's name whenever it gets the focus
+/// ("Age, Enter a whole number").
+///
+/// Not GTK's invalid state: GTK 4.8 exposes it as AT-SPI's `invalid`, which Orca 43 reads as
+/// "this object is dead" and stops following the focus through the field.
 @MainActor
 final class FieldErrorPresentation {
     private let input: Widget
@@ -13,30 +18,57 @@ final class FieldErrorPresentation {
         didSet {
             guard isShown != oldValue else { return }
             input.setCSSClass("error", isShown)
-            input.setAccessibleInvalid(isShown)
             line.isVisible = isShown
             if isShown {
                 input.setAccessibleErrorMessage(line)
-                // Screen readers read the description with the name; the error relation alone
-                // is not announced by most of them yet.
                 input.setAccessibleDescribedBy(line)
             } else {
                 input.setAccessibleErrorMessage(nil)
                 input.resetAccessibleDescribedBy()
             }
+            present()
         }
     }
+
+    private var pending: guint = 0
 
     init(input: Widget, line: Label) {
         self.input = input
         self.line = line
         line.isVisible = false
-        input.setAccessibleInvalid(false)
+        input.keepsAccessibleDescription = true
+        // A message that changes while shown ("Enter a whole number" → "Too old") is described too.
+        line.onNotify("label") { [weak self] in
+            guard let self, isShown else { return }
+            present()
+        }
+    }
+
+    /// Describes the input by its error once the focus has settled: an error found as the field
+    /// is left is then said where the focus went, after that field is presented, instead of
+    /// being cut short by it.
+    private func present() {
+        guard pending == 0 else { return }
+        pending = MainContext.idle { [weak self] in
+            guard let self else { return }
+            pending = 0
+            let description = isShown ? line.text : ""
+            // Only on a change: screen readers speak every change of the focused field's description.
+            guard input.ownAccessibleDescription != description else { return }
+            input.setAccessibleDescription(description)
+            if isShown && !input.containsFocus { announceElsewhere() }
+        }
+    }
+
+    /// The field was left with an error: say so where the focus went, with the field's name.
+    private func announceElsewhere() {
+        let message = input.mnemonicLabelText.map { "\($0): \(line.text)" } ?? line.text
+        Announcer.of(windowContaining: input)?.announceIfQuiet(message)
     }
 }
 
 extension InputFieldControl {
-    /// Shows `line` and marks `input` invalid exactly while the control is `invalidInput`.
+    /// Shows `line` and describes `input` by it exactly while the control is `invalidInput`.
     @MainActor
     func presentErrors(of input: Widget, in line: Label) {
         let presentation = FieldErrorPresentation(input: input, line: line)

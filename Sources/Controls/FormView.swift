@@ -8,7 +8,7 @@ import Gtk
 ///
 /// Rows are laid out with widths proportional to their elements' sizes. A field is validated
 /// as people type once they have left it once; its error shows under it, in the `error` style,
-/// marked invalid for assistive technologies. `control` is `.resolvable` exactly while every
+/// and is the input's accessible description (see `FieldErrorPresentation`). `control` is `.resolvable` exactly while every
 /// input validates, which is what a Save button's sensitivity follows.
 ///
 /// ```swift
@@ -182,18 +182,31 @@ public final class FormView<Model> {
         return errors
     }
 
-    /// Validates every field, shows every error, and moves focus to the first invalid field.
+    /// Validates every field, shows every error, moves focus to the first invalid field and
+    /// tells screen reader users how many need attention ("2 fields need attention. Age: Enter
+    /// a whole number").
     /// - Returns: Whether the form resolves.
     @discardableResult
     public func validateAll() -> Bool {
-        var firstInvalid: FieldID?
+        var invalid: [FieldID] = []
         for field in form.layout.placedFields where fields[field] != nil {
             fields[field]?.input.control.wasLeft = true
-            if !validate(field: field).isEmpty, firstInvalid == nil { firstInvalid = field }
+            if !validate(field: field).isEmpty { invalid.append(field) }
         }
         updateResolvable()
-        if let firstInvalid { fields[firstInvalid]?.input.focusTarget.grabFocus() }
-        return firstInvalid == nil
+        if let first = invalid.first, let entry = fields[first] {
+            entry.input.focusTarget.grabFocus()
+            Announcer.of(windowContaining: widget)?.announce(
+                FormView.attentionSummary(count: invalid.count, first: entry.input.focusTarget.mnemonicLabelText,
+                                          message: entry.errorLine.text))
+        }
+        return invalid.isEmpty
+    }
+
+    /// "2 fields need attention. Age: Enter a whole number".
+    nonisolated static func attentionSummary(count: Int, first name: String?, message: String) -> String {
+        let head = count == 1 ? "1 field needs attention" : "\(count) fields need attention"
+        return "\(head). \(name.map { "\($0): " } ?? "")\(message)"
     }
 
     /// Submits the form: validates it all (see ``validateAll()``) and, when it resolves,

@@ -8,12 +8,20 @@ import PinCode
 /// item, turns GTK's focus and sensitivity into engine state, and takes digits from the
 /// keyboard (main row and keypad), Backspace, Delete, Escape (clear) and Ctrl+V (digits only).
 ///
-/// For assistive technologies it is "PIN", described as "3 of 4 digits entered": the digits
-/// themselves never reach the accessibility tree, a log or a text widget.
+/// For assistive technologies it is "PIN", a *password text* described as "3 of 4 digits
+/// entered": the focus is on a `GtkPasswordEntry` laid invisibly over the drawing, because
+/// that is the only widget GTK 4.8 gives the role screen readers keep quiet for (Orca 43 echoes
+/// every key typed anywhere else). The entry refuses every insertion, so it never holds text:
+/// the digits themselves never reach the accessibility tree, a log or a text widget.
 @MainActor
 public final class PinCodeView {
-    /// The widget to put in a window.
-    public let widget: DrawingArea
+    /// The widget to put in a window: the drawing with the focusable entry over it.
+    public let widget: Overlay
+    /// Where the items are drawn.
+    public let drawingArea: DrawingArea
+    /// What takes the focus and what assistive technologies see: "PIN", password text,
+    /// always empty.
+    public let entry: PasswordEntry
     /// The control it shows.
     public let control: PinCodeControl
     /// Called with a message for the user when input is refused (a paste with non-digits, …).
@@ -27,24 +35,30 @@ public final class PinCodeView {
     /// A view of `control`.
     public init(control: PinCodeControl) {
         self.control = control
-        widget = DrawingArea(role: GTK_ACCESSIBLE_ROLE_TEXT_BOX)
+        drawingArea = DrawingArea(role: GTK_ACCESSIBLE_ROLE_PRESENTATION)
+        entry = PasswordEntry()
+        // A group, not the default "filler" that GTK 4.8 names "GtkOverlay".
+        widget = Overlay(child: drawingArea, role: GTK_ACCESSIBLE_ROLE_GROUP)
         widget.addCSSClass("pin-view")
-        widget.isFocusable = true
-        widget.focusesOnClick = true
         let size = control.naturalSize(margin: 12)
-        widget.contentWidth = Int32(size.width.rounded(.up))
-        widget.contentHeight = Int32(size.height.rounded(.up))
-        widget.setAccessibleLabel("PIN")
+        drawingArea.contentWidth = Int32(size.width.rounded(.up))
+        drawingArea.contentHeight = Int32(size.height.rounded(.up))
+        entry.refuseText()
+        entry.opacity = 0
+        entry.focusesOnClick = true
+        entry.setAccessibleLabel("PIN")
+        widget.addOverlay(entry)
         // GTK may keep the widget (and emit its signals) a moment longer than this view lives,
         // so every closure GTK holds captures the view weakly.
-        widget.setDrawFunction { [weak self] cairo, width, height in
+        drawingArea.setDrawFunction { [weak self] cairo, width, height in
             self?.draw(cairo, width: Double(width), height: Double(height))
         }
         control.onAppearanceChange = { [weak self] in self?.appearanceChanged() }
         widget.onStateFlagsChanged { [weak self] _ in self?.syncState() }
         installKeys()
         let click = ClickGesture()
-        click.onPressed { [weak self] _, _, _ in self?.widget.grabFocus() }
+        click.propagationPhase = GTK_PHASE_CAPTURE
+        click.onPressed { [weak self] _, _, _ in self?.grabFocus() }
         widget.add(click)
         syncState()
         appearanceChanged()
@@ -56,11 +70,18 @@ public final class PinCodeView {
         return "\(count) of \(length) \(length == 1 ? "digit" : "digits") entered"
     }
 
+    /// Whether the view has the keyboard focus.
+    public var hasFocus: Bool { widget.containsFocus }
+
+    /// Moves the keyboard focus to the view.
+    @discardableResult
+    public func grabFocus() -> Bool { entry.grabFocus() }
+
     /// Shakes the items sideways (a wrong or weak PIN); skipped when GTK animations are off.
     public func shake() {
         guard widget.animationsEnabled, shakeTick == 0 else { return }
         var start: Int64 = 0
-        shakeTick = widget.addTickCallback { [weak self] time in
+        shakeTick = drawingArea.addTickCallback { [weak self] time in
             guard let self else { return false }
             if start == 0 { start = time }
             let elapsed = Double(time - start) / 1_000_000
@@ -68,11 +89,11 @@ public final class PinCodeView {
             guard elapsed < duration else {
                 shakeOffset = 0
                 shakeTick = 0
-                widget.queueDraw()
+                drawingArea.queueDraw()
                 return false
             }
             shakeOffset = 10 * sin(elapsed * 2 * .pi * 6) * (1 - elapsed / duration)
-            widget.queueDraw()
+            drawingArea.queueDraw()
             return true
         }
     }
@@ -86,25 +107,40 @@ public final class PinCodeView {
         // GTK state flags are the truth: focus highlights, insensitivity disables.
         control.performTransition {
             control.isEnabled = widget.isEffectivelySensitive
-            control.isFocused = widget.hasStateFlag(GTK_STATE_FLAG_FOCUSED)
+            control.isFocused = widget.containsFocus
             control.isHighlighted = control.isFocused
         }
-        widget.setAccessibleDisabled(!control.isEnabled)
+        entry.setAccessibleDisabled(!control.isEnabled)
     }
 
     private func appearanceChanged() {
-        widget.setAccessibleDescription(accessibleDescription)
-        widget.setAccessibleInvalid(control.state.contains(.invalid))
-        // Only this widget is redrawn; its size never changes, so nothing is laid out again.
-        widget.queueDraw()
+        // Set only when it changed: screen readers speak every change of the focused object's
+        // description. No invalid state either: Orca 43 takes GTK 4.8's for a dead object
+        // (the window says why a PIN was refused).
+        let description = accessibleDescription
+        if entry.ownAccessibleDescription != description { entry.setAccessibleDescription(description) }
+        // Only the drawing is redrawn; its size never changes, so nothing is laid out again.
+        drawingArea.queueDraw()
     }
 
     // MARK: - Keys
 
     private func installKeys() {
+        // Before the entry's own text handling: every key that would type is taken here, so
+        // nothing reaches the entry's text (which refuses insertions besides).
         let keys = KeyController()
-        keys.onKeyPressed { [weak self] keyval, _, modifiers in self?.handleKey(keyval, modifiers) ?? false }
-        widget.add(keys)
+        keys.propagationPhase = GTK_PHASE_CAPTURE
+        keys.onKeyPressed { [weak self] keyval, _, modifiers in
+            guard let self else { return false }
+            return handleKey(keyval, modifiers) || PinCodeView.types(keyval, modifiers)
+        }
+        entry.add(keys)
+    }
+
+    /// Whether a key would type a character (and so must not reach the entry's text).
+    private static func types(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
+        return modifiers.rawValue & commands == 0 && gdk_keyval_to_unicode(keyval) >= 0x20
     }
 
     /// Handles a key press; internal so that tests can press keys without a keyboard.
@@ -156,7 +192,7 @@ public final class PinCodeView {
     }
 
     private func pasteClipboard() {
-        widget.readClipboardText { [weak self] text in
+        entry.readClipboardText { [weak self] text in
             guard let self else { return }
             guard let text else {
                 onMessage?("There is no text to paste")

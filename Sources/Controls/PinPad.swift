@@ -5,7 +5,9 @@ import Gtk
 /// The on-screen keypad: 1 2 3 / 4 5 6 / 7 8 9 / Clear 0 Backspace.
 ///
 /// Each key's look comes from an `AppearanceTable` — default, highlighted while pressed,
-/// disabled, selected — applied as a CSS class. Keys never take the focus from the PIN view.
+/// disabled, selected — applied as a CSS class. Clicking a key leaves the focus where it was;
+/// while a key has the keyboard focus (Tab), digits, Backspace and Delete typed on the keyboard
+/// are sent as that key's press would be, and the focus stays on the key.
 ///
 /// ```swift
 /// let pad = PinPad()
@@ -68,6 +70,27 @@ public final class PinPad {
                 widget.attach(makeButton(for: key), column: Int32(column), row: Int32(row))
             }
         }
+        let keys = KeyController()
+        keys.propagationPhase = GTK_PHASE_CAPTURE
+        keys.onKeyPressed { [weak self] keyval, _, modifiers in
+            guard let self, let key = PinPad.key(typed: keyval, modifiers), isEnabled else { return false }
+            onKey?(key)
+            return true
+        }
+        widget.add(keys)
+    }
+
+    /// The pad key a keyboard key stands for: a digit (main row or keypad), Backspace or Delete.
+    nonisolated static func key(typed keyval: UInt32, _ modifiers: GdkModifierType) -> Key? {
+        let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
+        guard modifiers.rawValue & commands == 0 else { return nil }
+        switch Int32(keyval) {
+        case GDK_KEY_BackSpace, GDK_KEY_Delete, GDK_KEY_KP_Delete: return .backspace
+        default:
+            let scalar = gdk_keyval_to_unicode(keyval)
+            guard (0x30...0x39).contains(scalar), let unicode = Unicode.Scalar(scalar) else { return nil }
+            return .digit(Character(unicode))
+        }
     }
 
     /// The button of `key`.
@@ -103,6 +126,11 @@ public final class PinPad {
         button.horizontalAlignment = GTK_ALIGN_CENTER
         button.verticalAlignment = GTK_ALIGN_CENTER
         button.setAccessibleLabel(key.accessibleName)
+        if key == .backspace {
+            // Not "GtkImage Backspace": the name alone, and what it does instead of the tooltip.
+            button.resetAccessibleLabelledBy()
+            button.setAccessibleDescription("Delete the last digit")
+        }
         // The PIN view keeps the focus, so typing on the keyboard goes on working after a click.
         button.focusesOnClick = false
         button.onClicked { [weak self] in self?.onKey?(key) }

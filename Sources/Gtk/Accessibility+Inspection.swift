@@ -24,3 +24,9 @@ extension Widget {
         pf_accessible_relation_is(raw, GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, other.raw) != 0
     }
 }
+
+extension Widget {
+    /// Whether the accessible description GTK shows now is exactly `text` (an announcement or
+    /// the widget's own).
+    public func showsAccessibleDescription(_ text: String) -> Bool { pf_accessible_description_is(raw, text) != 0 }
+}

@@ -31,3 +31,36 @@ extension Widget {
         if let message { pf_accessible_set_error_message(raw, message.raw) } else { pf_accessible_reset_error_message(raw) }
     }
 }
+
+/// Announcements: GTK 4.8 has no `gtk_accessible_announce`; screen readers (Orca 43) speak a
+/// change of the focused object's description, so an announcement is shown there for a moment.
+extension Widget {
+    /// The description the widget itself set ("" when none): what it shows again after an
+    /// announcement.
+    public var ownAccessibleDescription: String { String(cString: pf_accessible_own_description(raw)) }
+
+    /// Whether an announcement shown on the widget keeps its own description after it (a form
+    /// field's error), instead of replacing it until the focus moves on.
+    public var keepsAccessibleDescription: Bool {
+        get { pf_accessible_description_kept(raw) != 0 }
+        set { pf_accessible_set_description_kept(raw, newValue ? 1 : 0) }
+    }
+
+    /// Shows `text` as the accessible description without making it the widget's own.
+    public func showAccessibleDescription(_ text: String) { pf_accessible_show_description(raw, text) }
+
+    /// The widget whose accessible object stands for this one: itself, or for a part without an
+    /// accessible role (the text inside an entry), the nearest ancestor with one.
+    public var accessibleOwner: UnsafeMutablePointer<GtkWidget>? { pf_accessible_owner(widgetPointer) }
+}
+
+extension Widget {
+    /// Removes the widget's "labelled by" relation: an icon button is otherwise labelled by its
+    /// image, which GTK 4.8 names after its type ("GtkImage") and screen readers read out.
+    public func resetAccessibleLabelledBy() { pf_accessible_reset_labelled_by(raw) }
+}
+
+extension Widget {
+    /// The text of the label that names this widget by its mnemonic (a form field's label).
+    public var mnemonicLabelText: String? { pf_widget_mnemonic_label_text(raw).map { String(cString: $0) } }
+}

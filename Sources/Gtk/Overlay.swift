@@ -12,6 +12,14 @@ public final class Overlay: Widget {
         children.append(child)
     }
 
+    /// An overlay with an accessible role (construct-only in GTK): with the default one GTK 4.8
+    /// shows it as a "filler" named "GtkOverlay".
+    public init(child: Widget, role: GtkAccessibleRole) {
+        super.init(widget: pf_widget_new_with_role(gtk_overlay_get_type(), role))
+        gtk_overlay_set_child(pf_overlay(raw), child.widgetPointer)
+        children.append(child)
+    }
+
     /// Floats `widget` over the child, placed by its alignment.
     public func addOverlay(_ widget: Widget) {
         gtk_overlay_add_overlay(pf_overlay(raw), widget.widgetPointer)

@@ -31,6 +31,8 @@ final class PinWindow {
     private(set) var pinView: PinCodeView
     private var completion: Subscription?
     private var countdown: guint = 0
+    /// The heading last spoken to screen reader users: a new one is spoken with the message.
+    private var spokenTitle: String?
 
     init(application: PinformApplication, mode: Mode) {
         self.application = application
@@ -54,6 +56,8 @@ final class PinWindow {
             case .clear: pinView.clear()
             case .backspace: pinView.deleteBackward()
             }
+            // The PIN view speaks its count itself while it has the focus; a key does not.
+            if !pinView.hasFocus { announcer.announce(pinView.accessibleDescription) }
         }
         if mode == .change {
             window.onCloseRequest { [unowned application] in
@@ -64,7 +68,19 @@ final class PinWindow {
         attach(pinView)
         flow.onPromptChange = { [weak self] in self?.render() }
         render()
+        announcePrompt()
         if flow.isLocked { startCountdown() }
+    }
+
+    /// Speaks to screen reader users through the focused widget (see `Announcer`).
+    private var announcer: Announcer { Announcer.of(window) }
+
+    /// Speaks the prompt: the heading too when it changed since it was last spoken.
+    private func announcePrompt() {
+        let prompt = flow.prompt
+        let text = prompt.title == spokenTitle ? prompt.message : "\(prompt.title). \(prompt.message)"
+        spokenTitle = prompt.title
+        announcer.announce(text)
     }
 
     private func layout() -> Widget {
@@ -119,6 +135,7 @@ final class PinWindow {
         pinView = view
         pinSlot.append(view.widget)
         view.widget.horizontalAlignment = GTK_ALIGN_CENTER
+        announcer.fallback = view.entry
         view.control.showsValidity = flow.validatesNewPIN
         view.onEdit = { [weak self] in
             self?.flow.userEdited()
@@ -131,7 +148,7 @@ final class PinWindow {
             guard let pin = flow.lockedCopy(of: pinView.control.pinCode) else { return render() }
             Task { @MainActor in await submit(pin) }
         }
-        view.widget.grabFocus()
+        view.grabFocus()
     }
 
     private func render() {
@@ -172,11 +189,13 @@ final class PinWindow {
             pinView.shake()
         case .stored:
             pinView.control.accept()
+            announcer.announce("PIN saved")
             await pause(milliseconds: 300)
             finish()
             return
         case .accepted:
             pinView.control.accept()
+            if flow.step != .choose { announcer.announce("Unlocked") }
             await pause(milliseconds: 300)
             if flow.step == .choose {
                 // Changing: the current PIN was right; now a new one, maybe of another length.
@@ -199,7 +218,8 @@ final class PinWindow {
             pinView.control.clear()
         }
         render()
-        if pinView.widget.isSensitive { pinView.widget.grabFocus() }
+        if pinView.widget.isSensitive { pinView.grabFocus() }
+        announcePrompt()
     }
 
     /// Lets the rejected styling and the shake show a moment, then wipes the wrong digits
@@ -240,7 +260,11 @@ final class PinWindow {
                 pinView.control.clear()
             }
             render()
-            if !locked { pinView.widget.grabFocus() }
+            if !locked {
+                pinView.grabFocus()
+                spokenTitle = nil
+                announcePrompt()
+            }
             return locked
         }
     }

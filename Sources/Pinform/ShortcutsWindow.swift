@@ -1,3 +1,4 @@
+import CGtk
 import Gtk
 
 /// The keyboard shortcuts window (Ctrl+?), built from GtkBuilder XML because GTK offers
@@ -5,7 +6,25 @@ import Gtk
 @MainActor
 enum ShortcutsWindow {
     static func make() -> Window? {
-        Builder(xml: xml).window("shortcuts")
+        guard let window = Builder(xml: xml).window("shortcuts") else { return nil }
+        nameIconButtons(in: window.widgetPointer)
+        return window
+    }
+
+    /// GtkShortcutsWindow's own icon buttons (search) are labelled by their image, which GTK 4.8
+    /// names "GtkImage" for screen readers: they are named by what they do instead.
+    private static func nameIconButtons(in widget: UnsafeMutablePointer<GtkWidget>) {
+        if pf_is_button(widget) != 0, let child = gtk_button_get_child(pf_button(widget)), pf_is_image(child) != 0 {
+            let icon = gtk_image_get_icon_name(pf_image(child)).map { String(cString: $0) } ?? ""
+            let button = Widget(widget: widget)
+            button.resetAccessibleLabelledBy()
+            button.setAccessibleLabel(icon.hasPrefix("edit-find") ? "Search Shortcuts" : "Button")
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            nameIconButtons(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     private static func shortcut(_ accelerator: String, _ title: String) -> String {
@@ -31,6 +50,8 @@ enum ShortcutsWindow {
         <interface>
           <object class="GtkShortcutsWindow" id="shortcuts">
             <property name="modal">1</property>
+            <!-- Its accessible name: without a title GTK 4.8 names it "GtkShortcutsWindow". -->
+            <property name="title">Keyboard Shortcuts</property>
             <child><object class="GtkShortcutsSection">
               <property name="section-name">shortcuts</property>
               <property name="max-height">12</property>

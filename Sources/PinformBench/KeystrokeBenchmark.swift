@@ -69,9 +69,9 @@ enum KeystrokeBenchmark {
         // their last use here: keep them for the rest of the process.
         kept = [view, pad, style, window]
         window.present()
-        view.widget.grabFocus()
+        view.grabFocus()
 
-        LayoutProbe.countResizes(of: view.widget)
+        LayoutProbe.countResizes(of: view.drawingArea)
 
         guard MainContext.spin(until: { view.widget.isMapped && view.widget.width > 0 }, timeout: 10),
               LayoutProbe.countPaints(of: window) else {

@@ -110,11 +110,15 @@ final class ActiveInputTests: XCTestCase {
         }
     }
 
-    func testInvalidStateMarksTheEntryInvalidAndLinksTheMessage() {
+    func testInvalidStateDescribesTheEntryByItsMessageWithoutTheInvalidState() {
         GtkRuntime.test {
             let input = ActiveInput<UInt>(label: "Age")
+            input.errorLabel.text = "Enter a whole number"
             input.control.isInvalid = true
-            XCTAssertTrue(input.entry.isAccessibleInvalid)
+            MainContext.spin(until: { input.entry.ownAccessibleDescription == "Enter a whole number" })
+            XCTAssertEqual(input.entry.ownAccessibleDescription, "Enter a whole number")
+            // GTK 4.8 exposes its invalid state as AT-SPI "invalid": Orca 43 takes the field for dead.
+            XCTAssertFalse(input.entry.isAccessibleInvalid)
             XCTAssertTrue(input.entry.hasAccessibleErrorMessage(input.errorLabel))
             XCTAssertTrue(input.entry.isAccessiblyDescribed(by: input.errorLabel))
         }

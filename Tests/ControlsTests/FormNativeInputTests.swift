@@ -54,7 +54,8 @@ final class FormNativeInputTests: XCTestCase {
             XCTAssertFalse(form.validateAll())
             XCTAssertEqual(form.errorMessage(for: field), "Required")
             XCTAssertTrue(entry.hasCSSClass("error"))
-            XCTAssertTrue(entry.isAccessibleInvalid)
+            MainContext.spin(until: { entry.ownAccessibleDescription == "Required" })
+            XCTAssertEqual(entry.ownAccessibleDescription, "Required")
         }
     }
 

@@ -29,7 +29,7 @@ final class PinCodeViewTests: XCTestCase {
 
         func focusElsewhere() {
             other.grabFocus()
-            MainContext.spin(until: { !self.view.widget.hasFocus })
+            MainContext.spin(until: { !self.view.hasFocus })
         }
 
         /// The colour drawn at the centre of item `index`, un-premultiplied.
@@ -75,7 +75,7 @@ final class PinCodeViewTests: XCTestCase {
         try GtkRuntime.test {
             let fixture = Fixture()
             defer { fixture.window.destroy() }
-            fixture.view.widget.grabFocus()
+            fixture.view.grabFocus()
             MainContext.spin(until: { fixture.view.control.isHighlighted })
             XCTAssertTrue(fixture.view.control.state.contains(.highlighted))
             try fixture.assertItem(0, shows: PinColor(red: 1, green: 0.5, blue: 0))
@@ -129,7 +129,7 @@ final class PinCodeViewTests: XCTestCase {
         GtkRuntime.test {
             let fixture = Fixture()
             defer { fixture.window.destroy() }
-            fixture.view.widget.grabFocus()
+            fixture.view.grabFocus()
             let keys: [Int32] = [GDK_KEY_2, GDK_KEY_KP_4, GDK_KEY_BackSpace, GDK_KEY_6]
             for key in keys { fixture.sendKey(UInt32(key)) }
             XCTAssertEqual(fixture.view.control.pinCode.code, "26")

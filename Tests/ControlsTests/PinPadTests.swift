@@ -1,6 +1,6 @@
 import CGtk
 import ControlState
-import Controls
+@testable import Controls
 import Gtk
 import XCTest
 
@@ -53,6 +53,26 @@ final class PinPadTests: XCTestCase {
             pad.isEnabled = false
             // No disabled look set: the table falls back to the default one.
             XCTAssertEqual(pad.currentLook(of: .digit("1")), "plain-key")
+        }
+    }
+}
+
+final class PinPadKeyboardTests: XCTestCase {
+    func testDigitsAndBackspaceTypedWhileAKeyHasFocusAreThatKeysPress() {
+        let none = GdkModifierType(rawValue: 0)
+        XCTAssertEqual(PinPad.key(typed: UInt32(GDK_KEY_7), none), .digit("7"))
+        XCTAssertEqual(PinPad.key(typed: UInt32(GDK_KEY_KP_3), none), .digit("3"))
+        XCTAssertEqual(PinPad.key(typed: UInt32(GDK_KEY_BackSpace), none), .backspace)
+        XCTAssertNil(PinPad.key(typed: UInt32(GDK_KEY_space), none), "Space presses the focused key itself")
+        XCTAssertNil(PinPad.key(typed: UInt32(GDK_KEY_5), GDK_CONTROL_MASK))
+    }
+
+    func testTheBackspaceKeyIsNamedWithoutItsImage() {
+        GtkRuntime.test {
+            let pad = PinPad()
+            let key = pad.button(for: .backspace)
+            XCTAssertFalse(key.isAccessiblyLabelled(by: Widget(widget: gtk_button_get_child(pf_button(key.raw)))))
+            XCTAssertEqual(key.ownAccessibleDescription, "Delete the last digit")
         }
     }
 }

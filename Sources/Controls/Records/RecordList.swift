@@ -99,6 +99,10 @@ public final class RecordList<Model> {
             return true
         }
         table.add(keys)
+        // The header row, which GTK 4.8 would leave named "GtkListItemWidget" for screen readers.
+        if let header = pf_child_with_role(table.raw, GTK_ACCESSIBLE_ROLE_ROW) {
+            pf_accessible_set_label(header, "Column headers")
+        }
 
         scroller.child = table
         scroller.expandsVertically = true
@@ -124,7 +128,11 @@ public final class RecordList<Model> {
         factory.onTeardown { [weak self] _ in self?.cellWidgetCount -= 1 }
         factory.onBind { [weak self] item in
             guard let self, let child = item.childPointer else { return }
-            Label(existing: child).text = text(for: item, column: column)
+            let text = text(for: item, column: column)
+            Label(existing: child).text = text
+            // Screen readers read rows and cells by name, which GTK 4.8 leaves as their types.
+            if let cell = pf_ancestor_with_role(child, GTK_ACCESSIBLE_ROLE_GRID_CELL) { pf_accessible_set_label(cell, text) }
+            if column == 0 { nameRow(of: child, item: item) }
         }
         return factory
     }
@@ -273,6 +281,16 @@ public final class RecordList<Model> {
     }
 
     // MARK: Cells
+
+    /// Names the row a cell is in by its content ("Ada Lovelace, 36, ada@example.com, 1.65 m"):
+    /// screen readers read a row by its name, which GTK 4.8 otherwise leaves as its type,
+    /// "GtkListItemWidget".
+    private func nameRow(of cell: UnsafeMutablePointer<GtkWidget>, item: ListItem) {
+        guard let row = pf_ancestor_with_role(cell, GTK_ACCESSIBLE_ROLE_ROW) else { return }
+        let texts = (0..<columns.count).map { text(for: item, column: $0) }.filter { !$0.isEmpty }
+        pf_accessible_set_label(row, texts.joined(separator: ", "))
+        if let list = pf_ancestor_with_role(row, GTK_ACCESSIBLE_ROLE_LIST) { pf_accessible_set_label(list, "Rows") }
+    }
 
     private func text(for item: ListItem, column: Int) -> String {
         guard let string = item.string, let id = Int64(string) else { return "" }

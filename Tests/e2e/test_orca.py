@@ -1,0 +1,256 @@
+"""Pinform with the real screen reader: Orca 43 with its default settings (key echo on), its
+speech going through a private speech-dispatcher, and the SPEECH OUTPUT lines of its debug log
+as the record of what was said (see orca_session.py).
+
+Skipped when orca or speech-dispatcher is not installed (scripts/lib.sh's TEST_PACKAGES has them).
+One Orca runs for the whole class; each test starts its own Pinform.
+"""
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from orca_session import OrcaSession, orca_available, press_combination
+import pyatspi
+from gi.repository import GLib
+
+from pinform_e2e import (AppTestCase, click, find, find_all, focus, press_key, set_text, states, type_keys,
+                         wait_until)
+from test_forms import VALID_PERSON, entry, fill_person, open_form_window, save_button
+
+GOOD_PIN = "2468"
+WRONG_PIN = "1357"
+# Owns the X clipboard with the text given as argv[1] until killed (GTK 4 through PyGObject).
+CLIPBOARD_OWNER = """
+import sys, gi
+gi.require_version("Gtk", "4.0")
+gi.require_version("Gdk", "4.0")
+from gi.repository import Gdk, GLib, Gtk
+Gtk.init()
+Gdk.Display.get_default().get_clipboard().set(sys.argv[1])
+print("ready", flush=True)
+GLib.MainLoop().run()
+"""
+
+# An utterance that is, or echoes, a digit: "5", "5 ", "five".
+DIGIT_ECHO = re.compile(r"^\s*([0-9]|zero|one|two|three|four|five|six|seven|eight|nine)\s*$", re.IGNORECASE)
+
+
+@unittest.skipUnless(orca_available(), "orca and speech-dispatcher are not installed")
+class OrcaTests(AppTestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.orca = OrcaSession()
+        cls.orca.__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.orca.__exit__(None, None, None)
+
+    def setUp(self):
+        self.start = self.orca.mark()
+        self.test_start = self.start
+        self.addCleanup(self.write_transcript)
+
+    def write_transcript(self):
+        """With PINFORM_ORCA_TRANSCRIPT=FILE, appends what Orca said during the test to FILE."""
+        path = os.environ.get("PINFORM_ORCA_TRANSCRIPT")
+        if path:
+            with open(path, "a", encoding="utf-8") as handle:
+                handle.write(f"## {self._testMethodName}\n")
+                handle.writelines(f"SPEECH OUTPUT: '{line}'\n" for line in self.orca.spoken(self.test_start))
+
+    def open(self, data_home=None):
+        """Starts Pinform and waits until Orca has presented its PIN window."""
+        app = self.launch_app(data_home=data_home)
+        self.orca.attach(app, "PIN password text")
+        return app, app.window("Pinform")
+
+    def say(self, text, since=None):
+        return self.orca.wait_for_speech(text, since=self.start if since is None else since)
+
+    def assert_no_digit_spoken(self, since=None):
+        said = self.orca.spoken(self.start if since is None else since)
+        echoed = [line for line in said if DIGIT_ECHO.match(line)]
+        self.assertEqual(echoed, [], f"Orca spoke digits; it said: {said}")
+        # Orca's debug log records a key's text unless the focus is a password field.
+        log = self.orca.log()[self.start if since is None else since:]
+        self.assertIsNone(re.search(r"event_string=\([0-9]\)", log), "a digit key is in Orca's log")
+
+    def type_pin(self, digits, since):
+        type_keys(digits)
+        self.say(f"{len(digits)} of {len(digits)} digits entered", since)
+
+    def set_up_pin(self):
+        """A data folder where GOOD_PIN was chosen (through the keypad, without Orca's attention)."""
+        data_home = tempfile.mkdtemp(prefix="pinform-e2e-data-")
+        self.addCleanup(shutil.rmtree, data_home, True)
+        app = self.launch_app(data_home=data_home)
+        window = app.window("Pinform")
+        for heading in ("Choose a PIN", "Confirm PIN"):
+            find(window, role="label", name=heading, timeout=10)
+            for digit in GOOD_PIN:
+                click(find(window, role="push button", name=digit))
+        wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"), 20,
+                   "the PIN did not unlock")
+        app.quit()
+        return data_home
+
+    # --- the PIN window ----------------------------------------------------------------------
+
+    def own_clipboard(self, text):
+        owner = subprocess.Popen(["/usr/bin/python3", "-c", CLIPBOARD_OWNER, text], stdout=subprocess.PIPE)
+        self.addCleanup(owner.wait)
+        self.addCleanup(owner.kill)
+        self.assertEqual(owner.stdout.readline().strip(), b"ready")
+
+    def test_choosing_and_confirming_speaks_each_step_and_never_a_digit(self):
+        self.open()
+        self.say("Choose a PIN. Use 4 digits that are hard to guess.")
+        mark = self.orca.mark()
+        self.type_pin("1234", mark)
+        self.say("Digits in sequence", mark)
+        mark = self.orca.mark()
+        self.type_pin(GOOD_PIN, mark)
+        self.say("Confirm PIN. Enter the same 4 digits again.", mark)
+        mark = self.orca.mark()
+        self.own_clipboard(GOOD_PIN)
+        press_combination("Control", "v")
+        self.say("PIN saved", mark)
+        self.assert_no_digit_spoken()
+
+    def test_a_mismatched_confirmation_is_spoken(self):
+        self.open()
+        mark = self.orca.mark()
+        self.type_pin(GOOD_PIN, mark)
+        self.say("Confirm PIN", mark)
+        mark = self.orca.mark()
+        self.type_pin(WRONG_PIN, mark)
+        self.say("PINs do not match. Choose a PIN again.", mark)
+        self.assert_no_digit_spoken()
+
+    def test_unlocking_speaks_the_wrong_pin_with_attempts_left_then_unlocked(self):
+        data_home = self.set_up_pin()
+        self.start = self.orca.mark()
+        self.open(data_home)
+        self.say("Enter PIN. Enter your 4-digit PIN to unlock.")
+        mark = self.orca.mark()
+        self.type_pin(WRONG_PIN, mark)
+        self.say("Wrong PIN — 4 attempts left", mark)
+        mark = self.orca.mark()
+        type_keys(GOOD_PIN)
+        self.say("Unlocked", mark)
+        self.assert_no_digit_spoken()
+
+    def test_a_keypad_press_speaks_the_new_count_and_typed_digits_join_the_pin(self):
+        _, window = self.open()
+        mark = self.orca.mark()
+        press_key("Tab")
+        self.say("1 push button", mark)
+        mark = self.orca.mark()
+        press_key("space")
+        self.say("1 of 4 digits entered", mark)
+        view = find(window, role="password text", name="PIN")
+        # Keys typed while a pad key has the focus go into the PIN; the focus stays on the key.
+        press_key("BackSpace")
+        wait_until(lambda: view.description == "0 of 4 digits entered", message=view.description)
+        mark = self.orca.mark()
+        press_key("7")
+        wait_until(lambda: view.description == "1 of 4 digits entered", message=view.description)
+        self.say("1 of 4 digits entered", mark)
+        self.assertIn("focused", states(find(window, role="push button", name="1")))
+
+    def test_the_pin_field_is_password_text_that_never_holds_a_digit(self):
+        _, window = self.open()
+        view = find(window, role="password text", name="PIN")
+        events = []
+
+        def heard(event):
+            events.append(f"{event.type} {event.source_name!r} {event.any_data!r}")
+
+        listened = ["object:text-changed", "object:text-caret-moved", "object:property-change",
+                    "object:text-selection-changed", "object:state-changed"]
+        pyatspi.Registry.registerEventListener(heard, *listened)
+        self.addCleanup(pyatspi.Registry.deregisterEventListener, heard, *listened)
+        # Digits no count or length in this window contains (4 digits, 0 to 4 entered).
+        type_keys("5978")
+        context = GLib.MainContext.default()
+
+        def heard_confirm():
+            while context.iteration(False):
+                pass
+            return any("Confirm PIN" in event for event in events)
+
+        wait_until(heard_confirm, message=f"no 'Confirm PIN' among the events: {events}")
+        text = view.queryText()
+        self.assertEqual(text.characterCount, 0)
+        self.assertEqual(text.getText(0, -1), "")
+        self.assertEqual(view.queryEditableText().getText(0, -1), "")
+        self.assertEqual(view.name, "PIN")
+        self.assertTrue(events, "no AT-SPI events were heard")
+        for event in events:
+            self.assertIsNone(re.search("[5-9]", event), event)
+
+    def test_the_lockout_is_spoken_with_its_time_and_its_end(self):
+        data_home = self.set_up_pin()
+        self.start = self.orca.mark()
+        self.open(data_home)
+        for left in (4, 3, 2, 1):
+            mark = self.orca.mark()
+            type_keys(WRONG_PIN)
+            self.say(f"Wrong PIN — {left} attempt", mark)
+        mark = self.orca.mark()
+        type_keys(WRONG_PIN)
+        self.say("Too many wrong PINs. Try again in 0:", mark)
+        mark = self.orca.mark()
+        self.orca.wait_for_speech("Enter PIN. Enter your 4-digit PIN to unlock.", since=mark, timeout=40)
+        said = self.orca.spoken(mark)
+        self.assertFalse([line for line in said if "Try again in" in line], f"the countdown was read out: {said}")
+        self.assert_no_digit_spoken()
+
+    # --- the form ----------------------------------------------------------------------------
+
+    def test_form_errors_are_spoken_where_the_focus_goes_and_when_the_field_comes_back(self):
+        app, _ = self.open()
+        root = open_form_window(app)
+        fill_person(root, {"First name": "Ada", "Last name": "Lovelace", "Email": "ada@example.com"})
+        age = entry(root, "Age")
+        focus(age)
+        set_text(age, "abc")
+        mark = self.orca.mark()
+        focus(entry(root, "Height"))
+        self.say("Age: Enter a whole number", mark)
+        mark = self.orca.mark()
+        focus(age)
+        said = self.say("Age text", mark)
+        self.orca.wait_for_speech("Enter a whole number", since=mark)
+        self.assertNotIn("is zombie", self.orca.log()[mark:], f"Orca lost the focus; it said {said}")
+        mark = self.orca.mark()
+        press_combination("Control", "s")
+        self.say("2 fields need attention. Age: Enter a whole number", mark)
+        wait_until(lambda: "focused" in states(age), message="Age did not get the focus")
+
+    def test_the_shortcuts_window_is_named_by_its_title(self):
+        app, _ = self.open()
+        open_form_window(app)
+        mark = self.orca.mark()
+        press_combination(["Control", "Shift"], "slash")
+        said = self.say("Keyboard Shortcuts", mark)
+        self.assertNotIn("Gtk", " ".join(said))
+
+    def test_a_record_row_reads_its_content(self):
+        app, _ = self.open()
+        root = open_form_window(app)
+        fill_person(root, dict(VALID_PERSON, **{"First name": "Ada", "Last name": "Lovelace", "Age": "36"}))
+        click(save_button(root))
+        row = find(root, role="table row", name="Ada, Lovelace, 36, john@example.com, 1.80")
+        mark = self.orca.mark()
+        focus(row)
+        self.say("Ada, Lovelace, 36, john@example.com, 1.80", mark)
+        self.assertNotIn("Gtk", " ".join(self.orca.spoken(mark)))
+
+
+if __name__ == "__main__":
+    unittest.main()
