@@ -1,9 +1,9 @@
 /// The state of a control as a bitmask: the built-in bits of UIControl plus a range for the
-/// application (such as a PIN pad's `filled`).
+/// application (such as a PIN pad's `filled`, declared in `ApplicationStateBit`).
 ///
 /// ```swift
 /// extension ControlState {
-///     static let filled = ControlState(rawValue: 1 << 16)
+///     static let filled = ControlState(.pinFilled)
 /// }
 /// let state: ControlState = [.highlighted, .filled]
 /// ```

@@ -60,8 +60,8 @@ public struct StateDescriptor: Hashable, Sendable {
         }
     }
 
-    /// A custom descriptor: matches when `predicate` holds for the state. The predicate must
-    /// depend on the state alone: the engine remembers its answer for each state it has seen.
+    /// A custom descriptor: matches when `predicate` holds for the state. The predicate should
+    /// depend on the state alone: the engine asks it only when the state changes.
     ///
     /// - Parameters:
     ///   - state: The mask the predicate is about, used by equality and for reading.
@@ -107,7 +107,6 @@ public struct StateDescriptor: Hashable, Sendable {
     }
 
     /// Whether the descriptor applies in `state`.
-    @inline(__always)
     public func matches(_ state: ControlState) -> Bool {
         if let predicate {
             return predicate.body(state)

@@ -26,10 +26,7 @@ extension StatefulControl {
     /// ```
     ///
     /// The control keeps `handler`: capture the control weakly in it.
-    public func subscribe(
-        on events: ControlEvents,
-        _ handler: @escaping (ControlEvents) -> Void
-    ) -> Subscription {
+    public func subscribe(on events: ControlEvents, _ handler: @escaping (ControlEvents) -> Void) -> Subscription {
         let record = SubscriberRecord()
         eventSubscribers.append(EventSubscriber(record: record, events: events, handler: handler))
         return Subscription(control: self, record: record)
@@ -41,10 +38,7 @@ extension StatefulControl {
     /// ```swift
     /// let subscription = control.subscribe(on: .intersected(.valid)) { button.isEnabled = true }
     /// ```
-    public func subscribe(
-        on descriptor: StateDescriptor,
-        _ handler: @escaping () -> Void
-    ) -> Subscription {
+    public func subscribe(on descriptor: StateDescriptor, _ handler: @escaping () -> Void) -> Subscription {
         let record = SubscriberRecord()
         stateSubscribers.append(StateSubscriber(record: record, descriptor: descriptor, handler: handler))
         return Subscription(control: self, record: record)

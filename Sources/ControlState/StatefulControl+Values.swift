@@ -10,24 +10,13 @@ extension StatefulControl {
     /// control.setValue(Color.red, for: item, \.fill, for: .intersected(.invalid))
     /// ```
     public func setValue<Root: AnyObject, Value>(
-        _ value: Value,
-        for target: Root,
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
+        _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>,
         for descriptor: StateDescriptor
     ) {
-        let bindings = targetBindings(for: target) ?? makeTargetBindings(for: target)
-        let binding = bindings.binding(for: keyPath) ?? makeBinding(for: target, keyPath, in: bindings)
-        let sequence = nextSequence
-        nextSequence += 1
-        binding.insert(ValueBinding.Entry(
-            descriptor: descriptor,
-            sequence: sequence,
-            value: value,
-            apply: ValueBinding.applier(writing: value, to: keyPath, at: binding.storageOffset),
-            bytes: ByteWrite.of(value, at: binding.storageOffset)
-        ))
-        rebuildPlan()
-        resolve(binding, on: target)
+        let binding = keyPathBinding(for: target, keyPath)
+        binding.values.insert(value, for: descriptor, sequence: takeSequence())
+        // Setting a value never bypasses priority: show the winner of the applied state.
+        _ = binding.apply(in: appliedState, control: self)
     }
 
     /// Binds `value` for exactly the state `state` (an `.exact` descriptor).
@@ -36,30 +25,22 @@ extension StatefulControl {
     /// control.setValue("Locked", for: label, \.text, for: .disabled)
     /// ```
     public func setValue<Root: AnyObject, Value>(
-        _ value: Value,
-        for target: Root,
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
-        for state: ControlState
+        _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, for state: ControlState
     ) {
         setValue(value, for: target, keyPath, for: .exact(state))
     }
 
     /// Binds `value` for every state that contains `state` (an `.intersected` descriptor).
     public func setValue<Root: AnyObject, Value>(
-        _ value: Value,
-        for target: Root,
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
+        _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>,
         forAllStatesContained state: ControlState
     ) {
         setValue(value, for: target, keyPath, for: .intersected(state))
     }
 
-    /// Binds `value` for every state that does not contain all of `state` (an `.inverted`
-    /// descriptor).
+    /// Binds `value` for every state that lacks a bit of `state` (an `.inverted` descriptor).
     public func setValue<Root: AnyObject, Value>(
-        _ value: Value,
-        for target: Root,
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
+        _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>,
         forInvertedState state: ControlState
     ) {
         setValue(value, for: target, keyPath, for: .inverted(state))
@@ -68,44 +49,32 @@ extension StatefulControl {
     /// Binds `value` to a key path of the control itself for the states `descriptor` matches.
     ///
     /// ```swift
-    /// pin.setValue(Color.red, for: \PinCodeControl.fillColor, for: .intersected(.invalid))
+    /// toggle.setValue(Color.green, for: \Toggle.tint, for: .intersected(.on))
     /// ```
     public func setValue<Control: StatefulControl, Value>(
-        _ value: Value,
-        for keyPath: ReferenceWritableKeyPath<Control, Value>,
-        for descriptor: StateDescriptor
+        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for descriptor: StateDescriptor
     ) {
         setValue(value, for: itself(as: Control.self), keyPath, for: descriptor)
     }
 
     /// Binds `value` to a key path of the control itself for exactly the state `state`.
     public func setValue<Control: StatefulControl, Value>(
-        _ value: Value,
-        for keyPath: ReferenceWritableKeyPath<Control, Value>,
-        for state: ControlState
+        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for state: ControlState
     ) {
         setValue(value, for: itself(as: Control.self), keyPath, for: .exact(state))
     }
 
     /// Binds `value` to a key path of the control itself for every state that contains `state`.
-    ///
-    /// ```swift
-    /// control.setValue(Color.black, for: \Button.background, forAllStatesContained: .highlighted)
-    /// ```
     public func setValue<Control: StatefulControl, Value>(
-        _ value: Value,
-        for keyPath: ReferenceWritableKeyPath<Control, Value>,
-        forAllStatesContained state: ControlState
+        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, forAllStatesContained state: ControlState
     ) {
         setValue(value, for: itself(as: Control.self), keyPath, for: .intersected(state))
     }
 
-    /// Binds `value` to a key path of the control itself for every state that does not contain
-    /// all of `state`.
+    /// Binds `value` to a key path of the control itself for every state that lacks a bit of
+    /// `state`.
     public func setValue<Control: StatefulControl, Value>(
-        _ value: Value,
-        for keyPath: ReferenceWritableKeyPath<Control, Value>,
-        forInvertedState state: ControlState
+        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, forInvertedState state: ControlState
     ) {
         setValue(value, for: itself(as: Control.self), keyPath, for: .inverted(state))
     }
@@ -118,52 +87,41 @@ extension StatefulControl {
     /// control.value(for: item, \.fill, in: [.filled, .invalid])
     /// ```
     public func value<Root: AnyObject, Value>(
-        for target: Root,
-        _ keyPath: KeyPath<Root, Value>,
-        in state: ControlState
+        for target: Root, _ keyPath: KeyPath<Root, Value>, in state: ControlState
     ) -> Value? {
         // Unwrapped first: a missing binding cast to an optional `Value` would be `.some(nil)`.
-        guard let value = targetBindings(for: target)?.binding(for: keyPath)?.value(in: state) else {
+        guard let value = binding(for: target, keyPath)?.value(in: state) else {
             return nil
         }
         return value as? Value
     }
 
     /// The value the engine would apply to `keyPath` of the control itself in `state`.
-    public func value<Control: StatefulControl, Value>(
-        for keyPath: KeyPath<Control, Value>,
-        in state: ControlState
-    ) -> Value? {
+    public func value<Control: StatefulControl, Value>(for keyPath: KeyPath<Control, Value>, in state: ControlState) -> Value? {
         value(for: itself(as: Control.self), keyPath, in: state)
     }
 
     /// Removes the values of `keyPath` of `target` whose descriptor matches `state`; the
     /// default stays. Nothing is re-applied until the state changes.
     public func removeValues<Root: AnyObject, Value>(
-        for target: Root,
-        _ keyPath: KeyPath<Root, Value>,
-        forState state: ControlState
+        for target: Root, _ keyPath: KeyPath<Root, Value>, forState state: ControlState
     ) {
-        removeEntries(of: target, keyPath) { $0.descriptor.matches(state) }
+        binding(for: target, keyPath)?.removeEntries { $0.matches(state) }
     }
 
     /// Removes every value of `keyPath` of `target`; the captured default stays, and nothing is
     /// re-applied until the state changes.
-    public func removeValues<Root: AnyObject, Value>(
-        for target: Root,
-        _ keyPath: KeyPath<Root, Value>
-    ) {
-        removeEntries(of: target, keyPath) { _ in true }
+    public func removeValues<Root: AnyObject, Value>(for target: Root, _ keyPath: KeyPath<Root, Value>) {
+        binding(for: target, keyPath)?.removeEntries { _ in true }
     }
 
     /// Forgets every key path bound on `target` (the control itself when `nil`), defaults
     /// included; the target keeps what it shows.
     public func removeValues(for target: AnyObject? = nil) {
         let target = target ?? self
-        guard let bindings = targetBindings(for: target) else { return }
-        targetsByID[bindings.id] = nil
-        targets.removeAll { $0 === bindings }
-        rebuildPlan()
+        for binding in bindings where binding.isBound(to: target, control: self) {
+            remove(binding)
+        }
     }
 
     // MARK: - Storage
@@ -175,52 +133,60 @@ extension StatefulControl {
         return control
     }
 
-    private func removeEntries(
-        of target: AnyObject,
-        _ keyPath: AnyKeyPath,
-        where shouldRemove: (ValueBinding.Entry) -> Bool
-    ) {
-        guard let binding = targetBindings(for: target)?.binding(for: keyPath) else { return }
-        let removed = binding.removeEntries(where: shouldRemove)
-        guard !removed.isEmpty else { return }
-        // The target keeps what it shows; if that value went, the next state change must
-        // write whatever wins then, even the default.
-        if removed.contains(plan.appliedSequence(at: binding.slot)) {
-            plan.setAppliedSequence(ValueBinding.unknownSequence, at: binding.slot)
+    func takeSequence() -> Int {
+        defer { nextSequence += 1 }
+        return nextSequence
+    }
+
+    /// The binding of `keyPath` on `target`, if it is bound there and the target is alive.
+    func binding(for target: AnyObject, _ keyPath: AnyKeyPath) -> ObjectBinding? {
+        let key = BindingKey(target: ObjectIdentifier(target), keyPath: keyPath)
+        guard let binding = bindingsByKey[key] else { return nil }
+        guard binding.isBound(to: target, control: self) else {
+            // Left by a released target whose address `target` now has.
+            remove(binding)
+            return nil
         }
-        rebuildPlan()
-    }
-
-    func targetBindings(for target: AnyObject) -> TargetBindings? {
-        guard let bindings = targetsByID[ObjectIdentifier(target)],
-              bindings.isBound(to: target, control: self)
-        else { return nil }
-        return bindings
-    }
-
-    private func makeTargetBindings(for target: AnyObject) -> TargetBindings {
-        // Bindings left by a released target whose address `target` now reuses.
-        dropBindingsOfReleasedTargets()
-        let bindings = TargetBindings(target: target, isControl: target === self)
-        targetsByID[bindings.id] = bindings
-        targets.append(bindings)
-        return bindings
-    }
-
-    private func makeBinding<Root: AnyObject, Value>(
-        for target: Root,
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
-        in bindings: TargetBindings
-    ) -> ValueBinding {
-        let defaultValue = target[keyPath: keyPath]
-        let offset = StoredProperty.offset(of: keyPath, in: target)
-        let binding = ValueBinding(
-            defaultValue: defaultValue,
-            storageOffset: offset,
-            applyDefault: ValueBinding.applier(writing: defaultValue, to: keyPath, at: offset),
-            defaultBytes: ByteWrite.of(defaultValue, at: offset)
-        )
-        bindings.add(binding, for: keyPath)
         return binding
+    }
+
+    private func keyPathBinding<Root: AnyObject, Value>(
+        for target: Root,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>
+    ) -> KeyPathBinding<Root, Value> {
+        if let existing = binding(for: target, keyPath) {
+            // The same key path on the same object has the same root and value types.
+            if let binding = existing as? KeyPathBinding<Root, Value> {
+                return binding
+            }
+            remove(existing)
+        }
+        dropBindingsOfReleasedTargets()
+        let binding = KeyPathBinding(target: target, keyPath: keyPath, control: self)
+        bindings.append(binding)
+        bindingsByKey[BindingKey(target: binding.targetID, keyPath: keyPath)] = binding
+        return binding
+    }
+
+    private func remove(_ binding: ObjectBinding) {
+        binding.isRemoved = true
+        bindings.removeAll { $0 === binding }
+        let key = BindingKey(target: binding.targetID, keyPath: binding.keyPath)
+        if bindingsByKey[key] === binding {
+            bindingsByKey[key] = nil
+        }
+    }
+
+    /// Forgets the values bound on targets that were released.
+    func dropBindingsOfReleasedTargets() {
+        for binding in bindings where !binding.isTargetAlive {
+            remove(binding)
+        }
+    }
+
+    /// The number of objects values are bound on, released ones whose values were not
+    /// dropped yet included.
+    var boundTargetCount: Int {
+        Set(bindings.map(\.targetID)).count
     }
 }
