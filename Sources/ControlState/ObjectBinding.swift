@@ -37,13 +37,15 @@ final class KeyPathBinding<Root: AnyObject, Value>: ObjectBinding {
     /// The target is the control: it is passed in rather than held.
     private let targetIsControl: Bool
     private let writableKeyPath: ReferenceWritableKeyPath<Root, Value>
-    var values: BoundValues<Value>
+    var ranking = Ranking()
+    /// The captured default, then the bound values in `ranking`'s order.
+    var values: [Value]
 
     init(target: Root, keyPath: ReferenceWritableKeyPath<Root, Value>, control: StatefulControl) {
         targetIsControl = target === control
         self.target = targetIsControl ? nil : target
         writableKeyPath = keyPath
-        values = BoundValues(defaultValue: target[keyPath: keyPath])
+        values = [target[keyPath: keyPath]]
         super.init(targetID: ObjectIdentifier(target), keyPath: keyPath)
     }
 
@@ -61,17 +63,17 @@ final class KeyPathBinding<Root: AnyObject, Value>: ObjectBinding {
     }
 
     override func apply(in state: ControlState, control: StatefulControl) -> Bool {
-        guard let value = values.change(for: state) else { return true }
+        guard let index = ranking.change(for: state) else { return true }
         guard let target = resolvedTarget(control: control) else { return false }
-        target[keyPath: writableKeyPath] = value
+        target[keyPath: writableKeyPath] = values[index]
         return true
     }
 
     override func value(in state: ControlState) -> Any {
-        values.value(in: state)
+        values[ranking.position(in: state)]
     }
 
     override func removeEntries(where shouldRemove: (StateDescriptor) -> Bool) {
-        values.removeEntries(where: shouldRemove)
+        ranking.remove(where: shouldRemove, in: &values)
     }
 }

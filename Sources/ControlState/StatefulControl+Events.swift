@@ -45,7 +45,8 @@ extension StatefulControl {
     }
 
     func deliver(_ events: ControlEvents) {
-        for subscriber in eventSubscribers where subscriber.record.isActive {
+        let subscribers = eventSubscribers
+        for subscriber in subscribers where subscriber.record.isActive {
             let matching = events.intersection(subscriber.events)
             if !matching.isEmpty {
                 subscriber.handler(matching)
@@ -54,7 +55,8 @@ extension StatefulControl {
     }
 
     func notifyStateSubscribers(from previous: ControlState, to state: ControlState) {
-        for subscriber in stateSubscribers
+        let subscribers = stateSubscribers
+        for subscriber in subscribers
         where subscriber.record.isActive
             && subscriber.descriptor.matches(state) && !subscriber.descriptor.matches(previous) {
             subscriber.handler()
@@ -62,8 +64,9 @@ extension StatefulControl {
     }
 
     func removeSubscriber(_ record: SubscriberRecord) {
-        eventSubscribers.removeAll { $0.record === record }
-        stateSubscribers.removeAll { $0.record === record }
+        let events = eventSubscribers, states = stateSubscribers
+        eventSubscribers = events.filter { $0.record !== record }
+        stateSubscribers = states.filter { $0.record !== record }
     }
 }
 

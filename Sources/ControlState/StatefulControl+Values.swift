@@ -14,7 +14,7 @@ extension StatefulControl {
         for descriptor: StateDescriptor
     ) {
         let binding = keyPathBinding(for: target, keyPath)
-        binding.values.insert(value, for: descriptor, sequence: takeSequence())
+        binding.ranking.insert(value, for: descriptor, sequence: takeSequence(), in: &binding.values)
         // Setting a value never bypasses priority: show the winner of the applied state.
         _ = binding.apply(in: appliedState, control: self)
     }
@@ -119,6 +119,7 @@ extension StatefulControl {
     /// included; the target keeps what it shows.
     public func removeValues(for target: AnyObject? = nil) {
         let target = target ?? self
+        let bindings = self.bindings
         for binding in bindings where binding.isBound(to: target, control: self) {
             remove(binding)
         }
@@ -133,6 +134,7 @@ extension StatefulControl {
         return control
     }
 
+    @usableFromInline
     func takeSequence() -> Int {
         defer { nextSequence += 1 }
         return nextSequence
@@ -170,7 +172,12 @@ extension StatefulControl {
 
     private func remove(_ binding: ObjectBinding) {
         binding.isRemoved = true
-        bindings.removeAll { $0 === binding }
+        // Found in a copy: an access to `bindings` that spans no call lets the optimizer drop
+        // its dynamic exclusivity checks on the way of a state change.
+        let current = bindings
+        if let index = current.firstIndex(where: { $0 === binding }) {
+            bindings.remove(at: index)
+        }
         let key = BindingKey(target: binding.targetID, keyPath: binding.keyPath)
         if bindingsByKey[key] === binding {
             bindingsByKey[key] = nil
@@ -179,6 +186,7 @@ extension StatefulControl {
 
     /// Forgets the values bound on targets that were released.
     func dropBindingsOfReleasedTargets() {
+        let bindings = self.bindings
         for binding in bindings where !binding.isTargetAlive {
             remove(binding)
         }
@@ -187,6 +195,7 @@ extension StatefulControl {
     /// The number of objects values are bound on, released ones whose values were not
     /// dropped yet included.
     var boundTargetCount: Int {
-        Set(bindings.map(\.targetID)).count
+        let bindings = self.bindings
+        return Set(bindings.map(\.targetID)).count
     }
 }
