@@ -1,10 +1,13 @@
-/// The values bound to one key path of one object, which the control holds weakly (or the
+/// The values bound to one key path of one object, which the control holds weakly (or of the
 /// control itself, which needs no reference to itself). Subclassed once per key path type.
 class ObjectBinding {
-    /// The target's identity, for finding the binding again; checked against the weak
-    /// reference, since a new object may take a released target's address.
+    /// The target's identity, to find the binding again; a new object may take a released
+    /// target's address, so the weak reference decides.
     let targetID: ObjectIdentifier
     let keyPath: AnyKeyPath
+    var ranking = Ranking()
+    /// The sequence of the value the target shows.
+    var shown = Ranking.defaultSequence
     /// Set when the binding is removed, so that a state change under way skips it.
     var isRemoved = false
 
@@ -13,33 +16,32 @@ class ObjectBinding {
         self.keyPath = keyPath
     }
 
-    /// Whether the target is still alive (always, for the control itself).
     var isTargetAlive: Bool { fatalError("subclass") }
-
     /// Whether the binding is on `target`, alive.
     func isBound(to target: AnyObject, control: StatefulControl) -> Bool { fatalError("subclass") }
-
-    /// Writes the winner of `state` if the target does not show it yet.
-    ///
-    /// - Returns: `false` when the target was released.
-    func apply(in state: ControlState, control: StatefulControl) -> Bool { fatalError("subclass") }
-
-    /// The value that applies in `state`.
-    func value(in state: ControlState) -> Any { fatalError("subclass") }
-
-    /// Removes the values whose descriptor `shouldRemove` picks; the default stays.
+    /// Writes the value at `position` of the values; `false` when the target was released.
+    func write(_ position: Int, control: StatefulControl) -> Bool { fatalError("subclass") }
+    func value(at position: Int) -> Any { fatalError("subclass") }
     func removeEntries(where shouldRemove: (StateDescriptor) -> Bool) { fatalError("subclass") }
+
+    /// Writes the winner of `state` if the target does not show it yet; `false` when the
+    /// target was released.
+    final func apply(in state: ControlState, control: StatefulControl) -> Bool {
+        let winner = ranking.winner(in: state)
+        let sequence = ranking.sequence(of: winner)
+        guard sequence != shown else { return true }
+        shown = sequence
+        return write(winner.map { $0 + 1 } ?? 0, control: control)
+    }
 }
 
-/// The values bound to `keyPath` of a `Root`.
+/// The values bound to `keyPath` of a `Root`: the default captured first, then the others in
+/// `ranking`'s order.
 final class KeyPathBinding<Root: AnyObject, Value>: ObjectBinding {
     private weak var target: Root?
-    /// The target is the control: it is passed in rather than held.
     private let targetIsControl: Bool
     private let writableKeyPath: ReferenceWritableKeyPath<Root, Value>
-    var ranking = Ranking()
-    /// The captured default, then the bound values in `ranking`'s order.
-    var values: [Value]
+    private var values: [Value]
 
     init(target: Root, keyPath: ReferenceWritableKeyPath<Root, Value>, control: StatefulControl) {
         targetIsControl = target === control
@@ -47,6 +49,10 @@ final class KeyPathBinding<Root: AnyObject, Value>: ObjectBinding {
         writableKeyPath = keyPath
         values = [target[keyPath: keyPath]]
         super.init(targetID: ObjectIdentifier(target), keyPath: keyPath)
+    }
+
+    func insert(_ value: Value, for descriptor: StateDescriptor, sequence: Int) {
+        ranking.insert(value, for: descriptor, sequence: sequence, in: &values)
     }
 
     override var isTargetAlive: Bool {
@@ -57,23 +63,18 @@ final class KeyPathBinding<Root: AnyObject, Value>: ObjectBinding {
         targetIsControl ? object === control : target === object
     }
 
-    /// The target, strongly, while alive.
-    func resolvedTarget(control: StatefulControl) -> Root? {
-        targetIsControl ? control as? Root : target
-    }
-
-    override func apply(in state: ControlState, control: StatefulControl) -> Bool {
-        guard let index = ranking.change(for: state) else { return true }
-        guard let target = resolvedTarget(control: control) else { return false }
-        target[keyPath: writableKeyPath] = values[index]
+    override func write(_ position: Int, control: StatefulControl) -> Bool {
+        guard let target = targetIsControl ? control as? Root : target else { return false }
+        target[keyPath: writableKeyPath] = values[position]
         return true
     }
 
-    override func value(in state: ControlState) -> Any {
-        values[ranking.position(in: state)]
+    override func value(at position: Int) -> Any {
+        values[position]
     }
 
     override func removeEntries(where shouldRemove: (StateDescriptor) -> Bool) {
         ranking.remove(where: shouldRemove, in: &values)
+        shown = ranking.stillShown(shown)
     }
 }

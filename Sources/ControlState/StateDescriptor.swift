@@ -16,7 +16,7 @@
 /// }
 /// ```
 ///
-/// Two descriptors are equal when they have the same kind, mask and priority; a custom
+/// Two descriptors are equal when they match the same way with the same priority; a custom
 /// descriptor is equal only to copies of itself, since predicates cannot be compared.
 public struct StateDescriptor: Hashable, Sendable {
     /// The mask the descriptor tests the state against.
@@ -24,17 +24,12 @@ public struct StateDescriptor: Hashable, Sendable {
     /// Decides between matching descriptors: the highest wins.
     public let priority: Int
 
-    let kind: Kind
     let predicate: Predicate?
-    // The built-in kinds all reduce to `((s & andMask) == comparand) != negates`, computed once
-    // here so that matching needs no branch on the kind when the state changes.
+    // Every kind reduces to `((s & andMask) == comparand) != negates`, computed once here so
+    // that matching needs no branch on the kind.
     let andMask: UInt32
     let comparand: UInt32
     let negates: Bool
-
-    enum Kind: UInt8, Sendable {
-        case exact, intersected, inverted, oneOfSeveral, noneOf, custom
-    }
 
     /// A custom predicate, compared by identity.
     final class Predicate: Sendable {
@@ -45,19 +40,11 @@ public struct StateDescriptor: Hashable, Sendable {
         }
     }
 
-    private init(kind: Kind, state: ControlState, priority: Int) {
-        self.kind = kind
+    private init(_ state: ControlState, _ priority: Int, andMask: UInt32, comparand: UInt32, negates: Bool) {
         self.state = state
         self.priority = priority
         self.predicate = nil
-        let mask = state.rawValue
-        switch kind {
-        case .exact: (andMask, comparand, negates) = (.max, mask, false)
-        case .intersected: (andMask, comparand, negates) = (mask, mask, false)
-        case .inverted: (andMask, comparand, negates) = (mask, mask, true)
-        case .oneOfSeveral: (andMask, comparand, negates) = (mask, 0, true)
-        case .noneOf, .custom: (andMask, comparand, negates) = (mask, 0, false)
-        }
+        (self.andMask, self.comparand, self.negates) = (andMask, comparand, negates)
     }
 
     /// A custom descriptor: matches when `predicate` holds for the state. The predicate should
@@ -72,7 +59,6 @@ public struct StateDescriptor: Hashable, Sendable {
         priority: Int,
         predicate: @escaping @Sendable (ControlState) -> Bool
     ) {
-        self.kind = .custom
         self.state = state
         self.priority = priority
         self.predicate = Predicate(predicate)
@@ -81,29 +67,29 @@ public struct StateDescriptor: Hashable, Sendable {
 
     /// Matches exactly the state `state` (the seed's "usual" descriptor).
     public static func exact(_ state: ControlState, priority: Int = 1000) -> StateDescriptor {
-        StateDescriptor(kind: .exact, state: state, priority: priority)
+        StateDescriptor(state, priority, andMask: .max, comparand: state.rawValue, negates: false)
     }
 
     /// Matches every state that contains all the bits of `state`; `.intersected([])` matches
     /// every state.
     public static func intersected(_ state: ControlState, priority: Int = 999) -> StateDescriptor {
-        StateDescriptor(kind: .intersected, state: state, priority: priority)
+        StateDescriptor(state, priority, andMask: state.rawValue, comparand: state.rawValue, negates: false)
     }
 
     /// Matches every state that lacks at least one bit of `state`, including `.normal`.
     public static func inverted(_ state: ControlState, priority: Int = 750) -> StateDescriptor {
-        StateDescriptor(kind: .inverted, state: state, priority: priority)
+        StateDescriptor(state, priority, andMask: state.rawValue, comparand: state.rawValue, negates: true)
     }
 
     /// Matches every state that has at least one bit of `state`; `.oneOfSeveral([])` matches
     /// no state.
     public static func oneOfSeveral(_ state: ControlState, priority: Int = 500) -> StateDescriptor {
-        StateDescriptor(kind: .oneOfSeveral, state: state, priority: priority)
+        StateDescriptor(state, priority, andMask: state.rawValue, comparand: 0, negates: true)
     }
 
     /// Matches every state that has no bit of `state` (the seed's "noneOfThis").
     public static func noneOf(_ state: ControlState, priority: Int = 500) -> StateDescriptor {
-        StateDescriptor(kind: .noneOf, state: state, priority: priority)
+        StateDescriptor(state, priority, andMask: state.rawValue, comparand: 0, negates: false)
     }
 
     /// Whether the descriptor applies in `state`.
@@ -114,19 +100,19 @@ public struct StateDescriptor: Hashable, Sendable {
         return ((state.rawValue & andMask) == comparand) != negates
     }
 
-    /// Compares kind, mask, priority and, for custom descriptors, the predicate's identity.
+    /// Compares what matching reads, the priority and, for custom descriptors, the predicate's
+    /// identity.
     public static func == (lhs: StateDescriptor, rhs: StateDescriptor) -> Bool {
-        lhs.kind == rhs.kind && lhs.state == rhs.state && lhs.priority == rhs.priority
+        (lhs.andMask, lhs.comparand, lhs.negates, lhs.state, lhs.priority) == (rhs.andMask, rhs.comparand, rhs.negates, rhs.state, rhs.priority)
             && lhs.predicate === rhs.predicate
     }
 
     /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
+        hasher.combine(andMask)
+        hasher.combine(comparand)
         hasher.combine(state)
         hasher.combine(priority)
-        if let predicate {
-            hasher.combine(ObjectIdentifier(predicate))
-        }
+        hasher.combine(predicate.map(ObjectIdentifier.init))
     }
 }

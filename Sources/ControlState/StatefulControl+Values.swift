@@ -1,10 +1,10 @@
-// Binding values to key paths per state descriptor, asking what applies, and removing them.
+// Binding values to key paths of objects per state descriptor, asking what applies, removing.
 extension StatefulControl {
     /// Binds `value` to `keyPath` of `target` for the states `descriptor` matches, replacing
     /// the value of an equal descriptor, and shows the winner of the current state at once.
     ///
-    /// The first value bound to a key path of a target captures the target's current value
-    /// there as the default, which shows when no descriptor matches. The target is held weakly.
+    /// The first value bound to a key path of a target captures the target's value there as
+    /// the default, which shows when no descriptor matches. The target is held weakly.
     ///
     /// ```swift
     /// control.setValue(Color.red, for: item, \.fill, for: .intersected(.invalid))
@@ -14,16 +14,12 @@ extension StatefulControl {
         for descriptor: StateDescriptor
     ) {
         let binding = keyPathBinding(for: target, keyPath)
-        binding.ranking.insert(value, for: descriptor, sequence: takeSequence(), in: &binding.values)
+        binding.insert(value, for: descriptor, sequence: takeSequence())
         // Setting a value never bypasses priority: show the winner of the applied state.
         _ = binding.apply(in: appliedState, control: self)
     }
 
     /// Binds `value` for exactly the state `state` (an `.exact` descriptor).
-    ///
-    /// ```swift
-    /// control.setValue("Locked", for: label, \.text, for: .disabled)
-    /// ```
     public func setValue<Root: AnyObject, Value>(
         _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, for state: ControlState
     ) {
@@ -47,10 +43,6 @@ extension StatefulControl {
     }
 
     /// Binds `value` to a key path of the control itself for the states `descriptor` matches.
-    ///
-    /// ```swift
-    /// toggle.setValue(Color.green, for: \Toggle.tint, for: .intersected(.on))
-    /// ```
     public func setValue<Control: StatefulControl, Value>(
         _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for descriptor: StateDescriptor
     ) {
@@ -79,21 +71,15 @@ extension StatefulControl {
         setValue(value, for: itself(as: Control.self), keyPath, for: .inverted(state))
     }
 
-    /// The value the engine would apply to `keyPath` of `target` in `state`: the winning
-    /// bound value, or the captured default when none matches; `nil` when nothing was ever
-    /// bound there.
+    /// The value the engine would apply to `keyPath` of `target` in `state`: the winner, or
+    /// the captured default; `nil` when nothing was bound there.
     ///
     /// ```swift
     /// control.value(for: item, \.fill, in: [.filled, .invalid])
     /// ```
-    public func value<Root: AnyObject, Value>(
-        for target: Root, _ keyPath: KeyPath<Root, Value>, in state: ControlState
-    ) -> Value? {
-        // Unwrapped first: a missing binding cast to an optional `Value` would be `.some(nil)`.
-        guard let value = binding(for: target, keyPath)?.value(in: state) else {
-            return nil
-        }
-        return value as? Value
+    public func value<Root: AnyObject, Value>(for target: Root, _ keyPath: KeyPath<Root, Value>, in state: ControlState) -> Value? {
+        guard let binding = binding(for: target, keyPath) else { return nil }
+        return binding.value(at: binding.ranking.winner(in: state).map { $0 + 1 } ?? 0) as? Value
     }
 
     /// The value the engine would apply to `keyPath` of the control itself in `state`.
@@ -102,15 +88,13 @@ extension StatefulControl {
     }
 
     /// Removes the values of `keyPath` of `target` whose descriptor matches `state`; the
-    /// default stays. Nothing is re-applied until the state changes.
-    public func removeValues<Root: AnyObject, Value>(
-        for target: Root, _ keyPath: KeyPath<Root, Value>, forState state: ControlState
-    ) {
+    /// default stays. Nothing is written until the state changes.
+    public func removeValues<Root: AnyObject, Value>(for target: Root, _ keyPath: KeyPath<Root, Value>, forState state: ControlState) {
         binding(for: target, keyPath)?.removeEntries { $0.matches(state) }
     }
 
-    /// Removes every value of `keyPath` of `target`; the captured default stays, and nothing is
-    /// re-applied until the state changes.
+    /// Removes every value of `keyPath` of `target`; the default stays, and nothing is written
+    /// until the state changes.
     public func removeValues<Root: AnyObject, Value>(for target: Root, _ keyPath: KeyPath<Root, Value>) {
         binding(for: target, keyPath)?.removeEntries { _ in true }
     }
@@ -118,8 +102,7 @@ extension StatefulControl {
     /// Forgets every key path bound on `target` (the control itself when `nil`), defaults
     /// included; the target keeps what it shows.
     public func removeValues(for target: AnyObject? = nil) {
-        let target = target ?? self
-        let bindings = self.bindings
+        let target = target ?? self, bindings = self.bindings
         for binding in bindings where binding.isBound(to: target, control: self) {
             remove(binding)
         }
@@ -134,6 +117,9 @@ extension StatefulControl {
         return control
     }
 
+    /// The state the bound values show, for inlined code.
+    @usableFromInline var shownState: ControlState { appliedState }
+
     @usableFromInline
     func takeSequence() -> Int {
         defer { nextSequence += 1 }
@@ -142,8 +128,7 @@ extension StatefulControl {
 
     /// The binding of `keyPath` on `target`, if it is bound there and the target is alive.
     func binding(for target: AnyObject, _ keyPath: AnyKeyPath) -> ObjectBinding? {
-        let key = BindingKey(target: ObjectIdentifier(target), keyPath: keyPath)
-        guard let binding = bindingsByKey[key] else { return nil }
+        guard let binding = bindingsByKey[BindingKey(target: ObjectIdentifier(target), keyPath: keyPath)] else { return nil }
         guard binding.isBound(to: target, control: self) else {
             // Left by a released target whose address `target` now has.
             remove(binding)
@@ -153,14 +138,14 @@ extension StatefulControl {
     }
 
     private func keyPathBinding<Root: AnyObject, Value>(
-        for target: Root,
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>
+        for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>
     ) -> KeyPathBinding<Root, Value> {
-        if let existing = binding(for: target, keyPath) {
-            // The same key path on the same object has the same root and value types.
-            if let binding = existing as? KeyPathBinding<Root, Value> {
-                return binding
-            }
+        let existing = binding(for: target, keyPath)
+        // The same key path of the same object has the same root and value types.
+        if let binding = existing as? KeyPathBinding<Root, Value> {
+            return binding
+        }
+        if let existing {
             remove(existing)
         }
         dropBindingsOfReleasedTargets()
@@ -172,8 +157,8 @@ extension StatefulControl {
 
     private func remove(_ binding: ObjectBinding) {
         binding.isRemoved = true
-        // Found in a copy: an access to `bindings` that spans no call lets the optimizer drop
-        // its dynamic exclusivity checks on the way of a state change.
+        // Searched in a copy: accesses to `bindings` that span no call let the optimizer drop
+        // their dynamic exclusivity checks on the way of a state change.
         let current = bindings
         if let index = current.firstIndex(where: { $0 === binding }) {
             bindings.remove(at: index)
@@ -192,8 +177,7 @@ extension StatefulControl {
         }
     }
 
-    /// The number of objects values are bound on, released ones whose values were not
-    /// dropped yet included.
+    /// How many objects have values bound, released ones not dropped yet included.
     var boundTargetCount: Int {
         let bindings = self.bindings
         return Set(bindings.map(\.targetID)).count

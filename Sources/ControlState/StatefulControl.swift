@@ -15,16 +15,12 @@
 /// }
 /// ```
 ///
-/// Changes of several factors can be grouped in a transition, which applies the state once at
-/// its outermost commit and then delivers the events sent meanwhile. Targets are held weakly:
-/// the values bound on a released target are dropped.
-///
-/// A value is written only when its winner changes. Writing through a class's key path makes
-/// the Swift runtime allocate once; a control that styles itself with no allocation keeps its
-/// style in a struct (see `StyledControl`).
+/// Factor changes grouped in a transition apply once, at its outermost commit. Targets are held
+/// weakly: the values of a released target are dropped. A value is written only when its
+/// winner changes; through a class's key path the runtime allocates once per write, so a
+/// control that styles itself with no allocation keeps its style in a struct (`StyledControl`).
 ///
 /// The class has no actor isolation, so headless code can use it; it is not `Sendable`.
-/// Main-actor code can own one and subscribe to it.
 open class StatefulControl {
     /// The built-in bits (highlighted, disabled, selected, focused).
     var storedState: ControlState = []
@@ -41,7 +37,6 @@ open class StatefulControl {
     var eventSubscribers: [EventSubscriber] = []
     var stateSubscribers: [StateSubscriber] = []
 
-    /// A state bit and when it holds.
     struct Factor {
         let state: ControlState
         let holds: (StatefulControl) -> Bool
@@ -114,11 +109,7 @@ open class StatefulControl {
     }
 
     private func updateStoredState(_ bit: ControlState, to isSet: Bool) {
-        if isSet {
-            storedState.insert(bit)
-        } else {
-            storedState.remove(bit)
-        }
+        storedState = isSet ? storedState.union(bit) : storedState.subtracting(bit)
         setNeedsStateUpdate()
     }
 
@@ -130,13 +121,9 @@ open class StatefulControl {
     /// ```
     ///
     /// Call `setNeedsStateUpdate()` when the property changes. The key path's root must be the
-    /// control's own class or one of its superclasses. Reading a key path costs more than
-    /// calling a closure: a control whose state changes often registers a predicate instead.
-    public func register<Control: StatefulControl>(
-        _ state: ControlState,
-        forBoolKeyPath keyPath: KeyPath<Control, Bool>,
-        inverted: Bool = false
-    ) {
+    /// control's class or a superclass. A key path is read on every state change, slower than
+    /// a predicate or `updateState(_:to:)`.
+    public func register<Control: StatefulControl>(_ state: ControlState, forBoolKeyPath keyPath: KeyPath<Control, Bool>, inverted: Bool = false) {
         precondition(self is Control, "\(keyPath) is not a key path of \(type(of: self))")
         register(state) { (control: Control) in control[keyPath: keyPath] != inverted }
     }
@@ -156,10 +143,7 @@ open class StatefulControl {
     /// ```swift
     /// register(.valid) { (pin: PinCodeControl) in pin.isFilled && pin.isValid }
     /// ```
-    public func register<Control: StatefulControl>(
-        _ state: ControlState,
-        predicate: @escaping (Control) -> Bool
-    ) {
+    public func register<Control: StatefulControl>(_ state: ControlState, predicate: @escaping (Control) -> Bool) {
         precondition(self is Control, "\(type(of: self)) is not a \(Control.self)")
         register(state) { (control: StatefulControl) in
             guard let control = control as? Control else { return false }

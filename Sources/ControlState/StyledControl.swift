@@ -16,9 +16,8 @@
 /// }
 /// ```
 ///
-/// A field written by hand keeps its value until its winner changes. The style's fields should
-/// be stored properties (or computed ones that leave the control alone): the engine has
-/// exclusive access to `style` while it writes.
+/// A field written by hand keeps its value until its winner changes. The engine has exclusive
+/// access to `style` while it writes: a computed field must leave the control alone.
 open class StyledControl<Style>: StatefulControl {
     /// What the control looks like in the applied state.
     public var style: Style {
@@ -26,16 +25,17 @@ open class StyledControl<Style>: StatefulControl {
         set { look.style = newValue }
     }
     @usableFromInline var look: Look<Style>
-    @usableFromInline var fields: [StyleField<Style>] = []
-    /// Writes the winner of each field that changed; made by the initializer, which is inlined
-    /// where `Style` is known, so that a state change runs code specialized for it.
-    @usableFromInline let applyFields: (StyledControl, ControlState) -> Void
+    /// By field: its key path, its values (`[Value]`, the default first), and a reader of them.
+    @usableFromInline var fields: [(keyPath: PartialKeyPath<Style>, values: Any, read: (Int) -> Any)] = []
+    /// Writes the winners of a state; made by the initializer, which is inlined where `Style`
+    /// is known, so that a state change runs code specialized for it.
+    @usableFromInline let applyLook: (StyledControl, ControlState) -> Void
 
     /// Creates a control in the normal state that looks like `style` until values are bound.
     @inlinable
     public init(style: Style) {
         look = Look(style: style)
-        applyFields = { control, state in control.look.writeWinners(of: state) }
+        applyLook = { control, state in control.look.writeWinners(of: state) }
         super.init()
     }
 
@@ -48,69 +48,40 @@ open class StyledControl<Style>: StatefulControl {
     /// ```
     @inlinable
     public func setValue<Value>(_ value: Value, for keyPath: WritableKeyPath<Style, Value>, for descriptor: StateDescriptor) {
-        let field = fields.firstIndex { $0.keyPath == keyPath }
-            ?? addField(StyleField(keyPath, defaultValue: style[keyPath: keyPath]))
-        fields[field].insert(value, for: descriptor, sequence: takeSequence(), at: keyPath, ranking: &look.table.rankings[field])
-        look.writers[field] = Look.Writer(fields[field].write)
-        showWinner(ofField: field)
+        let field = fields.firstIndex { $0.keyPath == keyPath } ?? addField(keyPath, values: [style[keyPath: keyPath]])
+        var values = fields[field].values as? [Value] ?? []
+        look.table.rankings[field].insert(value, for: descriptor, sequence: takeSequence(), in: &values)
+        fields[field].values = values
+        fields[field].read = { values[$0] }
+        look.writers[field] = Look.Writer { style, position in style[keyPath: keyPath] = values[position] }
+        look.showWinner(ofField: field, in: shownState)
     }
 
     /// The value the engine would write to the field `keyPath` of the style in `state`: the
-    /// winning bound value, or the captured default; `nil` when nothing was bound there.
+    /// winner, or the captured default; `nil` when nothing was bound there.
     public func value<Value>(for keyPath: KeyPath<Style, Value>, in state: ControlState) -> Value? {
         guard let field = fields.firstIndex(where: { $0.keyPath == keyPath }) else { return nil }
-        return fields[field].read(look.table.rankings[field].position(in: state)) as? Value
-    }
-
-    /// Removes the values of the field `keyPath` whose descriptor matches `state` (every value
-    /// when `state` is `nil`); the default stays, and nothing is written until the state changes.
-    public func removeValues<Value>(for keyPath: KeyPath<Style, Value>, forState state: ControlState? = nil) {
-        guard let field = fields.firstIndex(where: { $0.keyPath == keyPath }) else { return }
-        let remove = fields[field].removeEntries
-        remove(&fields[field], &look.table.rankings[field]) { state.map($0.matches) ?? true }
-        look.writers[field] = Look.Writer(fields[field].write)
-        look.table.forgetRows()
-        if look.table.shown[field] != Ranking.defaultSequence, !look.table.rankings[field].sequences.contains(look.table.shown[field]) {
-            look.table.shown[field] = Ranking.unknownSequence
-        }
+        return fields[field].read(look.table.rankings[field].winner(in: state).map { $0 + 1 } ?? 0) as? Value
     }
 
     @usableFromInline
-    func addField(_ field: StyleField<Style>) -> Int {
-        fields.append(field)
+    func addField(_ keyPath: PartialKeyPath<Style>, values: Any) -> Int {
+        fields.append((keyPath, values, { _ in values }))
         look.table.rankings.append(Ranking())
         look.table.shown.append(Ranking.defaultSequence)
-        look.writers.append(Look.Writer(field.write))
+        look.writers.append(Look.Writer { _, _ in })
         return fields.count - 1
     }
 
-    /// After a value was set: the cached winners are stale; show the field's winner now.
-    @usableFromInline
-    func showWinner(ofField field: Int) {
-        look.table.forgetRows()
-        let ranking = look.table.rankings[field]
-        let winner = ranking.winner(in: appliedState)
-        let sequence = winner.map { ranking.sequences[$0] } ?? Ranking.defaultSequence
-        if sequence != look.table.shown[field] {
-            look.table.shown[field] = sequence
-            fields[field].write(&look.style, winner.map { $0 + 1 } ?? 0)
-        }
-    }
-
     override func applyOwnValues(in state: ControlState) {
-        applyFields(self, state)
+        applyLook(self, state)
     }
 }
 
-/// The style, the hot half of its fields' bindings and their writers, in one struct so that a
-/// state change takes one exclusive access for them all.
+/// The style with its fields' rankings and writers, in one struct so that a state change takes
+/// one exclusive access for them all.
 @usableFromInline
 struct Look<Style> {
-    @usableFromInline var style: Style
-    @usableFromInline var table = StyleTable()
-    /// By field: writes the value at a position of the field's ranking.
-    @usableFromInline var writers: [Writer] = []
-
     /// A closure in a struct, so that it is called with no reabstraction thunk.
     @usableFromInline
     struct Writer {
@@ -121,6 +92,11 @@ struct Look<Style> {
             self.write = write
         }
     }
+
+    @usableFromInline var style: Style
+    @usableFromInline var table = WinnerTable()
+    /// By field: writes the value at a position of the field's values.
+    @usableFromInline var writers: [Writer] = []
 
     @inlinable
     init(style: Style) {
@@ -138,63 +114,30 @@ struct Look<Style> {
             }
         }
     }
-}
 
-/// The cold half of one field of a style: closures made for the field's type that write or
-/// read the value at a position of its ranking, and the values themselves.
-@usableFromInline
-struct StyleField<Style> {
-    @usableFromInline let keyPath: PartialKeyPath<Style>
-    /// The default, then the bound values in the ranking's order, as `[Value]`.
-    @usableFromInline var values: Any
-    @usableFromInline var write: (inout Style, Int) -> Void
-    @usableFromInline var read: (Int) -> Any
-    @usableFromInline var removeEntries: (inout StyleField, inout Ranking, (StateDescriptor) -> Bool) -> Void
-
-    @inlinable
-    init<Value>(_ keyPath: WritableKeyPath<Style, Value>, defaultValue: Value) {
-        self.keyPath = keyPath
-        values = [defaultValue]
-        write = { _, _ in }
-        read = { _ in defaultValue }
-        removeEntries = { _, _, _ in }
-        update([defaultValue], keyPath)
-    }
-
-    @inlinable
-    mutating func insert<Value>(
-        _ value: Value, for descriptor: StateDescriptor, sequence: Int, at keyPath: WritableKeyPath<Style, Value>,
-        ranking: inout Ranking
-    ) {
-        // A field's key path has one value type: the cast cannot fail.
-        var values = self.values as? [Value] ?? []
-        ranking.insert(value, for: descriptor, sequence: sequence, in: &values)
-        update(values, keyPath)
-    }
-
-    @inlinable
-    mutating func update<Value>(_ values: [Value], _ keyPath: WritableKeyPath<Style, Value>) {
-        self.values = values
-        write = { style, position in style[keyPath: keyPath] = values[position] }
-        read = { values[$0] }
-        removeEntries = { field, ranking, shouldRemove in
-            var remaining = values
-            ranking.remove(where: shouldRemove, in: &remaining)
-            field.update(remaining, keyPath)
+    /// After a value was set: the cached winners are stale; show the field's winner now.
+    @usableFromInline
+    mutating func showWinner(ofField field: Int, in state: ControlState) {
+        table.forgetRows()
+        let winner = table.rankings[field].winner(in: state)
+        let sequence = table.rankings[field].sequence(of: winner)
+        if sequence != table.shown[field] {
+            table.shown[field] = sequence
+            writers[field].write(&style, winner.map { $0 + 1 } ?? 0)
         }
     }
 }
 
-/// The hot half of a style's fields, not generic: their rankings, the sequence each shows, and
-/// a cache of the winners of the states seen since a value was last set or removed.
+/// The rankings of a style's fields, the sequence each shows, and a cache of the winners of the
+/// states seen since a value was last set, so that a state change seldom ranks anything.
 @usableFromInline
-struct StyleTable {
+struct WinnerTable {
     @usableFromInline var rankings: [Ranking] = []
     @usableFromInline var shown: [Int] = []
-    /// By slot: the state with bit 32 set, or 0 when the slot is empty. Open addressing; when
-    /// half full it is emptied, so a lookup always ends.
-    @usableFromInline var keys = [UInt64](repeating: 0, count: StyleTable.slots)
-    /// By slot: for each field, the winner's position in its values, then its sequence.
+    /// By slot: the state with bit 32 set, or 0 when empty. Open addressing; emptied when half
+    /// full, so that a lookup always ends.
+    @usableFromInline var keys = [UInt64](repeating: 0, count: WinnerTable.slots)
+    /// By slot, for each field: the winner's position in the field's values, then its sequence.
     @usableFromInline var rows: [Int] = []
     @usableFromInline var filledSlots = 0
 
@@ -207,16 +150,13 @@ struct StyleTable {
     mutating func row(for state: ControlState) -> Int {
         let key = UInt64(state.rawValue) | 1 << 32
         var slot = Int(truncatingIfNeeded: (UInt64(state.rawValue) &* 0x9E37_79B9_7F4A_7C15) >> 56)
-        while true {
-            let found = keys[slot]
-            if found == key {
-                return slot * 2 * rankings.count
-            }
-            if found == 0 {
+        while keys[slot] != key {
+            if keys[slot] == 0 {
                 return fill(slot, key: key, state: state)
             }
             slot = (slot + 1) & (Self.slots - 1)
         }
+        return slot * 2 * rankings.count
     }
 
     @usableFromInline
@@ -232,12 +172,11 @@ struct StyleTable {
         for field in rankings.indices {
             let winner = rankings[field].winner(in: state)
             rows[row + 2 * field] = winner.map { $0 + 1 } ?? 0
-            rows[row + 2 * field + 1] = winner.map { rankings[field].sequences[$0] } ?? Ranking.defaultSequence
+            rows[row + 2 * field + 1] = rankings[field].sequence(of: winner)
         }
         return row
     }
 
-    /// Empties the cache: a value was set or removed.
     @usableFromInline
     mutating func forgetRows() {
         if filledSlots > 0 {

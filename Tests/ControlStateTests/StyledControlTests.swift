@@ -73,16 +73,6 @@ final class StyledControlTests: XCTestCase {
         XCTAssertTrue(normal == .some(nil))
     }
 
-    func testRemovingStyleValuesKeepsTheDefaultAndWritesAtTheNextChange() {
-        let key = Key()
-        key.setValue("selected", for: \KeyStyle.fill, for: .intersected(.selected))
-        key.isSelected = true
-        key.removeValues(for: \KeyStyle.fill, forState: .selected)
-        XCTAssertEqual(key.style.fill, "selected")
-        key.isFocused = true
-        XCTAssertEqual(key.style.fill, "clear")
-    }
-
     func testAStyledControlIsReleased() {
         weak var released: Key?
         do {
