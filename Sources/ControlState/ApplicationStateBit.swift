@@ -1,17 +1,9 @@
 /// Every application state bit of the package, declared here and only here, so that two
 /// modules cannot take the same bit by accident: a second case with the same raw value does
 /// not compile, and `ApplicationStateBitTests` checks that each is one bit of
-/// `ControlState.application`.
-///
-/// A module names its states after these:
-///
-/// ```swift
-/// extension ControlState {
-///     public static let filled = ControlState(.pinFilled)
-/// }
-/// ```
-///
-/// An application outside the package takes the bits left free (from `1 << 21` up).
+/// `ControlState.application`. A module names its states after them
+/// (`static let filled = ControlState(.pinFilled)`); an application outside the package takes
+/// the bits left free, from `1 << 21` up.
 public enum ApplicationStateBit: UInt32, CaseIterable, Sendable {
     /// PinCode: every digit is in (`ControlState.filled`).
     case pinFilled = 0x0001_0000

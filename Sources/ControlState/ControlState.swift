@@ -36,15 +36,11 @@ extension ControlState: CustomStringConvertible {
     /// The names of the built-in bits and the hexadecimal value of the others, such as
     /// `[highlighted, selected, 0x10000]`.
     public var description: String {
-        let names: [(ControlState, String)] = [
-            (.highlighted, "highlighted"), (.disabled, "disabled"),
-            (.selected, "selected"), (.focused, "focused"),
-        ]
+        let names: [(ControlState, String)] = [(.highlighted, "highlighted"), (.disabled, "disabled"),
+                                               (.selected, "selected"), (.focused, "focused")]
         var parts = names.filter { contains($0.0) }.map(\.1)
         let others = subtracting([.highlighted, .disabled, .selected, .focused])
-        if !others.isEmpty {
-            parts.append("0x" + String(others.rawValue, radix: 16))
-        }
+        if !others.isEmpty { parts.append("0x" + String(others.rawValue, radix: 16)) }
         return parts.isEmpty ? "normal" : "[" + parts.joined(separator: ", ") + "]"
     }
 }

@@ -1,9 +1,9 @@
-/// The values bound to one key path of one object, which the control holds weakly (or of the
-/// control itself, which needs no reference to itself). Subclassed once per key path type.
+/// The values bound to one key path of one object, held weakly (the control itself included).
 class ObjectBinding {
     /// The target's identity, to find the binding again; a new object may take a released
     /// target's address, so the weak reference decides.
     let targetID: ObjectIdentifier
+    weak var target: AnyObject?
     let keyPath: AnyKeyPath
     var ranking = Ranking()
     /// The sequence of the value the target shows.
@@ -11,67 +11,50 @@ class ObjectBinding {
     /// Set when the binding is removed, so that a state change under way skips it.
     var isRemoved = false
 
-    init(targetID: ObjectIdentifier, keyPath: AnyKeyPath) {
-        self.targetID = targetID
-        self.keyPath = keyPath
+    init(target: AnyObject, keyPath: AnyKeyPath) {
+        (self.target, targetID, self.keyPath) = (target, ObjectIdentifier(target), keyPath)
     }
 
-    var isTargetAlive: Bool { fatalError("subclass") }
-    /// Whether the binding is on `target`, alive.
-    func isBound(to target: AnyObject, control: StatefulControl) -> Bool { fatalError("subclass") }
+    // Implemented once per key path type.
     /// Writes the value at `position` of the values; `false` when the target was released.
-    func write(_ position: Int, control: StatefulControl) -> Bool { fatalError("subclass") }
+    func write(_ position: Int) -> Bool { fatalError("subclass") }
     func value(at position: Int) -> Any { fatalError("subclass") }
     func removeEntries(where shouldRemove: (StateDescriptor) -> Bool) { fatalError("subclass") }
 
     /// Writes the winner of `state` if the target does not show it yet; `false` when the
     /// target was released.
-    final func apply(in state: ControlState, control: StatefulControl) -> Bool {
+    final func apply(in state: ControlState) -> Bool {
         let winner = ranking.winner(in: state)
         let sequence = ranking.sequence(of: winner)
         guard sequence != shown else { return true }
         shown = sequence
-        return write(winner.map { $0 + 1 } ?? 0, control: control)
+        return write(winner.map { $0 + 1 } ?? 0)
     }
 }
 
 /// The values bound to `keyPath` of a `Root`: the default captured first, then the others in
 /// `ranking`'s order.
 final class KeyPathBinding<Root: AnyObject, Value>: ObjectBinding {
-    private weak var target: Root?
-    private let targetIsControl: Bool
     private let writableKeyPath: ReferenceWritableKeyPath<Root, Value>
     private var values: [Value]
 
-    init(target: Root, keyPath: ReferenceWritableKeyPath<Root, Value>, control: StatefulControl) {
-        targetIsControl = target === control
-        self.target = targetIsControl ? nil : target
+    init(target: Root, keyPath: ReferenceWritableKeyPath<Root, Value>) {
         writableKeyPath = keyPath
         values = [target[keyPath: keyPath]]
-        super.init(targetID: ObjectIdentifier(target), keyPath: keyPath)
+        super.init(target: target, keyPath: keyPath)
     }
 
     func insert(_ value: Value, for descriptor: StateDescriptor, sequence: Int) {
         ranking.insert(value, for: descriptor, sequence: sequence, in: &values)
     }
 
-    override var isTargetAlive: Bool {
-        targetIsControl || target != nil
-    }
-
-    override func isBound(to object: AnyObject, control: StatefulControl) -> Bool {
-        targetIsControl ? object === control : target === object
-    }
-
-    override func write(_ position: Int, control: StatefulControl) -> Bool {
-        guard let target = targetIsControl ? control as? Root : target else { return false }
+    override func write(_ position: Int) -> Bool {
+        guard let target = target as? Root else { return false }
         target[keyPath: writableKeyPath] = values[position]
         return true
     }
 
-    override func value(at position: Int) -> Any {
-        values[position]
-    }
+    override func value(at position: Int) -> Any { values[position] }
 
     override func removeEntries(where shouldRemove: (StateDescriptor) -> Bool) {
         ranking.remove(where: shouldRemove, in: &values)

@@ -31,13 +31,12 @@ public struct StateDescriptor: Hashable, Sendable {
     let comparand: UInt32
     let negates: Bool
 
-    /// A custom predicate, compared by identity.
-    final class Predicate: Sendable {
+    /// A custom predicate, equal only to itself, since closures cannot be compared.
+    final class Predicate: Hashable, Sendable {
         let body: @Sendable (ControlState) -> Bool
-
-        init(_ body: @escaping @Sendable (ControlState) -> Bool) {
-            self.body = body
-        }
+        init(_ body: @escaping @Sendable (ControlState) -> Bool) { self.body = body }
+        static func == (lhs: Predicate, rhs: Predicate) -> Bool { lhs === rhs }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     }
 
     private init(_ state: ControlState, _ priority: Int, andMask: UInt32, comparand: UInt32, negates: Bool) {
@@ -54,11 +53,7 @@ public struct StateDescriptor: Hashable, Sendable {
     ///   - state: The mask the predicate is about, used by equality and for reading.
     ///   - priority: Decides between matching descriptors: the highest wins.
     ///   - predicate: Whether a state matches.
-    public init(
-        state: ControlState,
-        priority: Int,
-        predicate: @escaping @Sendable (ControlState) -> Bool
-    ) {
+    public init(state: ControlState, priority: Int, predicate: @escaping @Sendable (ControlState) -> Bool) {
         self.state = state
         self.priority = priority
         self.predicate = Predicate(predicate)
@@ -94,25 +89,6 @@ public struct StateDescriptor: Hashable, Sendable {
 
     /// Whether the descriptor applies in `state`.
     public func matches(_ state: ControlState) -> Bool {
-        if let predicate {
-            return predicate.body(state)
-        }
-        return ((state.rawValue & andMask) == comparand) != negates
-    }
-
-    /// Compares what matching reads, the priority and, for custom descriptors, the predicate's
-    /// identity.
-    public static func == (lhs: StateDescriptor, rhs: StateDescriptor) -> Bool {
-        (lhs.andMask, lhs.comparand, lhs.negates, lhs.state, lhs.priority) == (rhs.andMask, rhs.comparand, rhs.negates, rhs.state, rhs.priority)
-            && lhs.predicate === rhs.predicate
-    }
-
-    /// Hashes what equality compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(andMask)
-        hasher.combine(comparand)
-        hasher.combine(state)
-        hasher.combine(priority)
-        hasher.combine(predicate.map(ObjectIdentifier.init))
+        predicate?.body(state) ?? (((state.rawValue & andMask) == comparand) != negates)
     }
 }

@@ -16,67 +16,46 @@ extension StatefulControl {
         let binding = keyPathBinding(for: target, keyPath)
         binding.insert(value, for: descriptor, sequence: takeSequence())
         // Setting a value never bypasses priority: show the winner of the applied state.
-        _ = binding.apply(in: appliedState, control: self)
+        _ = binding.apply(in: appliedState)
     }
 
     /// Binds `value` for exactly the state `state` (an `.exact` descriptor).
-    public func setValue<Root: AnyObject, Value>(
-        _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, for state: ControlState
-    ) {
+    public func setValue<Root: AnyObject, Value>(_ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, for state: ControlState) {
         setValue(value, for: target, keyPath, for: .exact(state))
     }
 
     /// Binds `value` for every state that contains `state` (an `.intersected` descriptor).
-    public func setValue<Root: AnyObject, Value>(
-        _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>,
-        forAllStatesContained state: ControlState
-    ) {
+    public func setValue<Root: AnyObject, Value>(_ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, forAllStatesContained state: ControlState) {
         setValue(value, for: target, keyPath, for: .intersected(state))
     }
 
     /// Binds `value` for every state that lacks a bit of `state` (an `.inverted` descriptor).
-    public func setValue<Root: AnyObject, Value>(
-        _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>,
-        forInvertedState state: ControlState
-    ) {
+    public func setValue<Root: AnyObject, Value>(_ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, forInvertedState state: ControlState) {
         setValue(value, for: target, keyPath, for: .inverted(state))
     }
 
     /// Binds `value` to a key path of the control itself for the states `descriptor` matches.
-    public func setValue<Control: StatefulControl, Value>(
-        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for descriptor: StateDescriptor
-    ) {
+    public func setValue<Control: StatefulControl, Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for descriptor: StateDescriptor) {
         setValue(value, for: itself(as: Control.self), keyPath, for: descriptor)
     }
 
     /// Binds `value` to a key path of the control itself for exactly the state `state`.
-    public func setValue<Control: StatefulControl, Value>(
-        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for state: ControlState
-    ) {
+    public func setValue<Control: StatefulControl, Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for state: ControlState) {
         setValue(value, for: itself(as: Control.self), keyPath, for: .exact(state))
     }
 
     /// Binds `value` to a key path of the control itself for every state that contains `state`.
-    public func setValue<Control: StatefulControl, Value>(
-        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, forAllStatesContained state: ControlState
-    ) {
+    public func setValue<Control: StatefulControl, Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, forAllStatesContained state: ControlState) {
         setValue(value, for: itself(as: Control.self), keyPath, for: .intersected(state))
     }
 
-    /// Binds `value` to a key path of the control itself for every state that lacks a bit of
-    /// `state`.
-    public func setValue<Control: StatefulControl, Value>(
-        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, forInvertedState state: ControlState
-    ) {
+    /// Binds `value` to a key path of the control itself for every state that lacks a bit of `state`.
+    public func setValue<Control: StatefulControl, Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, forInvertedState state: ControlState) {
         setValue(value, for: itself(as: Control.self), keyPath, for: .inverted(state))
     }
 
     /// The value the engine would apply to `keyPath` of `target` in `state`: the winner, or
     /// the captured default; `nil` when nothing was bound there.
-    ///
-    /// ```swift
-    /// control.value(for: item, \.fill, in: [.filled, .invalid])
-    /// ```
     public func value<Root: AnyObject, Value>(for target: Root, _ keyPath: KeyPath<Root, Value>, in state: ControlState) -> Value? {
         guard let binding = binding(for: target, keyPath) else { return nil }
         return binding.value(at: binding.ranking.winner(in: state).map { $0 + 1 } ?? 0) as? Value
@@ -87,23 +66,17 @@ extension StatefulControl {
         value(for: itself(as: Control.self), keyPath, in: state)
     }
 
-    /// Removes the values of `keyPath` of `target` whose descriptor matches `state`; the
-    /// default stays. Nothing is written until the state changes.
-    public func removeValues<Root: AnyObject, Value>(for target: Root, _ keyPath: KeyPath<Root, Value>, forState state: ControlState) {
-        binding(for: target, keyPath)?.removeEntries { $0.matches(state) }
-    }
-
-    /// Removes every value of `keyPath` of `target`; the default stays, and nothing is written
-    /// until the state changes.
-    public func removeValues<Root: AnyObject, Value>(for target: Root, _ keyPath: KeyPath<Root, Value>) {
-        binding(for: target, keyPath)?.removeEntries { _ in true }
+    /// Removes the values of `keyPath` of `target` whose descriptor matches `state` (every value
+    /// when `state` is `nil`); the default stays, and nothing is written until the state changes.
+    public func removeValues<Root: AnyObject, Value>(for target: Root, _ keyPath: KeyPath<Root, Value>, forState state: ControlState? = nil) {
+        binding(for: target, keyPath)?.removeEntries { state.map($0.matches) ?? true }
     }
 
     /// Forgets every key path bound on `target` (the control itself when `nil`), defaults
     /// included; the target keeps what it shows.
     public func removeValues(for target: AnyObject? = nil) {
         let target = target ?? self, bindings = self.bindings
-        for binding in bindings where binding.isBound(to: target, control: self) {
+        for binding in bindings where binding.target === target {
             remove(binding)
         }
     }
@@ -111,9 +84,7 @@ extension StatefulControl {
     // MARK: - Storage
 
     private func itself<Control: StatefulControl>(as type: Control.Type) -> Control {
-        guard let control = self as? Control else {
-            preconditionFailure("\(Swift.type(of: self)) is not a \(Control.self)")
-        }
+        guard let control = self as? Control else { preconditionFailure("\(Swift.type(of: self)) is not a \(Control.self)") }
         return control
     }
 
@@ -128,8 +99,11 @@ extension StatefulControl {
 
     /// The binding of `keyPath` on `target`, if it is bound there and the target is alive.
     func binding(for target: AnyObject, _ keyPath: AnyKeyPath) -> ObjectBinding? {
-        guard let binding = bindingsByKey[BindingKey(target: ObjectIdentifier(target), keyPath: keyPath)] else { return nil }
-        guard binding.isBound(to: target, control: self) else {
+        let bindings = self.bindings
+        guard let binding = bindings.first(where: { $0.targetID == ObjectIdentifier(target) && $0.keyPath == keyPath }) else {
+            return nil
+        }
+        guard binding.target === target else {
             // Left by a released target whose address `target` now has.
             remove(binding)
             return nil
@@ -137,21 +111,16 @@ extension StatefulControl {
         return binding
     }
 
-    private func keyPathBinding<Root: AnyObject, Value>(
-        for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>
-    ) -> KeyPathBinding<Root, Value> {
+    private func keyPathBinding<Root: AnyObject, Value>(for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> KeyPathBinding<Root, Value> {
         let existing = binding(for: target, keyPath)
         // The same key path of the same object has the same root and value types.
         if let binding = existing as? KeyPathBinding<Root, Value> {
             return binding
         }
-        if let existing {
-            remove(existing)
-        }
+        existing.map(remove)
         dropBindingsOfReleasedTargets()
-        let binding = KeyPathBinding(target: target, keyPath: keyPath, control: self)
+        let binding = KeyPathBinding(target: target, keyPath: keyPath)
         bindings.append(binding)
-        bindingsByKey[BindingKey(target: binding.targetID, keyPath: keyPath)] = binding
         return binding
     }
 
@@ -163,16 +132,12 @@ extension StatefulControl {
         if let index = current.firstIndex(where: { $0 === binding }) {
             bindings.remove(at: index)
         }
-        let key = BindingKey(target: binding.targetID, keyPath: binding.keyPath)
-        if bindingsByKey[key] === binding {
-            bindingsByKey[key] = nil
-        }
     }
 
     /// Forgets the values bound on targets that were released.
     func dropBindingsOfReleasedTargets() {
         let bindings = self.bindings
-        for binding in bindings where !binding.isTargetAlive {
+        for binding in bindings where binding.target == nil {
             remove(binding)
         }
     }

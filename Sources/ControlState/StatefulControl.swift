@@ -22,43 +22,29 @@
 ///
 /// The class has no actor isolation, so headless code can use it; it is not `Sendable`.
 open class StatefulControl {
-    /// The built-in bits (highlighted, disabled, selected, focused).
+    /// The built-in bits and those set by `updateState(_:to:)`.
     var storedState: ControlState = []
-    var factors: [Factor] = []
+    var factors: [(state: ControlState, holds: (StatefulControl) -> Bool)] = []
     /// The state the bound values show.
     var appliedState: ControlState = []
     var transitionDepth = 0
     var queuedEvents: [ControlEvents] = []
-    /// The values bound on objects, in the order first bound, and the same by target and key path.
+    /// The values bound on objects, in the order first bound.
     var bindings: [ObjectBinding] = []
-    var bindingsByKey: [BindingKey: ObjectBinding] = [:]
     /// Orders the values set: on equal priorities the most recent wins.
     var nextSequence = 0
-    var eventSubscribers: [EventSubscriber] = []
-    var stateSubscribers: [StateSubscriber] = []
-
-    struct Factor {
-        let state: ControlState
-        let holds: (StatefulControl) -> Bool
-    }
-
-    struct BindingKey: Hashable {
-        let target: ObjectIdentifier
-        let keyPath: AnyKeyPath
-    }
+    var eventSubscribers: [(record: SubscriberRecord, events: ControlEvents, handler: (ControlEvents) -> Void)] = []
+    var stateSubscribers: [(record: SubscriberRecord, descriptor: StateDescriptor, handler: () -> Void)] = []
 
     /// Creates a control in the normal state, with no factor registered and no value bound.
     public init() {}
 
-    // MARK: - State
-
-    /// The state derived from the built-in and registered factors right now; inside a
+    /// The state derived from the stored bits and registered factors right now; inside a
     /// transition it may be ahead of the state the bound values show.
     public var state: ControlState {
-        var state = storedState
-        // Loops run over copies: an access that spans no call lets the optimizer drop the
-        // dynamic exclusivity checks of these properties.
-        let factors = self.factors
+        // Loops run over copies: accesses that span no call let the optimizer drop the dynamic
+        // exclusivity checks of these properties.
+        var state = storedState, factors = self.factors
         for factor in factors where factor.holds(self) {
             state.formUnion(factor.state)
         }
@@ -78,9 +64,7 @@ open class StatefulControl {
     open var isEnabled: Bool {
         get { !storedState.contains(.disabled) }
         set {
-            if !newValue {
-                storedState.remove(.highlighted)
-            }
+            if !newValue { storedState.remove(.highlighted) }
             updateStoredState(.disabled, to: !newValue)
         }
     }
@@ -97,12 +81,9 @@ open class StatefulControl {
         set { updateStoredState(.focused, to: newValue) }
     }
 
-    /// Sets or clears application bits directly, for a control that knows when they change, as
-    /// the built-in properties do; cheaper than a factor, which is read on every state change.
-    ///
-    /// ```swift
-    /// updateState(.filled, to: pinCode.isFilled)
-    /// ```
+    /// Sets or clears application bits, for a control that knows when they change (as the
+    /// built-in properties do): `updateState(.filled, to: pinCode.isFilled)`. Cheaper than a
+    /// factor, which is read on every state change.
     public final func updateState(_ state: ControlState, to isSet: Bool) {
         precondition(ControlState.application.isSuperset(of: state), "\(state) is not in the application range")
         updateStoredState(state, to: isSet)
@@ -113,42 +94,18 @@ open class StatefulControl {
         setNeedsStateUpdate()
     }
 
-    /// Derives `state` from a Bool property of the control: `state` is set while the property
-    /// is `true` (or `false` when `inverted`).
-    ///
-    /// ```swift
-    /// register(.filled, forBoolKeyPath: \PinCodeControl.isFilled)
-    /// ```
-    ///
-    /// Call `setNeedsStateUpdate()` when the property changes. The key path's root must be the
-    /// control's class or a superclass. A key path is read on every state change, slower than
-    /// a predicate or `updateState(_:to:)`.
+    /// Derives `state` from a Bool property of the control, `\Toggle.isOn`: set while it is
+    /// `true` (or `false` when `inverted`). Call `setNeedsStateUpdate()` when it changes.
     public func register<Control: StatefulControl>(_ state: ControlState, forBoolKeyPath keyPath: KeyPath<Control, Bool>, inverted: Bool = false) {
-        precondition(self is Control, "\(keyPath) is not a key path of \(type(of: self))")
         register(state) { (control: Control) in control[keyPath: keyPath] != inverted }
     }
 
-    /// Derives `state` from a predicate on the control: `state` is set while it holds.
-    ///
-    /// ```swift
-    /// register(.valid) { control in control.isEnabled && control.isSelected }
-    /// ```
-    public func register(_ state: ControlState, predicate: @escaping (StatefulControl) -> Bool) {
-        factors.append(Factor(state: state, holds: predicate))
-        setNeedsStateUpdate()
-    }
-
-    /// Derives `state` from a predicate on the control seen as its own class.
-    ///
-    /// ```swift
-    /// register(.valid) { (pin: PinCodeControl) in pin.isFilled && pin.isValid }
-    /// ```
+    /// Derives `state` from a predicate on the control, seen as its own class or any superclass:
+    /// `register(.valid) { (pin: PinCodeControl) in pin.isFilled && pin.isValid }`.
     public func register<Control: StatefulControl>(_ state: ControlState, predicate: @escaping (Control) -> Bool) {
         precondition(self is Control, "\(type(of: self)) is not a \(Control.self)")
-        register(state) { (control: StatefulControl) in
-            guard let control = control as? Control else { return false }
-            return predicate(control)
-        }
+        factors.append((state, { ($0 as? Control).map(predicate) ?? false }))
+        setNeedsStateUpdate()
     }
 
     /// Tells the engine that a factor may have changed: it applies the new state now, or at
@@ -157,16 +114,13 @@ open class StatefulControl {
         applyCurrentState()
     }
 
-    /// Derives the state and, if it differs from the state the values show, applies the
-    /// winning value of every bound key path, calls `stateDidChange(from:)` and notifies the
-    /// state subscribers whose descriptor starts matching. Inside a transition it does nothing:
-    /// the outermost commit applies.
-    ///
-    /// Subclasses that override it must call `super`.
+    /// Derives the state and, if it differs from the state the values show, writes the winner
+    /// of every bound key path, calls `stateDidChange(from:)` and notifies the state subscribers
+    /// whose descriptor starts matching; inside a transition, does nothing. Overrides must call
+    /// `super`.
     open func applyCurrentState() {
         guard transitionDepth == 0 else { return }
-        let newState = state
-        let previous = appliedState
+        let newState = state, previous = appliedState
         guard newState != previous else { return }
         appliedState = newState
         applyOwnValues(in: newState)
@@ -177,28 +131,21 @@ open class StatefulControl {
         }
     }
 
-    /// Called after the bound values of a new state were applied, before the state
-    /// subscribers; subclasses redraw here. `state` is the new state.
+    /// Called after the values of a new state were written, before the state subscribers;
+    /// subclasses redraw here.
     open func stateDidChange(from previous: ControlState) {}
 
-    /// Applies values the control keeps in itself (a `StyledControl`'s style); first, since
-    /// writing them runs no code of the application's.
+    /// Writes the values the control keeps in itself (a `StyledControl`'s style).
     func applyOwnValues(in state: ControlState) {}
 
-    /// Writes the winner of every value bound on an object that does not show it yet.
     private func applyObjectBindings(in state: ControlState) {
-        let bindings = self.bindings
-        guard !bindings.isEmpty else { return }
-        var sawReleasedTarget = false
         // A copy: a setter may bind or remove values meanwhile.
+        let bindings = self.bindings
+        var sawReleasedTarget = false
         for binding in bindings where !binding.isRemoved {
-            if !binding.apply(in: state, control: self) {
-                sawReleasedTarget = true
-            }
+            sawReleasedTarget = !binding.apply(in: state) || sawReleasedTarget
             // A setter changed the state again: the newer state is shown already.
-            if appliedState != state {
-                break
-            }
+            if appliedState != state { break }
         }
         if sawReleasedTarget {
             dropBindingsOfReleasedTargets()

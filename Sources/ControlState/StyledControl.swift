@@ -20,13 +20,10 @@
 /// access to `style` while it writes: a computed field must leave the control alone.
 open class StyledControl<Style>: StatefulControl {
     /// What the control looks like in the applied state.
-    public var style: Style {
-        get { look.style }
-        set { look.style = newValue }
-    }
+    public var style: Style { get { look.style } set { look.style = newValue } }
     @usableFromInline var look: Look<Style>
-    /// By field: its key path, its values (`[Value]`, the default first), and a reader of them.
-    @usableFromInline var fields: [(keyPath: PartialKeyPath<Style>, values: Any, read: (Int) -> Any)] = []
+    /// By field: its key path and its values (`[Value]`, the default first).
+    @usableFromInline var fields: [(keyPath: PartialKeyPath<Style>, values: Any)] = []
     /// Writes the winners of a state; made by the initializer, which is inlined where `Style`
     /// is known, so that a state change runs code specialized for it.
     @usableFromInline let applyLook: (StyledControl, ControlState) -> Void
@@ -52,7 +49,6 @@ open class StyledControl<Style>: StatefulControl {
         var values = fields[field].values as? [Value] ?? []
         look.table.rankings[field].insert(value, for: descriptor, sequence: takeSequence(), in: &values)
         fields[field].values = values
-        fields[field].read = { values[$0] }
         look.writers[field] = Look.Writer { style, position in style[keyPath: keyPath] = values[position] }
         look.showWinner(ofField: field, in: shownState)
     }
@@ -60,13 +56,14 @@ open class StyledControl<Style>: StatefulControl {
     /// The value the engine would write to the field `keyPath` of the style in `state`: the
     /// winner, or the captured default; `nil` when nothing was bound there.
     public func value<Value>(for keyPath: KeyPath<Style, Value>, in state: ControlState) -> Value? {
-        guard let field = fields.firstIndex(where: { $0.keyPath == keyPath }) else { return nil }
-        return fields[field].read(look.table.rankings[field].winner(in: state).map { $0 + 1 } ?? 0) as? Value
+        guard let field = fields.firstIndex(where: { $0.keyPath == keyPath }),
+              let values = fields[field].values as? [Value] else { return nil }
+        return values[look.table.rankings[field].winner(in: state).map { $0 + 1 } ?? 0]
     }
 
     @usableFromInline
     func addField(_ keyPath: PartialKeyPath<Style>, values: Any) -> Int {
-        fields.append((keyPath, values, { _ in values }))
+        fields.append((keyPath, values))
         look.table.rankings.append(Ranking())
         look.table.shown.append(Ranking.defaultSequence)
         look.writers.append(Look.Writer { _, _ in })
@@ -86,11 +83,7 @@ struct Look<Style> {
     @usableFromInline
     struct Writer {
         @usableFromInline let write: (inout Style, Int) -> Void
-
-        @inlinable
-        init(_ write: @escaping (inout Style, Int) -> Void) {
-            self.write = write
-        }
+        @inlinable init(_ write: @escaping (inout Style, Int) -> Void) { self.write = write }
     }
 
     @usableFromInline var style: Style
@@ -98,10 +91,7 @@ struct Look<Style> {
     /// By field: writes the value at a position of the field's values.
     @usableFromInline var writers: [Writer] = []
 
-    @inlinable
-    init(style: Style) {
-        self.style = style
-    }
+    @inlinable init(style: Style) { self.style = style }
 
     @inlinable
     mutating func writeWinners(of state: ControlState) {
@@ -142,7 +132,6 @@ struct WinnerTable {
     @usableFromInline var filledSlots = 0
 
     @usableFromInline static var slots: Int { 256 }
-
     @usableFromInline init() {}
 
     /// Where the winners of `state` start in `rows`.

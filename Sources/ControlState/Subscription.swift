@@ -14,14 +14,10 @@ public final class Subscription {
         self.record = record
     }
 
-    deinit {
-        cancel()
-    }
+    deinit { cancel() }
 
     /// Whether the handler will no longer run.
-    public var isCancelled: Bool {
-        !record.isActive
-    }
+    public var isCancelled: Bool { !record.isActive }
 
     /// Stops the handler, even when the control is delivering to it right now; calling it again
     /// does nothing.
