@@ -20,7 +20,5 @@ public enum ApplicationStateBit: UInt32, CaseIterable, Sendable {
 
 extension ControlState {
     /// The state of one declared application bit.
-    @inlinable public init(_ bit: ApplicationStateBit) {
-        self.init(rawValue: bit.rawValue)
-    }
+    @inlinable public init(_ bit: ApplicationStateBit) { self.init(rawValue: bit.rawValue) }
 }

@@ -12,9 +12,7 @@ public struct ControlState: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
 
     /// Creates a state from its bits.
-    @inlinable public init(rawValue: UInt32) {
-        self.rawValue = rawValue
-    }
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// No bit set: enabled, not highlighted, not selected, not focused.
     @inlinable public static var normal: ControlState { ControlState(rawValue: 0) }

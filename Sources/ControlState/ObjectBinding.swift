@@ -1,7 +1,6 @@
 /// The values bound to one key path of one object, held weakly (the control itself included).
 class ObjectBinding {
-    /// The target's identity, to find the binding again; a new object may take a released
-    /// target's address, so the weak reference decides.
+    /// Which object the binding was made for, released or not.
     let targetID: ObjectIdentifier
     weak var target: AnyObject?
     let keyPath: AnyKeyPath

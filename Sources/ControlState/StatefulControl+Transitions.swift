@@ -29,15 +29,7 @@ extension StatefulControl {
     }
 
     /// Runs `transition` inside a transition that is committed (or, with `commit: false`,
-    /// ended) afterwards, even if it throws.
-    ///
-    /// ```swift
-    /// performTransition {
-    ///     isFilled = true
-    ///     isValid = validate()
-    ///     sendActions(for: .typeComplete)
-    /// }
-    /// ```
+    /// ended) afterwards, even if it throws: `performTransition { isFilled = true; isValid = validate() }`.
     public func performTransition(commit: Bool = true, _ transition: () throws -> Void) rethrows {
         beginTransition()
         defer { commit ? commitTransition() : endTransition() }

@@ -20,55 +20,75 @@ extension StatefulControl {
     }
 
     /// Binds `value` for exactly the state `state` (an `.exact` descriptor).
-    public func setValue<Root: AnyObject, Value>(_ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, for state: ControlState) {
+    public func setValue<Root: AnyObject, Value>(
+        _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, for state: ControlState
+    ) {
         setValue(value, for: target, keyPath, for: .exact(state))
     }
 
     /// Binds `value` for every state that contains `state` (an `.intersected` descriptor).
-    public func setValue<Root: AnyObject, Value>(_ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, forAllStatesContained state: ControlState) {
+    public func setValue<Root: AnyObject, Value>(
+        _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, forAllStatesContained state: ControlState
+    ) {
         setValue(value, for: target, keyPath, for: .intersected(state))
     }
 
     /// Binds `value` for every state that lacks a bit of `state` (an `.inverted` descriptor).
-    public func setValue<Root: AnyObject, Value>(_ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, forInvertedState state: ControlState) {
+    public func setValue<Root: AnyObject, Value>(
+        _ value: Value, for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, forInvertedState state: ControlState
+    ) {
         setValue(value, for: target, keyPath, for: .inverted(state))
     }
 
     /// Binds `value` to a key path of the control itself for the states `descriptor` matches.
-    public func setValue<Control: StatefulControl, Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for descriptor: StateDescriptor) {
+    public func setValue<Control: StatefulControl, Value>(
+        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for descriptor: StateDescriptor
+    ) {
         setValue(value, for: itself(as: Control.self), keyPath, for: descriptor)
     }
 
     /// Binds `value` to a key path of the control itself for exactly the state `state`.
-    public func setValue<Control: StatefulControl, Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for state: ControlState) {
+    public func setValue<Control: StatefulControl, Value>(
+        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, for state: ControlState
+    ) {
         setValue(value, for: itself(as: Control.self), keyPath, for: .exact(state))
     }
 
     /// Binds `value` to a key path of the control itself for every state that contains `state`.
-    public func setValue<Control: StatefulControl, Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, forAllStatesContained state: ControlState) {
+    public func setValue<Control: StatefulControl, Value>(
+        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, forAllStatesContained state: ControlState
+    ) {
         setValue(value, for: itself(as: Control.self), keyPath, for: .intersected(state))
     }
 
     /// Binds `value` to a key path of the control itself for every state that lacks a bit of `state`.
-    public func setValue<Control: StatefulControl, Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, forInvertedState state: ControlState) {
+    public func setValue<Control: StatefulControl, Value>(
+        _ value: Value, for keyPath: ReferenceWritableKeyPath<Control, Value>, forInvertedState state: ControlState
+    ) {
         setValue(value, for: itself(as: Control.self), keyPath, for: .inverted(state))
     }
 
     /// The value the engine would apply to `keyPath` of `target` in `state`: the winner, or
     /// the captured default; `nil` when nothing was bound there.
-    public func value<Root: AnyObject, Value>(for target: Root, _ keyPath: KeyPath<Root, Value>, in state: ControlState) -> Value? {
+    public func value<Root: AnyObject, Value>(
+        for target: Root, _ keyPath: KeyPath<Root, Value>, in state: ControlState
+    ) -> Value? {
         guard let binding = binding(for: target, keyPath) else { return nil }
         return binding.value(at: binding.ranking.winner(in: state).map { $0 + 1 } ?? 0) as? Value
     }
 
     /// The value the engine would apply to `keyPath` of the control itself in `state`.
-    public func value<Control: StatefulControl, Value>(for keyPath: KeyPath<Control, Value>, in state: ControlState) -> Value? {
+    public func value<Control: StatefulControl, Value>(
+        for keyPath: KeyPath<Control, Value>, in state: ControlState
+    ) -> Value? {
         value(for: itself(as: Control.self), keyPath, in: state)
     }
 
     /// Removes the values of `keyPath` of `target` whose descriptor matches `state` (every value
     /// when `state` is `nil`); the default stays, and nothing is written until the state changes.
-    public func removeValues<Root: AnyObject, Value>(for target: Root, _ keyPath: KeyPath<Root, Value>, forState state: ControlState? = nil) {
+    public func removeValues<Root: AnyObject, Value>(
+        for target: Root, _ keyPath: KeyPath<Root, Value>, forState state: ControlState? = nil
+    ) {
         binding(for: target, keyPath)?.removeEntries { state.map($0.matches) ?? true }
     }
 
@@ -84,7 +104,7 @@ extension StatefulControl {
     // MARK: - Storage
 
     private func itself<Control: StatefulControl>(as type: Control.Type) -> Control {
-        guard let control = self as? Control else { preconditionFailure("\(Swift.type(of: self)) is not a \(Control.self)") }
+        guard let control = self as? Control else { preconditionFailure("\(Self.self) is not a \(Control.self)") }
         return control
     }
 
@@ -97,21 +117,16 @@ extension StatefulControl {
         return nextSequence
     }
 
-    /// The binding of `keyPath` on `target`, if it is bound there and the target is alive.
+    /// The binding of `keyPath` on `target`; a released target's binding is on nothing, even if
+    /// a new object took its address.
     func binding(for target: AnyObject, _ keyPath: AnyKeyPath) -> ObjectBinding? {
         let bindings = self.bindings
-        guard let binding = bindings.first(where: { $0.targetID == ObjectIdentifier(target) && $0.keyPath == keyPath }) else {
-            return nil
-        }
-        guard binding.target === target else {
-            // Left by a released target whose address `target` now has.
-            remove(binding)
-            return nil
-        }
-        return binding
+        return bindings.first { $0.target === target && $0.keyPath == keyPath }
     }
 
-    private func keyPathBinding<Root: AnyObject, Value>(for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> KeyPathBinding<Root, Value> {
+    private func keyPathBinding<Root: AnyObject, Value>(
+        for target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>
+    ) -> KeyPathBinding<Root, Value> {
         let existing = binding(for: target, keyPath)
         // The same key path of the same object has the same root and value types.
         if let binding = existing as? KeyPathBinding<Root, Value> {
@@ -126,9 +141,7 @@ extension StatefulControl {
 
     private func remove(_ binding: ObjectBinding) {
         binding.isRemoved = true
-        // Searched in a copy: accesses to `bindings` that span no call let the optimizer drop
-        // their dynamic exclusivity checks on the way of a state change.
-        let current = bindings
+        let current = bindings // searched in a copy, as in `state`
         if let index = current.firstIndex(where: { $0 === binding }) {
             bindings.remove(at: index)
         }

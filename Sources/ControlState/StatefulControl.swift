@@ -6,7 +6,6 @@
 /// final class Toggle: StatefulControl {
 ///     var isOn = false { didSet { setNeedsStateUpdate() } }
 ///     var tint = Color.clear
-///
 ///     override init() {
 ///         super.init()
 ///         register(.on, forBoolKeyPath: \Toggle.isOn)
@@ -96,7 +95,9 @@ open class StatefulControl {
 
     /// Derives `state` from a Bool property of the control, `\Toggle.isOn`: set while it is
     /// `true` (or `false` when `inverted`). Call `setNeedsStateUpdate()` when it changes.
-    public func register<Control: StatefulControl>(_ state: ControlState, forBoolKeyPath keyPath: KeyPath<Control, Bool>, inverted: Bool = false) {
+    public func register<Control: StatefulControl>(
+        _ state: ControlState, forBoolKeyPath keyPath: KeyPath<Control, Bool>, inverted: Bool = false
+    ) {
         register(state) { (control: Control) in control[keyPath: keyPath] != inverted }
     }
 

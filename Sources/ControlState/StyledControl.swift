@@ -3,17 +3,9 @@
 /// state change.
 ///
 /// ```swift
-/// struct KeyStyle {
-///     var fill = Color.clear
-///     var border = Color.gray
-/// }
-///
-/// final class Key: StyledControl<KeyStyle> {
-///     init() {
-///         super.init(style: KeyStyle())
-///         setValue(Color.blue, for: \KeyStyle.border, for: .intersected(.focused))
-///     }
-/// }
+/// struct KeyStyle { var fill = Color.clear, border = Color.gray }
+/// let key = StyledControl(style: KeyStyle())
+/// key.setValue(Color.blue, for: \KeyStyle.border, for: .intersected(.focused))
 /// ```
 ///
 /// A field written by hand keeps its value until its winner changes. The engine has exclusive
@@ -50,7 +42,9 @@ open class StyledControl<Style>: StatefulControl {
         look.table.rankings[field].insert(value, for: descriptor, sequence: takeSequence(), in: &values)
         fields[field].values = values
         look.writers[field] = Look.Writer { style, position in style[keyPath: keyPath] = values[position] }
-        look.showWinner(ofField: field, in: shownState)
+        // The cached winners are stale; the other fields show theirs already.
+        look.table.forgetRows()
+        look.writeWinners(of: shownState)
     }
 
     /// The value the engine would write to the field `keyPath` of the style in `state`: the
@@ -104,18 +98,6 @@ struct Look<Style> {
             }
         }
     }
-
-    /// After a value was set: the cached winners are stale; show the field's winner now.
-    @usableFromInline
-    mutating func showWinner(ofField field: Int, in state: ControlState) {
-        table.forgetRows()
-        let winner = table.rankings[field].winner(in: state)
-        let sequence = table.rankings[field].sequence(of: winner)
-        if sequence != table.shown[field] {
-            table.shown[field] = sequence
-            writers[field].write(&style, winner.map { $0 + 1 } ?? 0)
-        }
-    }
 }
 
 /// The rankings of a style's fields, the sequence each shows, and a cache of the winners of the
@@ -140,9 +122,7 @@ struct WinnerTable {
         let key = UInt64(state.rawValue) | 1 << 32
         var slot = Int(truncatingIfNeeded: (UInt64(state.rawValue) &* 0x9E37_79B9_7F4A_7C15) >> 56)
         while keys[slot] != key {
-            if keys[slot] == 0 {
-                return fill(slot, key: key, state: state)
-            }
+            if keys[slot] == 0 { return fill(slot, key: key, state: state) }
             slot = (slot + 1) & (Self.slots - 1)
         }
         return slot * 2 * rankings.count
