@@ -20,7 +20,8 @@ extension StatefulControl {
     /// already matches on subscribing), until the returned token is cancelled or released.
     public func subscribe(on descriptor: StateDescriptor, _ handler: @escaping () -> Void) -> Subscription {
         let record = SubscriberRecord()
-        stateSubscribers.append((record, descriptor, handler))
+        let subscribers = stateSubscribers
+        stateSubscribers = subscribers + [(record, descriptor, handler)]
         return Subscription(control: self, record: record)
     }
 

@@ -134,17 +134,15 @@ extension StatefulControl {
         }
         existing.map(remove)
         dropBindingsOfReleasedTargets()
-        let binding = KeyPathBinding(target: target, keyPath: keyPath)
-        bindings.append(binding)
+        let binding = KeyPathBinding(target: target, keyPath: keyPath), current = bindings
+        bindings = current + [binding]
         return binding
     }
 
     private func remove(_ binding: ObjectBinding) {
         binding.isRemoved = true
-        let current = bindings // searched in a copy, as in `state`
-        if let index = current.firstIndex(where: { $0 === binding }) {
-            bindings.remove(at: index)
-        }
+        let current = bindings
+        bindings = current.filter { $0 !== binding }
     }
 
     /// Forgets the values bound on targets that were released.

@@ -41,9 +41,11 @@ open class StatefulControl {
     /// The state derived from the stored bits and registered factors right now; inside a
     /// transition it may be ahead of the state the bound values show.
     public var state: ControlState {
-        // Loops run over copies: accesses that span no call let the optimizer drop the dynamic
-        // exclusivity checks of these properties.
-        var state = storedState, factors = self.factors
+        // The arrays of the control are read into, and written from, local copies: accesses that
+        // span no call let the optimizer drop their dynamic exclusivity checks.
+        var state = storedState
+        guard !factors.isEmpty else { return state }
+        let factors = self.factors
         for factor in factors where factor.holds(self) {
             state.formUnion(factor.state)
         }
@@ -105,7 +107,8 @@ open class StatefulControl {
     /// `register(.valid) { (pin: PinCodeControl) in pin.isFilled && pin.isValid }`.
     public func register<Control: StatefulControl>(_ state: ControlState, predicate: @escaping (Control) -> Bool) {
         precondition(self is Control, "\(type(of: self)) is not a \(Control.self)")
-        factors.append((state, { ($0 as? Control).map(predicate) ?? false }))
+        let factors = self.factors
+        self.factors = factors + [(state, { ($0 as? Control).map(predicate) ?? false })]
         setNeedsStateUpdate()
     }
 
@@ -125,7 +128,9 @@ open class StatefulControl {
         guard newState != previous else { return }
         appliedState = newState
         applyOwnValues(in: newState)
-        applyObjectBindings(in: newState)
+        if !bindings.isEmpty {
+            applyObjectBindings(in: newState)
+        }
         stateDidChange(from: previous)
         if !stateSubscribers.isEmpty {
             notifyStateSubscribers(from: previous, to: newState)

@@ -13,9 +13,9 @@
 open class StyledControl<Style>: StatefulControl {
     /// What the control looks like in the applied state.
     public var style: Style { get { look.style } set { look.style = newValue } }
-    @usableFromInline var look: Look<Style>
+    @usableFromInline final var look: Look<Style>
     /// By field: its key path and its values (`[Value]`, the default first).
-    @usableFromInline var fields: [(keyPath: PartialKeyPath<Style>, values: Any)] = []
+    @usableFromInline final var fields: [(keyPath: PartialKeyPath<Style>, values: Any)] = []
     /// Writes the winners of a state; made by the initializer, which is inlined where `Style`
     /// is known, so that a state change runs code specialized for it.
     @usableFromInline let applyLook: (StyledControl, ControlState) -> Void
@@ -41,7 +41,8 @@ open class StyledControl<Style>: StatefulControl {
         var values = fields[field].values as? [Value] ?? []
         look.table.rankings[field].insert(value, for: descriptor, sequence: takeSequence(), in: &values)
         fields[field].values = values
-        look.writers[field] = Look.Writer { style, position in style[keyPath: keyPath] = values[position] }
+        let written = values // captured as a constant: reading it needs no exclusivity check
+        look.writers[field] = Look.Writer { style, position in style[keyPath: keyPath] = written[position] }
         // The cached winners are stale; the other fields show theirs already.
         look.table.forgetRows()
         look.writeWinners(of: shownState)

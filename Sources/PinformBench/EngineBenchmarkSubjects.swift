@@ -349,10 +349,3 @@ final class SwitchControl: BenchSubject {
         }
     }
 }
-
-extension Duration {
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-}
