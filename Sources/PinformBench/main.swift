@@ -112,6 +112,7 @@ if requested.contains("engine") {
                           + " allocs/change (object path " + Format.ratio(object.ratio) + ", "
                           + Format.fixed(object.allocationsPerChange, 2) + " allocs/change)",
                       passed: valueTyped.ratio <= 3 && valueTyped.engineAllocations == 0
+                          && object.allocationsPerChange <= object.changedValuesPerChange
                           && results.allSatisfy(\.agrees)))
 }
 
