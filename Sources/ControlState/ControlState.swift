@@ -1,12 +1,6 @@
 /// The state of a control as a bitmask: the built-in bits of UIControl plus a range for the
-/// application (such as a PIN pad's `filled`, declared in `ApplicationStateBit`).
-///
-/// ```swift
-/// extension ControlState {
-///     static let filled = ControlState(.pinFilled)
-/// }
-/// let state: ControlState = [.highlighted, .filled]
-/// ```
+/// application (such as a PIN pad's `filled`, declared in `ApplicationStateBit`):
+/// `let state: ControlState = [.highlighted, .filled]`.
 public struct ControlState: OptionSet, Hashable, Sendable {
     /// The bits of the state.
     public let rawValue: UInt32

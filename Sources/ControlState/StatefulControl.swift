@@ -137,8 +137,7 @@ open class StatefulControl {
         }
     }
 
-    /// Called after the values of a new state were written, before the state subscribers;
-    /// subclasses redraw here.
+    /// Called after the values of a new state were written, before the state subscribers.
     open func stateDidChange(from previous: ControlState) {}
 
     /// Writes the values the control keeps in itself (a `StyledControl`'s style).

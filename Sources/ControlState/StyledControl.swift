@@ -40,8 +40,9 @@ open class StyledControl<Style>: StatefulControl {
         let field = fields.firstIndex { $0.keyPath == keyPath } ?? addField(keyPath, values: [style[keyPath: keyPath]])
         var values = fields[field].values as? [Value] ?? []
         look.table.rankings[field].insert(value, for: descriptor, sequence: takeSequence(), in: &values)
-        fields[field].values = values
-        let written = values // captured as a constant: reading it needs no exclusivity check
+        // Captured as a constant: reading it needs no exclusivity check.
+        let written = values
+        fields[field].values = written
         look.writers[field] = Look.Writer { style, position in style[keyPath: keyPath] = written[position] }
         // The cached winners are stale; the other fields show theirs already.
         look.table.forgetRows()
@@ -90,13 +91,10 @@ struct Look<Style> {
 
     @inlinable
     mutating func writeWinners(of state: ControlState) {
-        let row = table.row(for: state)
-        for field in 0..<writers.count {
-            let sequence = table.rows[row + 2 * field + 1]
-            if sequence != table.shown[field] {
-                table.shown[field] = sequence
-                writers[field].write(&style, table.rows[row + 2 * field])
-            }
+        let row = table.row(for: state), writers = self.writers, rows = table.rows
+        for field in 0..<writers.count where rows[row + 2 * field + 1] != table.shown[field] {
+            table.shown[field] = rows[row + 2 * field + 1]
+            writers[field].write(&style, rows[row + 2 * field])
         }
     }
 }

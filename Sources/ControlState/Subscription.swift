@@ -29,8 +29,7 @@ public final class Subscription {
     }
 }
 
-/// What the control and a subscription token share, so that a cancelled handler is skipped
-/// even in a delivery already under way.
+/// What the control and a token share: a cancelled handler is skipped even mid-delivery.
 final class SubscriberRecord {
     var isActive = true
 }
