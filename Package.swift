@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Pinform — a PIN pad and typed forms for the Linux desktop, on GTK 4.
 // Layers (see DESIGN.md): headless ControlState / PinCode / Forms, then Storage,
 // then the thin Gtk layer over CGtk, then Controls, then the app.
@@ -40,10 +40,13 @@ let package = Package(
         ),
 
         // Headless logic: no display, no GTK.
+        // gettext through glibc: a C boundary, like Gtk and Storage.
         .target(name: "Localization", dependencies: ["CIntl"]),
-        .target(name: "ControlState"),
-        .target(name: "PinCode", dependencies: ["ControlState"]),
-        .target(name: "Forms", dependencies: ["ControlState"]),
+        // Plain, safe Swift, checked by the compiler (`unsafe` only where PinCode wipes or
+        // locks digit bytes).
+        .target(name: "ControlState", swiftSettings: [.strictMemorySafety()]),
+        .target(name: "PinCode", dependencies: ["ControlState"], swiftSettings: [.strictMemorySafety()]),
+        .target(name: "Forms", dependencies: ["ControlState"], swiftSettings: [.strictMemorySafety()]),
 
         // Persistence.
         .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2"]),

@@ -24,35 +24,20 @@ public struct AppearanceTable<Value> {
         case selected
     }
 
-    private var defaultValue: Value?
-    private var highlightedValue: Value?
-    private var disabledValue: Value?
-    private var selectedValue: Value?
+    private var values: [Appearance: Value] = [:]
 
     /// Creates a table with no appearance set.
     public init() {}
 
     /// Sets, or with `nil` unsets, the value of one appearance.
     public mutating func set(_ value: Value?, for appearance: Appearance) {
-        switch appearance {
-        case .default: defaultValue = value
-        case .highlighted: highlightedValue = value
-        case .disabled: disabledValue = value
-        case .selected: selectedValue = value
-        }
+        values[appearance] = value
     }
 
     /// The value that shows in `state`: its appearance's value, or the default one when that
     /// appearance was never set; `nil` when neither was set.
     public func value(for state: ControlState) -> Value? {
-        let shown: Value?
-        switch Self.appearance(for: state) {
-        case .default: shown = defaultValue
-        case .highlighted: shown = highlightedValue
-        case .disabled: shown = disabledValue
-        case .selected: shown = selectedValue
-        }
-        return shown ?? defaultValue
+        values[Self.appearance(for: state)] ?? values[.default]
     }
 
     /// The appearance that shows in `state`, by UIControl's rule on the low three bits.

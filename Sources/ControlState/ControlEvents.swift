@@ -12,9 +12,7 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
 
     /// Creates events from their bits.
-    @inlinable public init(rawValue: UInt32) {
-        self.rawValue = rawValue
-    }
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The value of the control changed (a toggle, a slider, a PIN digit).
     @inlinable public static var valueChanged: ControlEvents { ControlEvents(rawValue: 1 << 12) }

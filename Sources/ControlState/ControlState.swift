@@ -1,20 +1,12 @@
 /// The state of a control as a bitmask: the built-in bits of UIControl plus a range for the
-/// application (such as a PIN pad's `filled`).
-///
-/// ```swift
-/// extension ControlState {
-///     static let filled = ControlState(rawValue: 1 << 16)
-/// }
-/// let state: ControlState = [.highlighted, .filled]
-/// ```
+/// application (such as a PIN pad's `filled`, declared in `ApplicationStateBit`):
+/// `let state: ControlState = [.highlighted, .filled]`.
 public struct ControlState: OptionSet, Hashable, Sendable {
     /// The bits of the state.
     public let rawValue: UInt32
 
     /// Creates a state from its bits.
-    @inlinable public init(rawValue: UInt32) {
-        self.rawValue = rawValue
-    }
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// No bit set: enabled, not highlighted, not selected, not focused.
     @inlinable public static var normal: ControlState { ControlState(rawValue: 0) }
@@ -36,15 +28,11 @@ extension ControlState: CustomStringConvertible {
     /// The names of the built-in bits and the hexadecimal value of the others, such as
     /// `[highlighted, selected, 0x10000]`.
     public var description: String {
-        let names: [(ControlState, String)] = [
-            (.highlighted, "highlighted"), (.disabled, "disabled"),
-            (.selected, "selected"), (.focused, "focused"),
-        ]
+        let names: [(ControlState, String)] = [(.highlighted, "highlighted"), (.disabled, "disabled"),
+                                               (.selected, "selected"), (.focused, "focused")]
         var parts = names.filter { contains($0.0) }.map(\.1)
         let others = subtracting([.highlighted, .disabled, .selected, .focused])
-        if !others.isEmpty {
-            parts.append("0x" + String(others.rawValue, radix: 16))
-        }
+        if !others.isEmpty { parts.append("0x" + String(others.rawValue, radix: 16)) }
         return parts.isEmpty ? "normal" : "[" + parts.joined(separator: ", ") + "]"
     }
 }

@@ -16,7 +16,7 @@
 /// }
 /// ```
 ///
-/// Two descriptors are equal when they have the same kind, mask and priority; a custom
+/// Two descriptors are equal when they match the same way with the same priority; a custom
 /// descriptor is equal only to copies of itself, since predicates cannot be compared.
 public struct StateDescriptor: Hashable, Sendable {
     /// The mask the descriptor tests the state against.
@@ -24,55 +24,36 @@ public struct StateDescriptor: Hashable, Sendable {
     /// Decides between matching descriptors: the highest wins.
     public let priority: Int
 
-    let kind: Kind
     let predicate: Predicate?
-    // The built-in kinds all reduce to `((s & andMask) == comparand) != negates`, computed once
-    // here so that matching needs no branch on the kind when the state changes.
+    // Every kind reduces to `((s & andMask) == comparand) != negates`, computed once here so
+    // that matching needs no branch on the kind.
     let andMask: UInt32
     let comparand: UInt32
     let negates: Bool
 
-    enum Kind: UInt8, Sendable {
-        case exact, intersected, inverted, oneOfSeveral, noneOf, custom
-    }
-
-    /// A custom predicate, compared by identity.
-    final class Predicate: Sendable {
+    /// A custom predicate, equal only to itself, since closures cannot be compared.
+    final class Predicate: Hashable, Sendable {
         let body: @Sendable (ControlState) -> Bool
-
-        init(_ body: @escaping @Sendable (ControlState) -> Bool) {
-            self.body = body
-        }
+        init(_ body: @escaping @Sendable (ControlState) -> Bool) { self.body = body }
+        static func == (lhs: Predicate, rhs: Predicate) -> Bool { lhs === rhs }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     }
 
-    private init(kind: Kind, state: ControlState, priority: Int) {
-        self.kind = kind
+    private init(_ state: ControlState, _ priority: Int, andMask: UInt32, comparand: UInt32, negates: Bool) {
         self.state = state
         self.priority = priority
         self.predicate = nil
-        let mask = state.rawValue
-        switch kind {
-        case .exact: (andMask, comparand, negates) = (.max, mask, false)
-        case .intersected: (andMask, comparand, negates) = (mask, mask, false)
-        case .inverted: (andMask, comparand, negates) = (mask, mask, true)
-        case .oneOfSeveral: (andMask, comparand, negates) = (mask, 0, true)
-        case .noneOf, .custom: (andMask, comparand, negates) = (mask, 0, false)
-        }
+        (self.andMask, self.comparand, self.negates) = (andMask, comparand, negates)
     }
 
-    /// A custom descriptor: matches when `predicate` holds for the state. The predicate must
-    /// depend on the state alone: the engine remembers its answer for each state it has seen.
+    /// A custom descriptor: matches when `predicate` holds for the state. The predicate should
+    /// depend on the state alone: the engine asks it only when the state changes.
     ///
     /// - Parameters:
     ///   - state: The mask the predicate is about, used by equality and for reading.
     ///   - priority: Decides between matching descriptors: the highest wins.
     ///   - predicate: Whether a state matches.
-    public init(
-        state: ControlState,
-        priority: Int,
-        predicate: @escaping @Sendable (ControlState) -> Bool
-    ) {
-        self.kind = .custom
+    public init(state: ControlState, priority: Int, predicate: @escaping @Sendable (ControlState) -> Bool) {
         self.state = state
         self.priority = priority
         self.predicate = Predicate(predicate)
@@ -81,53 +62,33 @@ public struct StateDescriptor: Hashable, Sendable {
 
     /// Matches exactly the state `state` (the seed's "usual" descriptor).
     public static func exact(_ state: ControlState, priority: Int = 1000) -> StateDescriptor {
-        StateDescriptor(kind: .exact, state: state, priority: priority)
+        StateDescriptor(state, priority, andMask: .max, comparand: state.rawValue, negates: false)
     }
 
     /// Matches every state that contains all the bits of `state`; `.intersected([])` matches
     /// every state.
     public static func intersected(_ state: ControlState, priority: Int = 999) -> StateDescriptor {
-        StateDescriptor(kind: .intersected, state: state, priority: priority)
+        StateDescriptor(state, priority, andMask: state.rawValue, comparand: state.rawValue, negates: false)
     }
 
     /// Matches every state that lacks at least one bit of `state`, including `.normal`.
     public static func inverted(_ state: ControlState, priority: Int = 750) -> StateDescriptor {
-        StateDescriptor(kind: .inverted, state: state, priority: priority)
+        StateDescriptor(state, priority, andMask: state.rawValue, comparand: state.rawValue, negates: true)
     }
 
     /// Matches every state that has at least one bit of `state`; `.oneOfSeveral([])` matches
     /// no state.
     public static func oneOfSeveral(_ state: ControlState, priority: Int = 500) -> StateDescriptor {
-        StateDescriptor(kind: .oneOfSeveral, state: state, priority: priority)
+        StateDescriptor(state, priority, andMask: state.rawValue, comparand: 0, negates: true)
     }
 
     /// Matches every state that has no bit of `state` (the seed's "noneOfThis").
     public static func noneOf(_ state: ControlState, priority: Int = 500) -> StateDescriptor {
-        StateDescriptor(kind: .noneOf, state: state, priority: priority)
+        StateDescriptor(state, priority, andMask: state.rawValue, comparand: 0, negates: false)
     }
 
     /// Whether the descriptor applies in `state`.
-    @inline(__always)
     public func matches(_ state: ControlState) -> Bool {
-        if let predicate {
-            return predicate.body(state)
-        }
-        return ((state.rawValue & andMask) == comparand) != negates
-    }
-
-    /// Compares kind, mask, priority and, for custom descriptors, the predicate's identity.
-    public static func == (lhs: StateDescriptor, rhs: StateDescriptor) -> Bool {
-        lhs.kind == rhs.kind && lhs.state == rhs.state && lhs.priority == rhs.priority
-            && lhs.predicate === rhs.predicate
-    }
-
-    /// Hashes what equality compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(state)
-        hasher.combine(priority)
-        if let predicate {
-            hasher.combine(ObjectIdentifier(predicate))
-        }
+        predicate?.body(state) ?? (((state.rawValue & andMask) == comparand) != negates)
     }
 }

@@ -2,65 +2,39 @@
 extension StatefulControl {
     /// Delivers `events` to the subscribers of any of them; inside a transition they wait for
     /// the outermost commit, and an event already waiting is not queued twice.
-    ///
-    /// ```swift
-    /// sendActions(for: .valueChanged)
-    /// ```
     public func sendActions(for events: ControlEvents) {
-        guard transitionDepth > 0 else {
-            deliver(events)
-            return
-        }
-        let waiting = queuedEvents.reduce(into: ControlEvents()) { $0.formUnion($1) }
-        let new = events.subtracting(waiting)
-        if !new.isEmpty {
-            queuedEvents.append(new)
-        }
+        guard transitionDepth > 0 else { return deliver(events) }
+        let new = events.subtracting(queuedEvents.reduce(into: ControlEvents()) { $0.formUnion($1) })
+        if !new.isEmpty { queuedEvents.append(new) }
     }
 
     /// Calls `handler` with the events sent that are among `events`, until the returned token
-    /// is cancelled or released.
-    ///
-    /// ```swift
-    /// let subscription = pin.subscribe(on: .typeComplete) { _ in unlock() }
-    /// ```
-    ///
-    /// The control keeps `handler`: capture the control weakly in it.
-    public func subscribe(
-        on events: ControlEvents,
-        _ handler: @escaping (ControlEvents) -> Void
-    ) -> Subscription {
+    /// is cancelled or released. The control keeps `handler`: capture the control weakly in it.
+    public func subscribe(on events: ControlEvents, _ handler: @escaping (ControlEvents) -> Void) -> Subscription {
         let record = SubscriberRecord()
-        eventSubscribers.append(EventSubscriber(record: record, events: events, handler: handler))
+        eventSubscribers.append((record, events, handler))
         return Subscription(control: self, record: record)
     }
 
     /// Calls `handler` each time `descriptor` starts matching the applied state (not when it
     /// already matches on subscribing), until the returned token is cancelled or released.
-    ///
-    /// ```swift
-    /// let subscription = control.subscribe(on: .intersected(.valid)) { button.isEnabled = true }
-    /// ```
-    public func subscribe(
-        on descriptor: StateDescriptor,
-        _ handler: @escaping () -> Void
-    ) -> Subscription {
+    public func subscribe(on descriptor: StateDescriptor, _ handler: @escaping () -> Void) -> Subscription {
         let record = SubscriberRecord()
-        stateSubscribers.append(StateSubscriber(record: record, descriptor: descriptor, handler: handler))
+        let subscribers = stateSubscribers
+        stateSubscribers = subscribers + [(record, descriptor, handler)]
         return Subscription(control: self, record: record)
     }
 
     func deliver(_ events: ControlEvents) {
-        for subscriber in eventSubscribers where subscriber.record.isActive {
-            let matching = events.intersection(subscriber.events)
-            if !matching.isEmpty {
-                subscriber.handler(matching)
-            }
+        let subscribers = eventSubscribers
+        for subscriber in subscribers where subscriber.record.isActive && !events.isDisjoint(with: subscriber.events) {
+            subscriber.handler(events.intersection(subscriber.events))
         }
     }
 
     func notifyStateSubscribers(from previous: ControlState, to state: ControlState) {
-        for subscriber in stateSubscribers
+        let subscribers = stateSubscribers
+        for subscriber in subscribers
         where subscriber.record.isActive
             && subscriber.descriptor.matches(state) && !subscriber.descriptor.matches(previous) {
             subscriber.handler()
@@ -68,19 +42,8 @@ extension StatefulControl {
     }
 
     func removeSubscriber(_ record: SubscriberRecord) {
-        eventSubscribers.removeAll { $0.record === record }
-        stateSubscribers.removeAll { $0.record === record }
+        let events = eventSubscribers, states = stateSubscribers
+        eventSubscribers = events.filter { $0.record !== record }
+        stateSubscribers = states.filter { $0.record !== record }
     }
-}
-
-struct EventSubscriber {
-    let record: SubscriberRecord
-    let events: ControlEvents
-    let handler: (ControlEvents) -> Void
-}
-
-struct StateSubscriber {
-    let record: SubscriberRecord
-    let descriptor: StateDescriptor
-    let handler: () -> Void
 }

@@ -1,24 +1,18 @@
 // Transitions: several factor changes applied once, with the events sent meanwhile.
 extension StatefulControl {
     /// Whether a transition is open.
-    public var isInTransition: Bool {
-        transitionDepth > 0
-    }
+    public var isInTransition: Bool { transitionDepth > 0 }
 
     /// Opens a transition: state changes and events wait for the outermost commit. Transitions
     /// nest.
-    public func beginTransition() {
-        transitionDepth += 1
-    }
+    public func beginTransition() { transitionDepth += 1 }
 
     /// Closes a transition without applying: at the outermost level the queued events are
     /// dropped and the state is left for the next update. Unbalanced calls do nothing.
     public func endTransition() {
         guard transitionDepth > 0 else { return }
         transitionDepth -= 1
-        if transitionDepth == 0 {
-            queuedEvents.removeAll()
-        }
+        if transitionDepth == 0 { queuedEvents.removeAll() }
     }
 
     /// Closes a transition: at the outermost level the state is applied once, then the events
@@ -31,30 +25,14 @@ extension StatefulControl {
         applyCurrentState()
         let events = queuedEvents
         queuedEvents.removeAll()
-        for event in events {
-            deliver(event)
-        }
+        events.forEach(deliver)
     }
 
     /// Runs `transition` inside a transition that is committed (or, with `commit: false`,
-    /// ended) afterwards, even if it throws.
-    ///
-    /// ```swift
-    /// performTransition {
-    ///     isFilled = true
-    ///     isValid = validate()
-    ///     sendActions(for: .typeComplete)
-    /// }
-    /// ```
+    /// ended) afterwards, even if it throws: `performTransition { isFilled = true; isValid = validate() }`.
     public func performTransition(commit: Bool = true, _ transition: () throws -> Void) rethrows {
         beginTransition()
-        defer {
-            if commit {
-                commitTransition()
-            } else {
-                endTransition()
-            }
-        }
+        defer { commit ? commitTransition() : endTransition() }
         try transition()
     }
 }

@@ -14,14 +14,10 @@ public final class Subscription {
         self.record = record
     }
 
-    deinit {
-        cancel()
-    }
+    deinit { cancel() }
 
     /// Whether the handler will no longer run.
-    public var isCancelled: Bool {
-        !record.isActive
-    }
+    public var isCancelled: Bool { !record.isActive }
 
     /// Stops the handler, even when the control is delivering to it right now; calling it again
     /// does nothing.
@@ -33,8 +29,7 @@ public final class Subscription {
     }
 }
 
-/// What the control and a subscription token share, so that a cancelled handler is skipped
-/// even in a delivery already under way.
+/// What the control and a token share: a cancelled handler is skipped even mid-delivery.
 final class SubscriberRecord {
     var isActive = true
 }

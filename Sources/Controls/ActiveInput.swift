@@ -30,6 +30,8 @@ public final class ActiveInput<Output: StringTwoWayConvertible> {
     private let containerStyle: InlineStyle
     private let entryStyle: InlineStyle
     private let indicatorStyle: InlineStyle
+    /// The error line's look, which the engine writes (and holds weakly).
+    private var errorPresentation: FieldErrorPresentation?
 
     /// An input labelled `label`, with the purpose of `Output` unless told otherwise.
     public init(label text: String = "", purpose: InputPurpose = Output.defaultPurpose,
@@ -60,7 +62,7 @@ public final class ActiveInput<Output: StringTwoWayConvertible> {
 
         field.entry.setAccessibleLabelledBy(label)
         field.entry.expandsHorizontally = true
-        field.control.presentErrors(of: field.entry, in: errorLabel)
+        errorPresentation = field.control.presentErrors(of: field.entry, in: errorLabel)
         // The indicator fades in with focus, as GenericUI's did; never while disabled.
         field.control.setValue(1.0, for: indicator, \.opacity, for: .intersected(.focused))
         field.control.setValue(0.0, for: indicator, \.opacity, for: .intersected(.disabled, priority: 1000))

@@ -69,11 +69,12 @@ final class FieldErrorPresentation {
 
 extension InputFieldControl {
     /// Shows `line` and describes `input` by it exactly while the control is `invalidInput`.
+    /// The engine holds the presentation weakly: whoever shows the input keeps it.
     @MainActor
-    func presentErrors(of input: Widget, in line: Label) {
+    func presentErrors(of input: Widget, in line: Label) -> FieldErrorPresentation {
         let presentation = FieldErrorPresentation(input: input, line: line)
-        presentations.append(presentation)
         setValue(true, for: presentation, \.isShown, for: .intersected(.invalidInput))
+        return presentation
     }
 
     /// Follows GTK's focus and sensitivity of `widget`.

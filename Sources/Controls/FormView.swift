@@ -42,6 +42,8 @@ public final class FormView<Model> {
         let errorLine: Label
         /// What the form places: the input's view, with the error line the form added.
         let cell: Widget
+        /// The look of the error line the form added, which the engine writes (and holds weakly).
+        var errorPresentation: FieldErrorPresentation? = nil
     }
 
     /// An empty form; `prototype` lets live validation try closure bindings.
@@ -100,6 +102,7 @@ public final class FormView<Model> {
     private func register<Input: FormInput & FormFieldView>(_ input: Input, as field: FieldID) -> FieldID {
         let line: Label
         let cell: Widget
+        var presentation: FieldErrorPresentation?
         if let own = input.errorLine {
             line = own
             cell = input.view
@@ -108,13 +111,14 @@ public final class FormView<Model> {
             line.addCSSClass("field-error")
             line.xAlign = 0
             line.wraps = true
-            input.control.presentErrors(of: input.focusTarget, in: line)
+            presentation = input.control.presentErrors(of: input.focusTarget, in: line)
             let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 0)
             box.append(input.view)
             box.append(line)
             cell = box
         }
-        fields[field] = Field(input: input, clear: { input.text = "" }, errorLine: line, cell: cell)
+        fields[field] = Field(input: input, clear: { input.text = "" }, errorLine: line, cell: cell,
+                              errorPresentation: presentation)
 
         input.onEdited { [weak self] in self?.edited(field) }
         let focus = FocusController()

@@ -18,9 +18,6 @@ public final class InputFieldControl: StatefulControl {
     /// (GNOME's rule: no error while someone is still typing a field for the first time).
     public var wasLeft = false
 
-    /// Keeps alive the objects the engine writes to (it holds its targets weakly).
-    var presentations: [AnyObject] = []
-
     /// A control in the normal state.
     public override init() {
         super.init()

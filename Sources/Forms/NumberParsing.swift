@@ -80,15 +80,15 @@ extension NumberParsing {
     /// runs at full speed whatever integer type asked for it.
     @usableFromInline
     static func scanWholeNumber(_ text: String) -> WholeNumberScan {
-        // Native strings are contiguous UTF-8: scan the bytes directly, the fast common case.
-        if let scan = text.utf8.withContiguousStorageIfAvailable({ scanWholeNumber(utf8: $0) }), let scan {
+        // Scan the UTF-8 bytes directly, the fast common case.
+        if let scan = scanWholeNumber(utf8: text.utf8.span) {
             return scan
         }
         return scanWholeNumber(scalarsOf: text)
     }
 
     /// Scans ASCII text; nil when non-ASCII bytes at the ends need Unicode whitespace rules.
-    static func scanWholeNumber(utf8 bytes: UnsafeBufferPointer<UInt8>) -> WholeNumberScan? {
+    static func scanWholeNumber(utf8 bytes: Span<UInt8>) -> WholeNumberScan? {
         var lower = 0
         var upper = bytes.count
         while lower < upper, bytes[lower] == 0x20 || (bytes[lower] >= 0x09 && bytes[lower] <= 0x0D) { lower += 1 }

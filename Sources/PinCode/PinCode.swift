@@ -1,13 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The digits of a PIN being typed, held in one fixed buffer that is wiped as digits leave it.
 ///
-/// The buffer is allocated once, never grows and is zeroed with `explicit_bzero` (which the
-/// optimizer may not drop) on `deleteBackward()`, `clear()` and `deinit`. The digits are never
+/// The buffer is allocated once in locked memory (see `LockedBytes`), never grows and is zeroed
+/// with `explicit_bzero` (which the optimizer may not drop) on `deleteBackward()`, `clear()`,
+/// `wipeJudgedDigits()` and `deinit`. The digits are never
 /// shown by `description`, `debugDescription` or a mirror, so they stay out of logs and
 /// debuggers' summaries.
 ///
@@ -33,7 +28,11 @@ public final class PinCode {
     public var usesDefaultValidation = true
 
     /// The typed ASCII digits; only the first `count` bytes are meaningful, the rest are zero.
-    private let buffer: UnsafeMutablePointer<UInt8>
+    private let buffer: LockedBytes
+
+    /// Whether the digits were wiped once judged (`count` still says how many were typed, so
+    /// the items still look typed); the next edit starts again.
+    public private(set) var isWiped = false
 
     /// Creates an empty code.
     ///
@@ -41,13 +40,7 @@ public final class PinCode {
     public init(length: Int = 4) {
         precondition((1...32).contains(length), "A PIN has from 1 to 32 digits")
         self.length = length
-        buffer = .allocate(capacity: length)
-        buffer.initialize(repeating: 0, count: length)
-    }
-
-    deinit {
-        PinCode.wipe(buffer, count: length)
-        buffer.deallocate()
+        buffer = LockedBytes(count: length)
     }
 
     /// Whether no digit has been typed.
@@ -63,19 +56,33 @@ public final class PinCode {
     ///
     /// A `String` cannot be wiped: prefer `withDigits(_:)` to hash or compare the digits.
     public var code: String {
-        withDigits { String(decoding: $0, as: UTF8.self) }
+        String(decoding: (0..<(isWiped ? 0 : count)).map { buffer[$0] }, as: UTF8.self)
     }
 
     /// Calls `body` with the typed digits as ASCII bytes, without copying them.
     ///
     /// The buffer is only valid during the call; do not let it escape.
     public func withDigits<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: buffer, count: count))
+        // Lends the locked digits, for the call only.
+        try unsafe buffer.withUnsafeBytes(prefix: isWiped ? 0 : count, body)
+    }
+
+    /// The ASCII byte of the digit at `index` (below `count`), 0 once wiped.
+    func digitByte(at index: Int) -> UInt8 {
+        precondition(index < count, "Index out of range")
+        return buffer[index]
+    }
+
+    /// Wipes the digits of a complete code that was judged (accepted or refused), keeping
+    /// `count`, so that they stay in memory no longer than needed.
+    public func wipeJudgedDigits() {
+        buffer.wipe()
+        isWiped = true
     }
 
     /// Why the typed digits are refused, or `nil` when they pass (whether or not complete).
     public func validate() -> PinRejection? {
-        withDigits { validate(PinDigits(trustedASCII: $0)) }
+        validate(PinDigits(locked: buffer, count: isWiped ? 0 : count))
     }
 
     /// Why `digits` would be refused by this code's rules, or `nil` when they pass.
@@ -102,6 +109,7 @@ public final class PinCode {
             return .rejectedNonDigit
         }
         guard count < length else { return .ignoredFull }
+        isWiped = false
         buffer[count] = byte
         count += 1
         return isFilled ? .completed : .inserted
@@ -111,13 +119,15 @@ public final class PinCode {
     public func deleteBackward() {
         guard count > 0 else { return }
         count -= 1
-        PinCode.wipe(buffer + count, count: 1)
+        buffer.wipe(from: count)
+        if count == 0 { isWiped = false }
     }
 
     /// Removes every digit and wipes the whole buffer.
     public func clear() {
         count = 0
-        PinCode.wipe(buffer, count: length)
+        isWiped = false
+        buffer.wipe()
     }
 
     /// Appends pasted digits all at once, or none of them.
@@ -141,6 +151,7 @@ public final class PinCode {
         let room = length - count
         guard room > 0 else { return .failure(.full) }
         guard bytes.count <= room else { return .failure(.tooLong(room: room)) }
+        isWiped = false
         for byte in bytes {
             buffer[count] = byte
             count += 1
@@ -150,16 +161,7 @@ public final class PinCode {
 
     /// The whole buffer, typed digits and wiped tail alike, so tests can see the wiping.
     var _rawBytesForTesting: [UInt8] {
-        Array(UnsafeBufferPointer(start: buffer, count: length))
-    }
-
-    /// Zeroes bytes in a way the optimizer may not remove as a dead store.
-    private static func wipe(_ start: UnsafeMutablePointer<UInt8>, count: Int) {
-        #if canImport(Glibc)
-        explicit_bzero(start, count)
-        #else
-        _ = memset_s(start, count, 0, count)
-        #endif
+        (0..<length).map { buffer[$0] }
     }
 }
 

@@ -4,22 +4,22 @@ import ControlState
 extension PinCodeControl {
     /// Binds the inside of untyped items for the states `descriptor` matches.
     public func setFillColor(_ color: PinColor, for descriptor: StateDescriptor) {
-        setValue(color, for: \PinCodeControl.fillColor, for: descriptor)
+        setValue(color, for: \PinCodeStyle.fillColor, for: descriptor)
     }
 
     /// Binds the outline colour for the states `descriptor` matches.
     public func setBorderColor(_ color: PinColor, for descriptor: StateDescriptor) {
-        setValue(color, for: \PinCodeControl.borderColor, for: descriptor)
+        setValue(color, for: \PinCodeStyle.borderColor, for: descriptor)
     }
 
     /// Binds the outline width for the states `descriptor` matches.
     public func setBorderWidth(_ width: Double, for descriptor: StateDescriptor) {
-        setValue(width, for: \PinCodeControl.borderWidth, for: descriptor)
+        setValue(width, for: \PinCodeStyle.borderWidth, for: descriptor)
     }
 
     /// Binds the inside of typed items for the states `descriptor` matches.
     public func setFilledItemColor(_ color: PinColor, for descriptor: StateDescriptor) {
-        setValue(color, for: \PinCodeControl.filledItemColor, for: descriptor)
+        setValue(color, for: \PinCodeStyle.filledItemColor, for: descriptor)
     }
 
     /// Styles the items while the code is incomplete.

@@ -11,7 +11,7 @@ import ControlState
 /// let done = control.subscribe(on: .typeComplete) { _ in check(control.pinCode) }
 /// "2468".forEach { control.insert($0) }
 /// ```
-public final class PinCodeControl: StatefulControl {
+public final class PinCodeControl: StyledControl<PinCodeStyle> {
     /// The size and spacing of the items.
     public struct Parameters: Hashable, Sendable {
         /// How many digits.
@@ -44,17 +44,29 @@ public final class PinCodeControl: StatefulControl {
     /// The outline of each item.
     public var shape: PinItemShape = .circle
 
-    // Bound by the engine per state; plain stored properties, written in place when the state changes.
+    // Bound by the engine per state, in `style`.
     /// The inside of items not typed yet.
-    public var fillColor: PinColor = .clear
+    public var fillColor: PinColor {
+        get { style.fillColor }
+        set { style.fillColor = newValue }
+    }
     /// The outline of every item.
-    public var borderColor: PinColor = .gray
+    public var borderColor: PinColor {
+        get { style.borderColor }
+        set { style.borderColor = newValue }
+    }
     /// The outline's width.
-    public var borderWidth: Double = 2
+    public var borderWidth: Double {
+        get { style.borderWidth }
+        set { style.borderWidth = newValue }
+    }
     /// The inside of typed items.
-    public var filledItemColor: PinColor = .gray
+    public var filledItemColor: PinColor {
+        get { style.filledItemColor }
+        set { style.filledItemColor = newValue }
+    }
 
-    // State factors: plain stored Booleans that the engine reads in place.
+    // State factors.
     public private(set) var isFilled = false
     private var isCodeValid = false
     private var isCodeInvalid = false
@@ -78,7 +90,7 @@ public final class PinCodeControl: StatefulControl {
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
         pinCode = PinCode(length: parameters.length)
-        super.init()
+        super.init(style: PinCodeStyle())
         register(.filled, forBoolKeyPath: \PinCodeControl.isFilled)
         register(.valid, forBoolKeyPath: \PinCodeControl.isCodeValid)
         register(.invalid, forBoolKeyPath: \PinCodeControl.isCodeInvalid)
@@ -139,20 +151,22 @@ public final class PinCodeControl: StatefulControl {
     }
 
     /// Marks the complete code as wrong (the stored PIN did not match): the invalid styling
-    /// shows until the next edit.
+    /// shows until the next edit. The judged digits are wiped at once.
     public func reject() {
         guard pinCode.isFilled else { return }
         isRejected = true
         updateFactors()
+        pinCode.wipeJudgedDigits()
     }
 
     /// Marks the complete code as right (the stored PIN matched): the valid styling shows
-    /// until the next edit.
+    /// until the next edit. The judged digits are wiped at once.
     public func accept() {
         guard pinCode.isFilled else { return }
         isAccepted = true
         isRejected = false
         updateFactors()
+        pinCode.wipeJudgedDigits()
     }
 
     private func edited() {
@@ -164,7 +178,10 @@ public final class PinCodeControl: StatefulControl {
 
     private func updateFactors() {
         isFilled = pinCode.isFilled
-        rejection = isFilled && showsValidity ? pinCode.validate() : nil
+        // Wiped digits were judged already: their verdict stands.
+        if !pinCode.isWiped {
+            rejection = isFilled && showsValidity ? pinCode.validate() : nil
+        }
         isCodeInvalid = isFilled && (isRejected || rejection != nil)
         isCodeValid = isFilled && !isCodeInvalid && (showsValidity || isAccepted)
         setNeedsStateUpdate()

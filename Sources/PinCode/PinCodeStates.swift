@@ -2,11 +2,11 @@ import ControlState
 
 extension ControlState {
     /// Every digit is in.
-    public static let filled = ControlState(rawValue: 1 << 16)
+    public static let filled = ControlState(.pinFilled)
     /// The code is complete and rejected (a weak new PIN, or a wrong one).
-    public static let invalid = ControlState(rawValue: 1 << 17)
+    public static let invalid = ControlState(.pinInvalid)
     /// The code is complete and passes validation; includes `.filled`, as in the original.
-    public static let valid = ControlState(rawValue: (1 << 18) | (1 << 16))
+    public static let valid: ControlState = [ControlState(.pinValid), .filled]
 }
 
 extension ControlEvents {

@@ -1,22 +1,29 @@
 /// A read-only view of PIN digits, handed to validators without copying them into a `String`.
 ///
-/// The view borrows the bytes of its owner (a `PinCode` or a candidate being validated) and is
-/// valid only for the duration of the call that hands it out: do not store it or let it escape.
-/// Its elements are digit values `0...9`; `asciiBytes` gives the same digits as ASCII.
+/// The view shares the locked, wiped buffer of its owner (a `PinCode`, or a copy made for a
+/// candidate being validated) and is meant for the duration of the call that hands it out: do
+/// not store it. Its elements are digit values `0...9`.
 ///
 /// ```swift
 /// pin.validator = { digits in digits.first == 0 ? .custom("Do not start with 0") : nil }
 /// ```
 public struct PinDigits: RandomAccessCollection {
-    /// The digits as ASCII bytes (`0x30...0x39`), borrowed from their owner.
-    public let asciiBytes: UnsafeBufferPointer<UInt8>
+    private let bytes: LockedBytes
 
-    /// Wraps ASCII digits, or returns `nil` when any byte is not an ASCII digit.
-    ///
-    /// - Parameter asciiBytes: bytes that must outlive every use of the view.
+    /// The position one past the last digit.
+    public let endIndex: Int
+
+    /// Copies ASCII digits into locked memory, or returns `nil` when any byte is not an ASCII
+    /// digit.
     public init?(asciiBytes: UnsafeBufferPointer<UInt8>) {
-        guard asciiBytes.allSatisfy(PinDigits.isASCIIDigit) else { return nil }
-        self.asciiBytes = asciiBytes
+        // Reads the caller's digit bytes to check them and copy them into locked memory.
+        guard unsafe asciiBytes.allSatisfy(PinDigits.isASCIIDigit) else { return nil }
+        let bytes = LockedBytes(count: asciiBytes.count)
+        for index in 0..<bytes.count {
+            // Copies one digit byte into locked memory.
+            bytes[index] = unsafe asciiBytes[index]
+        }
+        self.init(locked: bytes, count: bytes.count)
     }
 
     /// Calls `body` with a view of the digits of `text`, or returns `nil` when `text` holds
@@ -26,27 +33,34 @@ public struct PinDigits: RandomAccessCollection {
     /// let rejection = PinDigits.withDigits(of: "2580") { WeakPinRules.standard.rejection(for: $0) }
     /// ```
     public static func withDigits<R>(of text: String, _ body: (PinDigits) throws -> R) rethrows -> R? {
-        var text = text
-        return try text.withUTF8 { bytes in
-            guard let digits = PinDigits(asciiBytes: bytes) else { return nil }
-            return try body(digits)
+        let utf8 = text.utf8
+        guard utf8.allSatisfy(PinDigits.isASCIIDigit) else { return nil }
+        let bytes = LockedBytes(count: utf8.count)
+        for (index, byte) in utf8.enumerated() {
+            bytes[index] = byte
         }
+        return try body(PinDigits(locked: bytes, count: bytes.count))
     }
 
-    /// Wraps bytes already known to be ASCII digits.
-    init(trustedASCII asciiBytes: UnsafeBufferPointer<UInt8>) {
-        self.asciiBytes = asciiBytes
+    /// The first `count` bytes of `bytes`, already known to be ASCII digits.
+    init(locked bytes: LockedBytes, count: Int) {
+        precondition(count <= bytes.count, "More digits than bytes")
+        self.bytes = bytes
+        endIndex = count
     }
 
     /// The position of the first digit.
     public var startIndex: Int { 0 }
 
-    /// The position one past the last digit.
-    public var endIndex: Int { asciiBytes.count }
-
     /// The value (`0...9`) of the digit at `position`.
     public subscript(position: Int) -> UInt8 {
-        asciiBytes[position] &- UInt8(ascii: "0")
+        precondition(position >= 0 && position < endIndex, "Index out of range")
+        return bytes[position] &- UInt8(ascii: "0")
+    }
+
+    /// The digits as ASCII bytes (`0x30...0x39`).
+    public var asciiDigits: LazyMapSequence<PinDigits, UInt8> {
+        lazy.map { $0 &+ UInt8(ascii: "0") }
     }
 
     /// Whether the ASCII byte is one of `0`...`9`.

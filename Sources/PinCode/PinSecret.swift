@@ -1,7 +1,5 @@
-import Glibc
-
 /// A copy of a PIN's digits that can leave the control — to be hashed off the main thread,
-/// or kept between "Choose a PIN" and "Confirm PIN" — and is wiped when it goes away.
+/// or kept between "Choose a PIN" and "Confirm PIN" — in locked memory, wiped when it goes away.
 ///
 /// It never turns into a `String`, and prints as `PinSecret(4 digits)`.
 ///
@@ -10,30 +8,26 @@ import Glibc
 /// let isRight = try await Task.detached { try secret.withDigits { try vault.verify(digits: $0) } }.value
 /// ```
 public final class PinSecret: @unchecked Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    // Immutable after init and wiped only in deinit, so sharing across threads is safe.
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
-
-    /// Copies the digits typed so far into `pinCode`, with no intermediate copy.
-    public init(copying pinCode: PinCode) {
-        (bytes, count) = pinCode.withDigits { digits in
-            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, digits.count))
-            bytes.initialize(repeating: 0)
-            _ = bytes.initialize(from: digits)
-            return (bytes, digits.count)
-        }
-    }
-
-    deinit {
-        explicit_bzero(bytes.baseAddress!, bytes.count)
-        bytes.deallocate()
-    }
+    // The bytes are written only in the initializer and wiped only when the secret is
+    // released: threads that share a secret read bytes no one writes.
+    private let bytes: LockedBytes
 
     /// How many digits.
     public let count: Int
 
+    /// Copies the digits typed so far into `pinCode`.
+    public init(copying pinCode: PinCode) {
+        count = pinCode.count
+        bytes = LockedBytes(count: max(1, count))
+        for index in 0..<count {
+            bytes[index] = pinCode.digitByte(at: index)
+        }
+    }
+
     /// Lends the ASCII digits for the duration of `body`.
     public func withDigits<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(rebasing: bytes[..<count]))
+        // Lends the locked digits, for the call only.
+        try unsafe bytes.withUnsafeBytes(prefix: count, body)
     }
 
     /// Whether both hold the same digits, compared in time that does not depend on where

@@ -81,7 +81,7 @@ public struct WeakPinRules: OptionSet, Sendable {
 
     /// Whether the digits are on the blocklist, compared byte by byte so no copy is made.
     static func isCommon(_ digits: PinDigits) -> Bool {
-        commonPINs.contains { $0.utf8.elementsEqual(digits.asciiBytes) }
+        commonPINs.contains { $0.utf8.elementsEqual(digits.asciiDigits) }
     }
 
     private static func hasConstantStep(_ digits: PinDigits, step: Int) -> Bool {

@@ -64,15 +64,14 @@ struct Color: Equatable {
     static let violet = Color(red: 145, green: 65, blue: 172, alpha: 255)
 }
 
-/// What both sides style: four stored properties of a class instance.
-protocol Styled: AnyObject {
-    var fill: Int { get }
-    var border: Color { get }
-    var width: Double { get }
-    var title: String { get }
-}
+/// What both sides style: four values, in the control's own style struct (the value-typed
+/// path) or in four stored properties of a separate object (the object path).
+struct BenchStyle: Equatable {
+    var fill = 0
+    var border = Color.clear
+    var width = 0.0
+    var title = ""
 
-extension Styled {
     var checksum: UInt64 {
         var sum = UInt64(truncatingIfNeeded: fill)
         sum = sum &* 31 &+ UInt64(border.red) &+ UInt64(border.alpha) << 8
@@ -80,119 +79,139 @@ extension Styled {
         sum = sum &* 31 &+ UInt64(truncatingIfNeeded: title.utf8.count)
         return sum
     }
-
-    func hasSameStyle(as other: any Styled) -> Bool {
-        fill == other.fill && border == other.border && width == other.width && title == other.title
-    }
-}
-
-/// What the hand-written switch writes to.
-protocol MutableStyled: Styled {
-    var fill: Int { get set }
-    var border: Color { get set }
-    var width: Double { get set }
-    var title: String { get set }
 }
 
 /// A separate styled object.
-final class StyledItem: MutableStyled {
+final class StyledItem {
     var fill = 0
     var border = Color.clear
     var width = 0.0
     var title = ""
+
+    var shown: BenchStyle {
+        BenchStyle(fill: fill, border: border, width: width, title: title)
+    }
 }
 
 let filled = ControlState(rawValue: 1 << 16)
 let invalid = ControlState(rawValue: 1 << 17)
 let confirmed = ControlState(rawValue: 1 << 18)
 
+/// What the benchmark drives: a control flipped one factor at a time, and what it shows.
+protocol BenchSubject {
+    func flip(_ factor: UInt8)
+    var shown: BenchStyle { get }
+}
+
 // MARK: - The engine
 
-final class BenchControl: StatefulControl, Styled {
+/// The 32 values of the walk, 8 descriptors for each of the four styled values, handed to
+/// whichever path binds them.
+func bindBenchValues(
+    fill: (Int, StateDescriptor) -> Void, border: (Color, StateDescriptor) -> Void,
+    width: (Double, StateDescriptor) -> Void, title: (String, StateDescriptor) -> Void
+) {
+    fill(1, .exact(.normal))
+    fill(2, .intersected(.disabled, priority: 1001))
+    fill(3, .intersected(.highlighted))
+    fill(4, .intersected(.selected))
+    fill(5, .intersected([.selected, .focused]))
+    fill(6, .oneOfSeveral([filled, invalid]))
+    fill(7, .noneOf([filled, invalid, confirmed]))
+    fill(8, .inverted(.focused))
+
+    border(.grey, .exact(.normal))
+    border(.blue, .exact(.focused))
+    border(.green, .intersected(filled))
+    border(.red, .intersected([filled, invalid]))
+    border(.light, .intersected(.disabled, priority: 1000))
+    border(.white, .inverted(.selected))
+    border(.amber, .oneOfSeveral([.highlighted, .focused]))
+    border(.violet, StateDescriptor(state: [filled, confirmed], priority: 998) {
+        $0.contains(filled) && !$0.contains(confirmed)
+    })
+
+    width(1.0, .intersected([], priority: 0))
+    width(2.0, .intersected(.highlighted))
+    width(3.0, .intersected(.focused))
+    width(4.0, .oneOfSeveral([.selected, invalid]))
+    width(5.0, .noneOf(.application, priority: 400))
+    width(6.0, .inverted([.selected, confirmed], priority: 800))
+    width(7.0, .exact([.selected, .focused]))
+    width(0.5, .intersected(.disabled, priority: 2000))
+
+    title("Enter PIN", .exact(.normal))
+    title("Filled", .intersected(filled))
+    title("Wrong PIN", .intersected([filled, invalid]))
+    title("Unlocked", .intersected([filled, confirmed]))
+    title("Locked", .intersected(.disabled, priority: 1001))
+    title("Type", .noneOf(filled, priority: 600))
+    title("Pressed", .exact(.highlighted))
+    title("Active", .oneOfSeveral([.selected, .focused], priority: 300))
+}
+
+/// The value-typed path: the engine writes the control's own style struct through
+/// `WritableKeyPath`, as `PinCodeControl` styles its items.
+final class StyledBenchControl: StyledControl<BenchStyle>, BenchSubject {
     var isFilled = false
     var isInvalid = false
     var isConfirmed = false
-    var fill = 0
-    var border = Color.clear
-    var width = 0.0
-    var title = ""
-    private let item: StyledItem
-    private let stylesItself: Bool
 
-    var styled: any Styled {
-        stylesItself ? self : item
+    var shown: BenchStyle { style }
+
+    init() {
+        super.init(style: BenchStyle())
+        bindBenchValues(
+            fill: { setValue($0, for: \BenchStyle.fill, for: $1) },
+            border: { setValue($0, for: \BenchStyle.border, for: $1) },
+            width: { setValue($0, for: \BenchStyle.width, for: $1) },
+            title: { setValue($0, for: \BenchStyle.title, for: $1) })
     }
 
-    init(stylesItself: Bool, item: StyledItem) {
-        self.item = item
-        self.stylesItself = stylesItself
-        super.init()
-        register(filled, forBoolKeyPath: \BenchControl.isFilled)
-        register(invalid, forBoolKeyPath: \BenchControl.isInvalid)
-        register(confirmed, forBoolKeyPath: \BenchControl.isConfirmed)
-        if stylesItself {
-            bind(on: self, \.fill, \.border, \.width, \.title)
-        } else {
-            bind(on: item, \.fill, \.border, \.width, \.title)
-        }
-    }
-
-    private func bind<Root: AnyObject>(
-        on root: Root,
-        _ fill: ReferenceWritableKeyPath<Root, Int>,
-        _ border: ReferenceWritableKeyPath<Root, Color>,
-        _ width: ReferenceWritableKeyPath<Root, Double>,
-        _ title: ReferenceWritableKeyPath<Root, String>
-    ) {
-        setValue(1, for: root, fill, for: .exact(.normal))
-        setValue(2, for: root, fill, for: .intersected(.disabled, priority: 1001))
-        setValue(3, for: root, fill, for: .intersected(.highlighted))
-        setValue(4, for: root, fill, for: .intersected(.selected))
-        setValue(5, for: root, fill, for: .intersected([.selected, .focused]))
-        setValue(6, for: root, fill, for: .oneOfSeveral([filled, invalid]))
-        setValue(7, for: root, fill, for: .noneOf([filled, invalid, confirmed]))
-        setValue(8, for: root, fill, for: .inverted(.focused))
-
-        setValue(.grey, for: root, border, for: .exact(.normal))
-        setValue(.blue, for: root, border, for: .exact(.focused))
-        setValue(.green, for: root, border, for: .intersected(filled))
-        setValue(.red, for: root, border, for: .intersected([filled, invalid]))
-        setValue(.light, for: root, border, for: .intersected(.disabled, priority: 1000))
-        setValue(.white, for: root, border, for: .inverted(.selected))
-        setValue(.amber, for: root, border, for: .oneOfSeveral([.highlighted, .focused]))
-        setValue(.violet, for: root, border, for: StateDescriptor(state: [filled, confirmed], priority: 998) {
-            $0.contains(filled) && !$0.contains(confirmed)
-        })
-
-        setValue(1.0, for: root, width, for: .intersected([], priority: 0))
-        setValue(2.0, for: root, width, for: .intersected(.highlighted))
-        setValue(3.0, for: root, width, for: .intersected(.focused))
-        setValue(4.0, for: root, width, for: .oneOfSeveral([.selected, invalid]))
-        setValue(5.0, for: root, width, for: .noneOf(.application, priority: 400))
-        setValue(6.0, for: root, width, for: .inverted([.selected, confirmed], priority: 800))
-        setValue(7.0, for: root, width, for: .exact([.selected, .focused]))
-        setValue(0.5, for: root, width, for: .intersected(.disabled, priority: 2000))
-
-        setValue("Enter PIN", for: root, title, for: .exact(.normal))
-        setValue("Filled", for: root, title, for: .intersected(filled))
-        setValue("Wrong PIN", for: root, title, for: .intersected([filled, invalid]))
-        setValue("Unlocked", for: root, title, for: .intersected([filled, confirmed]))
-        setValue("Locked", for: root, title, for: .intersected(.disabled, priority: 1001))
-        setValue("Type", for: root, title, for: .noneOf(filled, priority: 600))
-        setValue("Pressed", for: root, title, for: .exact(.highlighted))
-        setValue("Active", for: root, title, for: .oneOfSeveral([.selected, .focused], priority: 300))
-    }
-
-    @inline(__always)
     func flip(_ factor: UInt8) {
         switch factor {
         case Walk.highlighted: isHighlighted.toggle()
         case Walk.enabled: isEnabled.toggle()
         case Walk.selected: isSelected.toggle()
         case Walk.focused: isFocused.toggle()
-        case Walk.filled: isFilled.toggle(); setNeedsStateUpdate()
-        case Walk.invalid: isInvalid.toggle(); setNeedsStateUpdate()
-        default: isConfirmed.toggle(); setNeedsStateUpdate()
+        // The control knows when its own bits change: it sets them, as the built-in ones are.
+        case Walk.filled: isFilled.toggle(); updateState(filled, to: isFilled)
+        case Walk.invalid: isInvalid.toggle(); updateState(invalid, to: isInvalid)
+        default: isConfirmed.toggle(); updateState(confirmed, to: isConfirmed)
+        }
+    }
+}
+
+/// The object path: the engine writes four stored properties of a separate object, held
+/// weakly, through `ReferenceWritableKeyPath`.
+final class ObjectBenchControl: StatefulControl, BenchSubject {
+    var isFilled = false
+    var isInvalid = false
+    var isConfirmed = false
+    private let item: StyledItem
+
+    var shown: BenchStyle { item.shown }
+
+    init(item: StyledItem) {
+        self.item = item
+        super.init()
+        bindBenchValues(
+            fill: { setValue($0, for: item, \.fill, for: $1) },
+            border: { setValue($0, for: item, \.border, for: $1) },
+            width: { setValue($0, for: item, \.width, for: $1) },
+            title: { setValue($0, for: item, \.title, for: $1) })
+    }
+
+    func flip(_ factor: UInt8) {
+        switch factor {
+        case Walk.highlighted: isHighlighted.toggle()
+        case Walk.enabled: isEnabled.toggle()
+        case Walk.selected: isSelected.toggle()
+        case Walk.focused: isFocused.toggle()
+        // The control knows when its own bits change: it sets them, as the built-in ones are.
+        case Walk.filled: isFilled.toggle(); updateState(filled, to: isFilled)
+        case Walk.invalid: isInvalid.toggle(); updateState(invalid, to: isInvalid)
+        default: isConfirmed.toggle(); updateState(confirmed, to: isConfirmed)
         }
     }
 }
@@ -200,14 +219,11 @@ final class BenchControl: StatefulControl, Styled {
 // MARK: - The hand-written switch
 
 /// The same control written by hand: the same factors, the same rules for highlighting, and a
-/// switch per styled property that makes the engine's choice.
-final class SwitchControl: MutableStyled {
-    var fill = 0
-    var border = Color.clear
-    var width = 0.0
-    var title = ""
-    private let item: StyledItem
-    private let stylesItself: Bool
+/// switch per styled value that makes the engine's choice, assigning all four every time, to
+/// its own style struct or to the separate object.
+final class SwitchControl: BenchSubject {
+    var style = BenchStyle()
+    private let item: StyledItem?
     private var isHighlighted = false
     private var isDisabled = false
     private var isSelected = false
@@ -216,13 +232,11 @@ final class SwitchControl: MutableStyled {
     private var isInvalid = false
     private var isConfirmed = false
 
-    var styled: any Styled {
-        stylesItself ? self : item
-    }
+    var shown: BenchStyle { item?.shown ?? style }
 
-    init(stylesItself: Bool, item: StyledItem) {
+    /// Styles `item`, or its own `style` when `nil`.
+    init(item: StyledItem?) {
         self.item = item
-        self.stylesItself = stylesItself
         apply(state)
     }
 
@@ -242,93 +256,96 @@ final class SwitchControl: MutableStyled {
 
     private var state: UInt32 {
         var state: UInt32 = 0
-        if isHighlighted { state |= ControlState.highlighted.rawValue }
-        if isDisabled { state |= ControlState.disabled.rawValue }
-        if isSelected { state |= ControlState.selected.rawValue }
-        if isFocused { state |= ControlState.focused.rawValue }
-        if isFilled { state |= filled.rawValue }
-        if isInvalid { state |= invalid.rawValue }
-        if isConfirmed { state |= confirmed.rawValue }
+        if isHighlighted { state |= Self.h }
+        if isDisabled { state |= Self.d }
+        if isSelected { state |= Self.sel }
+        if isFocused { state |= Self.f }
+        if isFilled { state |= Self.a }
+        if isInvalid { state |= Self.b }
+        if isConfirmed { state |= Self.c }
         return state
     }
 
     @inline(__always)
     private func apply(_ s: UInt32) {
-        if stylesItself {
-            style(self, in: s)
+        if let item {
+            item.fill = Self.fill(s)
+            item.border = Self.border(s)
+            item.width = Self.width(s)
+            item.title = Self.title(s)
         } else {
-            style(item, in: s)
+            style.fill = Self.fill(s)
+            style.border = Self.border(s)
+            style.width = Self.width(s)
+            style.title = Self.title(s)
+        }
+    }
+
+    // Constants the compiler folds into the switches.
+    private static var h: UInt32 { 1 << 0 }
+    private static var d: UInt32 { 1 << 1 }
+    private static var sel: UInt32 { 1 << 2 }
+    private static var f: UInt32 { 1 << 3 }
+    private static var a: UInt32 { 1 << 16 }
+    private static var b: UInt32 { 1 << 17 }
+    private static var c: UInt32 { 1 << 18 }
+
+    @inline(__always)
+    private static func fill(_ s: UInt32) -> Int {
+        switch s {
+        case _ where s & d != 0: 2
+        case 0: 1
+        case _ where s & (sel | f) == sel | f: 5
+        case _ where s & sel != 0: 4
+        case _ where s & h != 0: 3
+        case _ where s & f == 0: 8
+        case _ where s & (a | b | c) == 0: 7
+        case _ where s & (a | b) != 0: 6
+        default: 0
         }
     }
 
     @inline(__always)
-    private func style(_ item: SwitchControl, in s: UInt32) {
-        styleSwitch(item, in: s)
+    private static func border(_ s: UInt32) -> Color {
+        switch s {
+        case _ where s & d != 0: .light
+        case f: .blue
+        case 0: .grey
+        case _ where s & (a | b) == a | b: .red
+        case _ where s & a != 0: .green
+        case _ where s & (a | c) == a: .violet
+        case _ where s & sel == 0: .white
+        case _ where s & (h | f) != 0: .amber
+        default: .clear
+        }
     }
 
     @inline(__always)
-    private func style(_ item: StyledItem, in s: UInt32) {
-        styleSwitch(item, in: s)
+    private static func width(_ s: UInt32) -> Double {
+        switch s {
+        case _ where s & d != 0: 0.5
+        case sel | f: 7.0
+        case _ where s & f != 0: 3.0
+        case _ where s & h != 0: 2.0
+        case _ where s & (sel | c) != sel | c: 6.0
+        case _ where s & (sel | b) != 0: 4.0
+        case _ where s & ControlState.application.rawValue == 0: 5.0
+        default: 1.0
+        }
     }
 
     @inline(__always)
-    private func styleSwitch<Target: MutableStyled>(_ item: Target, in s: UInt32) {
-        let h = ControlState.highlighted.rawValue, d = ControlState.disabled.rawValue
-        let sel = ControlState.selected.rawValue, f = ControlState.focused.rawValue
-        let a = filled.rawValue, b = invalid.rawValue, c = confirmed.rawValue
-
+    private static func title(_ s: UInt32) -> String {
         switch s {
-        case _ where s & d != 0: item.fill = 2
-        case 0: item.fill = 1
-        case _ where s & (sel | f) == sel | f: item.fill = 5
-        case _ where s & sel != 0: item.fill = 4
-        case _ where s & h != 0: item.fill = 3
-        case _ where s & f == 0: item.fill = 8
-        case _ where s & (a | b | c) == 0: item.fill = 7
-        case _ where s & (a | b) != 0: item.fill = 6
-        default: item.fill = 0
+        case _ where s & d != 0: "Locked"
+        case h: "Pressed"
+        case 0: "Enter PIN"
+        case _ where s & (a | c) == a | c: "Unlocked"
+        case _ where s & (a | b) == a | b: "Wrong PIN"
+        case _ where s & a != 0: "Filled"
+        case _ where s & a == 0: "Type"
+        case _ where s & (sel | f) != 0: "Active"
+        default: ""
         }
-
-        switch s {
-        case _ where s & d != 0: item.border = .light
-        case f: item.border = .blue
-        case 0: item.border = .grey
-        case _ where s & (a | b) == a | b: item.border = .red
-        case _ where s & a != 0: item.border = .green
-        case _ where s & (a | c) == a: item.border = .violet
-        case _ where s & sel == 0: item.border = .white
-        case _ where s & (h | f) != 0: item.border = .amber
-        default: item.border = .clear
-        }
-
-        switch s {
-        case _ where s & d != 0: item.width = 0.5
-        case sel | f: item.width = 7.0
-        case _ where s & f != 0: item.width = 3.0
-        case _ where s & h != 0: item.width = 2.0
-        case _ where s & (sel | c) != sel | c: item.width = 6.0
-        case _ where s & (sel | b) != 0: item.width = 4.0
-        case _ where s & ControlState.application.rawValue == 0: item.width = 5.0
-        default: item.width = 1.0
-        }
-
-        switch s {
-        case _ where s & d != 0: item.title = "Locked"
-        case h: item.title = "Pressed"
-        case 0: item.title = "Enter PIN"
-        case _ where s & (a | c) == a | c: item.title = "Unlocked"
-        case _ where s & (a | b) == a | b: item.title = "Wrong PIN"
-        case _ where s & a != 0: item.title = "Filled"
-        case _ where s & a == 0: item.title = "Type"
-        case _ where s & (sel | f) != 0: item.title = "Active"
-        default: item.title = ""
-        }
-    }
-}
-
-extension Duration {
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 }

@@ -1,8 +1,8 @@
 import ControlState
 import XCTest
 
-/// Values without references are written to plain stored properties as bytes; every size must
-/// come out exactly, neighbours untouched.
+/// Values without references, of every size, are written to stored properties exactly,
+/// neighbours untouched.
 final class TrivialValueTests: XCTestCase {
     private struct Insets: Equatable {
         var top = 0.0, bottom = 0.0

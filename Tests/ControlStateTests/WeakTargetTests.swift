@@ -21,9 +21,9 @@ final class WeakTargetTests: XCTestCase {
             let swatch = Swatch()
             control.setValue("selected", for: swatch, \.color, for: .selected)
         }
-        XCTAssertEqual(control.targets.count, 2)
+        XCTAssertEqual(control.boundTargetCount, 2)
         control.isSelected = true
-        XCTAssertEqual(control.targets.count, 1)
+        XCTAssertEqual(control.boundTargetCount, 1)
         XCTAssertEqual(kept.color, "kept")
     }
 
@@ -35,7 +35,7 @@ final class WeakTargetTests: XCTestCase {
         }
         let other = Swatch()
         control.setValue("other", for: other, \.color, for: .selected)
-        XCTAssertEqual(control.targets.count, 1)
+        XCTAssertEqual(control.boundTargetCount, 1)
     }
 
     func testANewObjectDoesNotInheritAReleasedTargetsValues() {
@@ -56,7 +56,7 @@ final class WeakTargetTests: XCTestCase {
         }
         control.isFilled = true
         control.isFilled = false
-        XCTAssertEqual(control.targets.count, 0)
+        XCTAssertEqual(control.boundTargetCount, 0)
     }
 
     func testTheControlAsItsOwnTargetIsReleased() {

@@ -1,0 +1,155 @@
+/// A control that keeps what it looks like in a value-typed `style`, whose fields are bound per
+/// state through `WritableKeyPath`: the engine writes them in place, with no allocation per
+/// state change.
+///
+/// ```swift
+/// struct KeyStyle { var fill = Color.clear, border = Color.gray }
+/// let key = StyledControl(style: KeyStyle())
+/// key.setValue(Color.blue, for: \KeyStyle.border, for: .intersected(.focused))
+/// ```
+///
+/// A field written by hand keeps its value until its winner changes. The engine has exclusive
+/// access to `style` while it writes: a computed field must leave the control alone.
+open class StyledControl<Style>: StatefulControl {
+    /// What the control looks like in the applied state.
+    public var style: Style { get { look.style } set { look.style = newValue } }
+    @usableFromInline final var look: Look<Style>
+    /// By field: its key path and its values (`[Value]`, the default first).
+    @usableFromInline final var fields: [(keyPath: PartialKeyPath<Style>, values: Any)] = []
+    /// Writes the winners of a state; made by the initializer, which is inlined where `Style`
+    /// is known, so that a state change runs code specialized for it.
+    @usableFromInline let applyLook: (StyledControl, ControlState) -> Void
+
+    /// Creates a control in the normal state that looks like `style` until values are bound.
+    @inlinable
+    public init(style: Style) {
+        look = Look(style: style)
+        applyLook = { control, state in control.look.writeWinners(of: state) }
+        super.init()
+    }
+
+    /// Binds `value` to the field `keyPath` of the style for the states `descriptor` matches,
+    /// replacing the value of an equal descriptor, and shows the winner of the current state.
+    /// The first value bound to a field captures the style's value there as its default.
+    ///
+    /// ```swift
+    /// control.setValue(Color.red, for: \PinCodeStyle.fillColor, for: .intersected(.invalid))
+    /// ```
+    @inlinable
+    public func setValue<Value>(_ value: Value, for keyPath: WritableKeyPath<Style, Value>, for descriptor: StateDescriptor) {
+        let field = fields.firstIndex { $0.keyPath == keyPath } ?? addField(keyPath, values: [style[keyPath: keyPath]])
+        var values = fields[field].values as? [Value] ?? []
+        look.table.rankings[field].insert(value, for: descriptor, sequence: takeSequence(), in: &values)
+        // Captured as a constant: reading it needs no exclusivity check.
+        let written = values
+        fields[field].values = written
+        look.writers[field] = Look.Writer { style, position in style[keyPath: keyPath] = written[position] }
+        // The cached winners are stale; the other fields show theirs already.
+        look.table.forgetRows()
+        look.writeWinners(of: shownState)
+    }
+
+    /// The value the engine would write to the field `keyPath` of the style in `state`: the
+    /// winner, or the captured default; `nil` when nothing was bound there.
+    public func value<Value>(for keyPath: KeyPath<Style, Value>, in state: ControlState) -> Value? {
+        guard let field = fields.firstIndex(where: { $0.keyPath == keyPath }),
+              let values = fields[field].values as? [Value] else { return nil }
+        return values[look.table.rankings[field].winner(in: state).map { $0 + 1 } ?? 0]
+    }
+
+    @usableFromInline
+    func addField(_ keyPath: PartialKeyPath<Style>, values: Any) -> Int {
+        fields.append((keyPath, values))
+        look.table.rankings.append(Ranking())
+        look.table.shown.append(Ranking.defaultSequence)
+        look.writers.append(Look.Writer { _, _ in })
+        return fields.count - 1
+    }
+
+    override func applyOwnValues(in state: ControlState) {
+        applyLook(self, state)
+    }
+}
+
+/// The style with its fields' rankings and writers, in one struct so that a state change takes
+/// one exclusive access for them all.
+@usableFromInline
+struct Look<Style> {
+    /// A closure in a struct, so that it is called with no reabstraction thunk.
+    @usableFromInline
+    struct Writer {
+        @usableFromInline let write: (inout Style, Int) -> Void
+        @inlinable init(_ write: @escaping (inout Style, Int) -> Void) { self.write = write }
+    }
+
+    @usableFromInline var style: Style
+    @usableFromInline var table = WinnerTable()
+    /// By field: writes the value at a position of the field's values.
+    @usableFromInline var writers: [Writer] = []
+
+    @inlinable init(style: Style) { self.style = style }
+
+    @inlinable
+    mutating func writeWinners(of state: ControlState) {
+        let row = table.row(for: state), writers = self.writers, rows = table.rows
+        for field in 0..<writers.count where rows[row + 2 * field + 1] != table.shown[field] {
+            table.shown[field] = rows[row + 2 * field + 1]
+            writers[field].write(&style, rows[row + 2 * field])
+        }
+    }
+}
+
+/// The rankings of a style's fields, the sequence each shows, and a cache of the winners of the
+/// states seen since a value was last set, so that a state change seldom ranks anything.
+@usableFromInline
+struct WinnerTable {
+    @usableFromInline var rankings: [Ranking] = []
+    @usableFromInline var shown: [Int] = []
+    /// By slot: the state with bit 32 set, or 0 when empty. Open addressing; emptied when half
+    /// full, so that a lookup always ends.
+    @usableFromInline var keys = [UInt64](repeating: 0, count: WinnerTable.slots)
+    /// By slot, for each field: the winner's position in the field's values, then its sequence.
+    @usableFromInline var rows: [Int] = []
+    @usableFromInline var filledSlots = 0
+
+    @usableFromInline static var slots: Int { 256 }
+    @usableFromInline init() {}
+
+    /// Where the winners of `state` start in `rows`.
+    @inlinable
+    mutating func row(for state: ControlState) -> Int {
+        let key = UInt64(state.rawValue) | 1 << 32
+        var slot = Int(truncatingIfNeeded: (UInt64(state.rawValue) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        while keys[slot] != key {
+            if keys[slot] == 0 { return fill(slot, key: key, state: state) }
+            slot = (slot + 1) & (Self.slots - 1)
+        }
+        return slot * 2 * rankings.count
+    }
+
+    @usableFromInline
+    mutating func fill(_ slot: Int, key: UInt64, state: ControlState) -> Int {
+        if rows.count != Self.slots * 2 * rankings.count || filledSlots >= Self.slots / 2 {
+            forgetRows()
+            rows = Array(repeating: 0, count: Self.slots * 2 * rankings.count)
+            return row(for: state)
+        }
+        filledSlots += 1
+        keys[slot] = key
+        let row = slot * 2 * rankings.count
+        for field in rankings.indices {
+            let winner = rankings[field].winner(in: state)
+            rows[row + 2 * field] = winner.map { $0 + 1 } ?? 0
+            rows[row + 2 * field + 1] = rankings[field].sequence(of: winner)
+        }
+        return row
+    }
+
+    @usableFromInline
+    mutating func forgetRows() {
+        if filledSlots > 0 {
+            keys = Array(repeating: 0, count: Self.slots)
+            filledSlots = 0
+        }
+    }
+}
