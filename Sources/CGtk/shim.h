@@ -184,3 +184,5 @@ static inline gboolean pf_is_string_object(gpointer p) { return GTK_IS_STRING_OB
 /// Emits a column view's `activate` for a row, as a double-click or Enter would.
 static inline void pf_column_view_emit_activate(gpointer view, guint position) { g_signal_emit_by_name(view, "activate", position); }
 static inline GtkOverlay *pf_overlay(gpointer p) { return GTK_OVERLAY(p); }
+#include "folding_row.h"
+#include "form_inputs.h"

@@ -9,4 +9,7 @@ extension ControlState {
 
     /// Every input of a form validates now: the form would resolve (Save may be pressed).
     public static let resolvable = ControlState(rawValue: 1 << 19)
+
+    /// The form differs from what was last loaded or saved.
+    public static let edited = ControlState(rawValue: 1 << 20)
 }

@@ -14,10 +14,6 @@ public final class InputFieldControl: StatefulControl {
         didSet { if oldValue != isInvalid { setNeedsStateUpdate() } }
     }
 
-    /// Whether the person has left the field once: from then on it is validated as they type
-    /// (GNOME's rule: no error while someone is still typing a field for the first time).
-    public var wasLeft = false
-
     /// Keeps alive the objects the engine writes to (it holds its targets weakly).
     var presentations: [AnyObject] = []
 

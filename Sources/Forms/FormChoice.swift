@@ -11,7 +11,7 @@
 /// }
 /// form.bind(ChoiceInput<Currency>(label: "Currency"), to: \.currency)
 /// ```
-public protocol FormChoice: StringTwoWayConvertible, CaseIterable, RawRepresentable, Sendable
+public protocol FormChoice: StringTwoWayConvertible, CaseIterable, RawRepresentable, Hashable, Sendable
 where RawValue == String, AllCases: RandomAccessCollection {
     /// What people read for this choice.
     var title: String { get }
