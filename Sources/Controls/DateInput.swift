@@ -32,7 +32,7 @@ public final class DateInput {
         calendarButton.setAccessibleLabel("Choose a date")
         let row = Box(.horizontal, spacing: 6)
         field.entry.expandsHorizontally = true
-        field.entry.placeholder = numberParsing.dateFormat.string(year: 2026, month: 11, day: 30)
+        field.entry.placeholder = "Like \(numberParsing.dateFormat.string(year: 2026, month: 11, day: 30))"
         row.append(field.entry)
         row.append(calendarButton)
         frame = LabelledField(label: text, content: row, target: field.entry)

@@ -22,6 +22,7 @@ public final class TextAreaInput {
         let scrolled = ScrolledWindow()
         scrolled.child = textView
         scrolled.addCSSClass("text-area")
+        scrolled.hasFrame = true
         scrolled.setSizeRequest(width: -1, height: lines * 22)
         textView.setMargins(6)
         frame = LabelledField(label: text, content: scrolled, target: textView)

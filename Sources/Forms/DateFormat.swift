@@ -34,9 +34,11 @@ public struct DateFormat: Sendable, Hashable {
     /// ISO 8601: 2026-11-30.
     public static let iso = DateFormat(order: .yearMonthDay, separator: "-", padsDayAndMonth: true)
 
-    /// The numeric date format of `locale` (its short "yMd" pattern).
+    /// The numeric date format of `locale` (its short "yMd" pattern); ISO 8601 for the POSIX
+    /// locale.
     public init(locale: Locale) {
-        guard let pattern = DateFormatter.dateFormat(fromTemplate: "yMd", options: 0, locale: locale) else {
+        guard locale.identifier != "en_US_POSIX",
+              let pattern = DateFormatter.dateFormat(fromTemplate: "yMd", options: 0, locale: locale) else {
             self = .iso
             return
         }

@@ -101,6 +101,8 @@ public final class RecordList<Model> {
         table.add(keys)
 
         scroller.child = table
+        // Many columns scroll sideways rather than widen the window.
+        scroller.scrollsHorizontally = true
         scroller.expandsVertically = true
         scroller.setSizeRequest(width: -1, height: 120)
         widget.append(scroller)
