@@ -44,6 +44,9 @@ let package = Package(
         .target(name: "Gtk", dependencies: ["CGtk"]),
         .target(name: "Controls", dependencies: ["Gtk", "ControlState", "PinCode", "Forms"]),
 
+        // Examples, built with everything else.
+        .executableTarget(name: "InvoiceExample", dependencies: ["Controls"], path: "Examples/InvoiceWindow"),
+
         // Benchmark support: counts heap allocations (interposes malloc in pinform-bench only).
         .target(name: "CAllocCounter"),
 

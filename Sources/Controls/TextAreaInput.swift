@@ -24,7 +24,6 @@ public final class TextAreaInput {
         scrolled.addCSSClass("text-area")
         scrolled.hasFrame = true
         scrolled.setSizeRequest(width: -1, height: lines * 22)
-        textView.setMargins(6)
         frame = LabelledField(label: text, content: scrolled, target: textView)
         control.follow(textView)
         control.presentErrors(of: textView, in: frame.errorLabel)

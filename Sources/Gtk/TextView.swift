@@ -11,6 +11,10 @@ public final class TextView: Widget {
         super.init(widget: gtk_text_view_new())
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
         gtk_text_view_set_accepts_tab(view, 0)
+        gtk_text_view_set_left_margin(view, 8)
+        gtk_text_view_set_right_margin(view, 8)
+        gtk_text_view_set_top_margin(view, 6)
+        gtk_text_view_set_bottom_margin(view, 6)
         buffer = Object(retaining: pf_text_view_buffer(view))
     }
 

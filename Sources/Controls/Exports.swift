@@ -1,0 +1,6 @@
+// One import for an app: `import Controls` brings the widgets, the headless forms (`Form`,
+// `CalendarDate`, `FormChoice`, rules), the state engine and the thin GTK layer (`Window`,
+// `Box`, `Button`, `Application`, …) with Swift enums such as `Orientation` and `Alignment`.
+@_exported import ControlState
+@_exported import Forms
+@_exported import Gtk
