@@ -57,7 +57,7 @@ public final class RecordList<Model> {
     private var failedSinceReload = false
 
     /// How many cell widgets exist now: a screenful of rows, whatever the number of records.
-    public private(set) var cellWidgetCount = 0
+    @_spi(Testing) public private(set) var cellWidgetCount = 0
 
     /// A list of `source`'s records showing `columns`; call `reload()` to fill it.
     public init(source: any RecordListDataSource<Model>, columns: [Column], pageSize: Int = 100) {
