@@ -42,6 +42,9 @@ public final class DateInput {
         calendar.onDaySelected { [weak self] in self?.dayPicked() }
     }
 
+    /// The GTK entry.
+    public var entry: Entry { field.entry }
+
     /// The text as typed; setting nil empties the entry.
     public var text: String? {
         get { field.text }

@@ -18,6 +18,12 @@ public final class Calendar: Widget {
         set { pf_calendar_select(pf_calendar(raw), Int32(newValue.year), Int32(newValue.month), Int32(newValue.day)) }
     }
 
+    /// Selects a day and reports it picked, as a click on it does.
+    public func pick(year: Int, month: Int, day: Int) {
+        selectedDay = (year, month, day)
+        pf_signal_emit_void(raw, "day-selected")
+    }
+
     /// Calls `handler` when a day is picked (clicked, or Enter / Space on it).
     @discardableResult
     public func onDaySelected(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
