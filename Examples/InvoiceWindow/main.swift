@@ -1,6 +1,5 @@
 // Add invoices, list them, edit one (double-click or Enter), delete. `swift run InvoiceExample`
 import Controls
-import Foundation
 
 struct Invoice: Equatable {
     enum Currency: String, CaseIterable, FormChoice {
