@@ -30,6 +30,7 @@ public final class DateInput {
         calendarButton = PopoverButton(iconName: "x-office-calendar-symbolic", content: calendar)
         calendarButton.tooltip = "Choose a date"
         calendarButton.setAccessibleLabel("Choose a date")
+        calendar.setAccessibleLabel("Calendar")
         let row = Box(.horizontal, spacing: 6)
         field.entry.expandsHorizontally = true
         field.entry.placeholder = "Like \(numberParsing.dateFormat.string(year: 2026, month: 11, day: 30))"
@@ -38,7 +39,7 @@ public final class DateInput {
         frame = LabelledField(label: text, content: row, target: field.entry)
         field.control.presentErrors(of: field.entry, in: frame.errorLabel)
 
-        calendarButton.onNotify("active") { [weak self] in self?.calendarOpened() }
+        calendarButton.onOpen { [weak self] in self?.calendarOpened() }
         calendar.onDaySelected { [weak self] in self?.dayPicked() }
     }
 
@@ -56,10 +57,15 @@ public final class DateInput {
 
     private var isSyncing = false
 
+    /// Shows the entry's date (or the day the calendar holds) selected and with the keyboard's
+    /// focus, so that Space picks it and the arrows move from it.
     private func calendarOpened() {
-        guard calendarButton.isOpen, let date = field.output else { return }
         isSyncing = true
-        calendar.selectedDay = (date.year, date.month, date.day)
+        if let date = field.output {
+            calendar.selectedDay = (date.year, date.month, date.day)
+        } else {
+            calendar.selectedDay = calendar.selectedDay
+        }
         isSyncing = false
     }
 

@@ -22,6 +22,12 @@ public final class PopoverButton: Widget {
     /// Closes the popover.
     public func popdown() { gtk_menu_button_popdown(pf_menu_button(raw)) }
 
+    /// Calls `handler` each time the popover opens.
+    @discardableResult
+    public func onOpen(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        popover.connect("show", handler)
+    }
+
     /// Whether the popover is open.
     public var isOpen: Bool { popover.isVisible }
 }

@@ -1,6 +1,7 @@
 """End-to-end tests of the Invoice model, the third model of the form window: every kind of
 input (text, date with a calendar, decimal, choice, switch, notes), the rule across fields,
 editing through load, and the "Discard changes?" question — driven through AT-SPI."""
+import re
 import os
 import shutil
 import subprocess
@@ -90,6 +91,27 @@ class InvoiceTests(AppTestCase):
         wait_until(lambda: "sensitive" in states(dialog_save), message="Save stayed insensitive after a change")
         click(dialog_save)
         wait_until(lambda: rows(root) and rows(root)[0][1] == "ACME Inc", message="the edit did not show")
+
+    def test_a_date_is_picked_from_the_calendar_with_the_keyboard_alone(self):
+        _, root = self.open_invoices()
+        issued = entry(root, "Issue date")
+        focus(issued)
+        press_key("Tab")  # to the calendar button beside it
+        button = find(root, role="push button", name="Choose a date", visible=True)
+        wait_until(lambda: any("focused" in states(node) for node in find_all(root, name="Choose a date")),
+                   message="Tab did not reach the calendar button")
+        press_key("space")
+        calendar = find(root, name="Calendar", visible=True, timeout=5)  # GTK 4.8 gives it no role
+        wait_until(lambda: "focused" in states(calendar) or any("focused" in states(n) for n in find_all(calendar)),
+                   message="the calendar did not take focus")
+        # GTK 4.8's calendar starts the keyboard focus on its first cell whatever is selected:
+        # the arrows move it, Space picks the day under it.
+        press_key("Right")
+        press_key("space")
+        wait_until(lambda: re.fullmatch(r"\d{4}-\d{2}-\d{2}", text_of(issued) or ""),
+                   message="no day was picked")
+        wait_until(lambda: "focused" in states(issued), message="focus did not come back to the entry")
+        self.assertTrue(button)
 
     def test_switching_the_model_with_changes_asks_first(self):
         app, root = self.open_invoices()
