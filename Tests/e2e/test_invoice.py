@@ -113,12 +113,22 @@ class InvoiceTests(AppTestCase):
         wait_until(lambda: "focused" in states(issued), message="focus did not come back to the entry")
         self.assertTrue(button)
 
+    @staticmethod
+    def question_open(app):
+        application = app.accessible()
+        for index in range(application.childCount):
+            child = application.getChildAtIndex(index)
+            if child is not None and child.name == "Discard changes?":
+                return True
+        return False
+
     def test_switching_the_model_with_changes_asks_first(self):
         app, root = self.open_invoices()
         fill(root, {"Number": "7"})
         click(find(root, role="push button", name="Person", visible=True))
         question = top_level(app, "Discard changes?")
         click(find(question, role="push button", name="Keep Editing", visible=True))
+        wait_until(lambda: not self.question_open(app), message="the question stayed open")
         self.assertEqual(text_of(entry(root, "Number")), "7")
         click(find(root, role="push button", name="Person", visible=True))
         click(find(top_level(app, "Discard changes?"), role="push button", name="Discard", visible=True))
