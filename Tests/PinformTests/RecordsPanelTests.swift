@@ -38,9 +38,14 @@ final class RecordsPanelTests: XCTestCase {
             let file = folder.appendingPathComponent("people.csv")
             panel.export(to: file)
             let text = try String(contentsOf: file, encoding: .utf8)
+            // Heights as the list shows them, in the user's locale ("1,78" is quoted in German).
+            func height(_ metres: Double) -> String {
+                let shown = LocaleText.twoDecimals(metres)
+                return shown.contains(",") ? "\"\(shown)\"" : shown
+            }
             XCTAssertEqual(text, "First name,Last name,Age,Email,Height\r\n"
-                + "Alan,Turing,41,alan@example.com,1.78\r\n"
-                + "Ada,\"Lovelace, Countess\",36,ada@example.com,1.65\r\n")
+                + "Alan,Turing,41,alan@example.com,\(height(1.78))\r\n"
+                + "Ada,\"Lovelace, Countess\",36,ada@example.com,\(height(1.65))\r\n")
         }
     }
 
