@@ -1,6 +1,7 @@
 import CGtk
 import ControlState
 import Controls
+import PinControls
 import Gtk
 import XCTest
 
