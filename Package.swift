@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PinCode", targets: ["PinCode"]),
         .library(name: "Forms", targets: ["Forms"]),
         .library(name: "Controls", targets: ["Controls"]),
+        .library(name: "PinControls", targets: ["PinControls"]),
         .executable(name: "pinform", targets: ["Pinform"]),
         .executable(name: "pinform-bench", targets: ["PinformBench"]),
     ],
@@ -53,7 +54,12 @@ let package = Package(
 
         // GTK.
         .target(name: "Gtk", dependencies: ["CGtk"]),
-        .target(name: "Controls", dependencies: ["Gtk", "ControlState", "PinCode", "Forms"]),
+        .target(name: "Controls", dependencies: ["Gtk", "ControlState", "Forms"]),
+        // The PIN view and keypad: apart, so that forms do not link PinCode.
+        .target(name: "PinControls", dependencies: ["Gtk", "ControlState", "PinCode"]),
+
+        // Examples, built with everything else.
+        .executableTarget(name: "InvoiceExample", dependencies: ["Controls"], path: "Examples/InvoiceWindow"),
 
         // Tests and benchmark: a software TPM (swtpm) on localhost; never linked into the app.
         .target(name: "SoftwareTPM"),
@@ -64,11 +70,11 @@ let package = Package(
         // Executables.
         .executableTarget(
             name: "Pinform",
-            dependencies: ["Controls", "Gtk", "Storage", "PinCode", "Forms", "ControlState", "Localization"]
+            dependencies: ["Controls", "PinControls", "Gtk", "Storage", "PinCode", "Forms", "ControlState", "Localization"]
         ),
         .executableTarget(
             name: "PinformBench",
-            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "Gtk", "SoftwareTPM"]
+            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "PinControls", "Gtk", "SoftwareTPM"]
         ),
 
         // Tests.
@@ -78,7 +84,7 @@ let package = Package(
         .testTarget(name: "FormsTests", dependencies: ["Forms"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Gtk", "PinCode", "Forms", "ControlState"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "PinCode", "Forms", "ControlState"]),
         .testTarget(name: "PinformTests", dependencies: ["Pinform", "SoftwareTPM"]),
     ],
     swiftLanguageModes: [.v6]

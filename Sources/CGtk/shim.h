@@ -285,3 +285,6 @@ static inline GtkWidget *pf_child_with_role(gpointer widget, GtkAccessibleRole r
         if (gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(child)) == role) return child;
     return NULL;
 }
+
+#include "folding_row.h"
+#include "form_inputs.h"

@@ -3,7 +3,7 @@
 /// not compile, and `ApplicationStateBitTests` checks that each is one bit of
 /// `ControlState.application`. A module names its states after them
 /// (`static let filled = ControlState(.pinFilled)`); an application outside the package takes
-/// the bits left free, from `1 << 21` up.
+/// the bits left free, from `1 << 22` up.
 public enum ApplicationStateBit: UInt32, CaseIterable, Sendable {
     /// PinCode: every digit is in (`ControlState.filled`).
     case pinFilled = 0x0001_0000
@@ -16,6 +16,8 @@ public enum ApplicationStateBit: UInt32, CaseIterable, Sendable {
     /// Controls: a form input's content is invalid and its error shows
     /// (`ControlState.invalidInput`).
     case invalidInput = 0x0010_0000
+    /// Controls: a form differs from what was last loaded or saved (`ControlState.edited`).
+    case formEdited = 0x0020_0000
 }
 
 extension ControlState {

@@ -151,6 +151,11 @@ public final class ActiveInput<Output: StringTwoWayConvertible> {
         }
     }
 
+    /// Whether the entry shows a button that empties it while it has text: for optional values.
+    public var isClearable = false {
+        didSet { if isClearable, !oldValue { field.entry.showsClearButton(tooltip: "Clear") } }
+    }
+
     /// A fixed width for the label, so that the entries of stacked inputs line up; nil for its
     /// natural width.
     public var forcedLabelWidth: Int32? {

@@ -8,4 +8,7 @@ extension ControlState {
 
     /// Every input of a form validates now: the form would resolve (Save may be pressed).
     public static let resolvable = ControlState(.formResolvable)
+
+    /// The form differs from what was last loaded or saved.
+    public static let edited = ControlState(.formEdited)
 }

@@ -1,10 +1,11 @@
 import ControlState
 
-/// The state engine of a ``FormView``: `resolvable` while every input validates, so that a
-/// Save button's sensitivity (or anything else) can be bound to it.
+/// The state engine of a ``FormView``: `resolvable` while the form resolves and `edited` while
+/// it differs from what was loaded, so that a Save button's sensitivity (or anything else) can
+/// be bound to them.
 ///
 /// ```swift
-/// form.control.setValue(true, for: saveButton, \.isSensitive, for: .intersected(.resolvable))
+/// form.control.setValue(true, for: saveButton, \.isSensitive, for: .intersected([.resolvable, .edited]))
 /// ```
 public final class FormViewControl: StatefulControl {
     /// Whether the form would resolve now; sets `ControlState.resolvable`.
@@ -12,9 +13,15 @@ public final class FormViewControl: StatefulControl {
         didSet { if oldValue != isResolvable { setNeedsStateUpdate() } }
     }
 
+    /// Whether the form differs from what was last loaded or saved; sets `ControlState.edited`.
+    public internal(set) var isEdited = false {
+        didSet { if oldValue != isEdited { setNeedsStateUpdate() } }
+    }
+
     /// A control that is not resolvable yet.
     public override init() {
         super.init()
         register(.resolvable, forBoolKeyPath: \FormViewControl.isResolvable)
+        register(.edited, forBoolKeyPath: \FormViewControl.isEdited)
     }
 }

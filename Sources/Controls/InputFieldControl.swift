@@ -14,9 +14,6 @@ public final class InputFieldControl: StatefulControl {
         didSet { if oldValue != isInvalid { setNeedsStateUpdate() } }
     }
 
-    /// Whether the person has left the field once: from then on it is validated as they type
-    /// (GNOME's rule: no error while someone is still typing a field for the first time).
-    public var wasLeft = false
 
     /// A control in the normal state.
     public override init() {

@@ -5,8 +5,7 @@ import Gtk
 /// A GTK switch as a form input of a `Bool`: its text is "true" or "false".
 ///
 /// ```swift
-/// let subscribed = SwitchInput(Switch())
-/// form.bind(subscribed, to: \.isSubscribed)
+/// form.bind(SwitchInput(label: "Paid"), to: \.isPaid)
 /// ```
 @MainActor
 public final class SwitchInput {
@@ -15,9 +14,37 @@ public final class SwitchInput {
     /// The state engine styling the field.
     public let control = InputFieldControl()
 
-    /// An input on `switchWidget`.
+    /// The label beside the switch; nil for a bare switch.
+    public let label: Label?
+    private let row: Widget
+
+    /// An input on `switchWidget`, with no label of its own.
     public init(_ switchWidget: Switch) {
         self.switchWidget = switchWidget
+        label = nil
+        row = switchWidget
+        control.follow(switchWidget)
+    }
+
+    /// A switch with `label` before it, which names it for assistive technologies.
+    public init(label text: String) {
+        switchWidget = Switch()
+        let label = Label(text)
+        label.xAlign = 0
+        label.expandsHorizontally = true
+        label.setMnemonicWidget(switchWidget)
+        switchWidget.setAccessibleLabelledBy(label)
+        switchWidget.verticalPlacement = .center
+        let row = Box(.horizontal, spacing: 12)
+        row.addCSSClass("switch-input")
+        row.append(label)
+        row.append(switchWidget)
+        // Clicking the label toggles the switch, as in a preferences row.
+        let click = ClickGesture()
+        click.onReleased { [unowned switchWidget] _, _, _ in switchWidget.isOn.toggle() }
+        label.add(click)
+        self.label = label
+        self.row = row
         control.follow(switchWidget)
     }
 
@@ -33,8 +60,8 @@ extension SwitchInput: @MainActor FormInput {
 }
 
 extension SwitchInput: FormFieldView {
-    /// The switch.
-    public var view: Widget { switchWidget }
+    /// The switch, with its label when it has one.
+    public var view: Widget { row }
     /// The switch.
     public var focusTarget: Widget { switchWidget }
     /// None: the form adds one.

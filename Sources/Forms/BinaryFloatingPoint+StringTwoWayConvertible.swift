@@ -21,6 +21,14 @@ extension StringTwoWayConvertible where Self: BinaryFloatingPoint & LosslessStri
             return .success(value)
         }
     }
+
+    /// The shortest text that reads back as this value, with the locale's decimal separator;
+    /// whole numbers have no fraction ("2", not "2.0").
+    public func formatted(using parsing: NumberParsing) -> String {
+        let text = description
+        if text.hasSuffix(".0") { return String(text.dropLast(2)) }
+        return parsing.localized(text)
+    }
 }
 
 extension Double: StringTwoWayConvertible {}

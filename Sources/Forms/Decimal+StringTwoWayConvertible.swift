@@ -32,4 +32,9 @@ extension Decimal: StringTwoWayConvertible {
             return .success(value)
         }
     }
+
+    /// `description` with the locale's decimal separator ("12,5" in German).
+    public func formatted(using parsing: NumberParsing) -> String {
+        parsing.localized(description)
+    }
 }

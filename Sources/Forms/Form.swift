@@ -1,20 +1,19 @@
 /// A form that resolves what people typed into a typed model: GenericUI's `UIQuickFormView`
 /// without the view.
 ///
-/// Bind inputs (with a closure as in GenericUI, or to a key path with rules) and views, place
-/// them in rows, then resolve:
+/// Bind inputs (to a key path with rules, or with a closure as in GenericUI) and views, place
+/// them in rows, load a model to edit, then resolve:
 ///
 /// ```swift
 /// let form = Form<Person>()
-/// let first = form.bind(input: firstInput) { person, input in
-///     guard let name = input.output, !name.isEmpty else { return (false, PersonError.nilInput) }
-///     person.firstName = name
-///     return (true, nil)
-/// }
+/// let first = form.bind(firstInput, to: \.firstName, rules: [.required])
 /// let age = form.bind(ageInput, to: \.age, rules: [.atMost(120, message: "Too old")])
 /// form.addRow([FormElement(first), .spacer(), FormElement(age)])
-/// var person = Person()
-/// let (success, errors) = form.resolve(model: &person)
+/// form.load(person)                  // the inputs show person's values
+/// switch form.resolve(person) {      // what was typed, as a Person
+/// case .success(let edited): save(edited)
+/// case .failure(let errors): print(errors[age])
+/// }
 /// ```
 ///
 /// Field ids index arrays, so binding, lookup, resolving and validating a field cost O(1) each;
@@ -30,6 +29,12 @@ public final class Form<Model> {
     @usableFromInline var entries: [Entry] = []
     private var placed: [Bool] = []
     private var fieldsByObject: [ObjectIdentifier: FieldID] = [:]
+    /// Each input's text as the last `load` or `markClean()` left it ("" for nil).
+    @usableFromInline var cleanTexts: [String] = []
+    /// Rules across fields, checked once every field resolved.
+    @usableFromInline var crossRules: [CrossFieldRule] = []
+    /// The conditions of fields shown only when they hold, by field index.
+    @usableFromInline var conditions: [Int: (Model) -> Bool] = [:]
 
     /// Creates an empty form; `prototype` lets live validation try closure bindings.
     public init(prototype: Model? = nil) {
@@ -40,15 +45,17 @@ public final class Form<Model> {
 
     /// Binds `input` with a closure that writes it into the model, as GenericUI does.
     ///
-    /// The closure returns whether the input resolved and an optional error; ``resolve(model:)``
-    /// reports that error as it is.
+    /// The closure returns whether the input resolved and an optional error; ``resolve(_:)``
+    /// reports that error on the field. `load`, when given, puts a model's value into the input
+    /// for ``load(_:)``.
     /// - Precondition: `input` is not bound in this form yet.
     @inlinable
     public func bind<I: FormInput>(
         input: I,
-        binding: @escaping (inout Model, I) -> (Bool, (any Error)?)
+        binding: @escaping (inout Model, I) -> (Bool, (any Error)?),
+        load: ((Model, I) -> Void)? = nil
     ) -> FieldID {
-        append(input, InputBinding(
+        append(input, load: load.map { load in { model in load(model, input) } }, InputBinding(
             resolve: { model, errors in
                 let (success, error) = binding(&model, input)
                 if let error { errors.append(error) }
@@ -77,7 +84,8 @@ public final class Form<Model> {
     ) -> FieldID {
         let field = FieldID(index: entries.count)
         let checker = FieldChecker(input: input, field: field, rules: rules, isOptional: false)
-        return append(input, InputBinding(
+        let load: (Model) -> Void = { model in input.text = model[keyPath: keyPath].formatted(using: input.numberParsing) }
+        return append(input, load: load, InputBinding(
             resolve: { model, errors in
                 var found: [FormFieldError] = []
                 guard case .value(let value) = checker.evaluate(into: &found) else {
@@ -102,7 +110,10 @@ public final class Form<Model> {
     ) -> FieldID {
         let field = FieldID(index: entries.count)
         let checker = FieldChecker(input: input, field: field, rules: rules, isOptional: true)
-        return append(input, InputBinding(
+        let load: (Model) -> Void = { model in
+            input.text = model[keyPath: keyPath]?.formatted(using: input.numberParsing) ?? ""
+        }
+        return append(input, load: load, InputBinding(
             resolve: { model, errors in
                 var found: [FormFieldError] = []
                 switch checker.evaluate(into: &found) {
@@ -125,16 +136,25 @@ public final class Form<Model> {
     /// row; it takes no part in resolving.
     /// - Precondition: `view` is not bound in this form yet.
     public func bind(view: AnyObject) -> FieldID {
-        append(view, nil)
+        append(view, load: nil, nil)
     }
 
     @usableFromInline
-    func append(_ object: AnyObject, _ binding: InputBinding?) -> FieldID {
+    func append<I: FormInput>(_ input: I, load: ((Model) -> Void)?, _ binding: InputBinding) -> FieldID {
+        let field = append(input as AnyObject, load: load, binding)
+        entries[field.index].text = { input.text }
+        cleanTexts[field.index] = input.text ?? ""
+        return field
+    }
+
+    @usableFromInline
+    func append(_ object: AnyObject, load: ((Model) -> Void)?, _ binding: InputBinding?) -> FieldID {
         let field = FieldID(index: entries.count)
         let key = ObjectIdentifier(object)
         precondition(fieldsByObject[key] == nil, "\(object) is already bound in this form")
-        entries.append(Entry(object: object, binding: binding))
+        entries.append(Entry(object: object, binding: binding, load: load))
         placed.append(false)
+        cleanTexts.append("")
         fieldsByObject[key] = field
         return field
     }
@@ -184,27 +204,29 @@ public final class Form<Model> {
 
     // MARK: Resolving
 
-    /// Runs every input binding placed in a row, in row order, never stopping at a failure.
+    /// Runs every input binding placed in a row, in row order, never stopping at a failure:
+    /// GenericUI's `resolve`, kept for code written against it. New code calls ``resolve(_:)``.
     ///
     /// Returns false if any binding failed, and every error found: errors of closure bindings as
-    /// they returned them, ``FormFieldError``s for key-path bindings. Exactly GenericUI's
-    /// semantics; `model` keeps what the successful bindings wrote.
+    /// they returned them, ``FormFieldError``s for key-path bindings and rules across fields.
+    /// `model` keeps what the successful bindings wrote. Hidden fields (``show(_:when:)``) are
+    /// skipped.
     @inlinable
     public func resolve(model: inout Model) -> (Bool, [any Error]) {
-        var success = true
         var errors: [any Error] = []
-        for field in layout.placedFields {
-            guard let binding = entries[field.index].binding else { continue }
-            if !binding.resolve(&model, &errors) { success = false }
-        }
+        var fieldErrors: [FormFieldError]? = nil
+        let success = resolveFields(into: &model, errors: &errors, fieldErrors: &fieldErrors)
         return (success, errors)
     }
 
-    /// Resolves a copy of `model`: the filled-in model, or every error keyed by field.
+    /// Resolves what people typed into a copy of `model`: the filled-in model, or every error
+    /// keyed by field. This is the way to resolve a form.
     ///
-    /// Errors of closure bindings are wrapped in ``FormFieldError`` (reason `.custom`, the
-    /// original in `underlying`); a closure binding that fails without an error reports
-    /// "Check this value". The result is a failure exactly when ``resolve(model:)`` returns false.
+    /// Every input placed in a row resolves, in row order, never stopping at a failure; then,
+    /// when all did, every rule across fields (``addRule(on:message:_:)``) is checked. Fields
+    /// that are hidden (``show(_:when:)``) keep `model`'s values. Errors of closure bindings are
+    /// wrapped in ``FormFieldError`` (reason `.custom`, the original in `underlying`); a closure
+    /// binding that fails without an error reports "Check this value".
     ///
     /// ```swift
     /// switch form.resolve(Person()) {
@@ -215,22 +237,66 @@ public final class Form<Model> {
     @inlinable
     public func resolve(_ model: Model) -> Result<Model, FormErrors> {
         var model = model
-        var success = true
         var errors: [any Error] = []
-        var fieldErrors: [FormFieldError] = []
-        for field in layout.placedFields {
-            guard let binding = entries[field.index].binding else { continue }
-            let before = errors.count
-            let resolved = binding.resolve(&model, &errors)
-            for error in errors[before...] {
-                fieldErrors.append(FormFieldError(wrapping: error, field: field))
+        var fieldErrors: [FormFieldError]? = []
+        let success = resolveFields(into: &model, errors: &errors, fieldErrors: &fieldErrors)
+        return success ? .success(model) : .failure(FormErrors(fieldErrors ?? []))
+    }
+
+    @inlinable
+    func resolveFields(into model: inout Model, errors: inout [any Error], fieldErrors: inout [FormFieldError]?) -> Bool {
+        var success = true
+        if conditions.isEmpty {
+            for field in layout.placedFields {
+                if !resolve(field, into: &model, errors: &errors, fieldErrors: &fieldErrors) { success = false }
             }
-            if !resolved {
-                success = false
-                if errors.count == before { fieldErrors.append(.unexplained(field: field)) }
+        } else {
+            // Fields shown on a condition resolve last, on the model the other fields made.
+            for field in layout.placedFields where conditions[field.index] == nil {
+                if !resolve(field, into: &model, errors: &errors, fieldErrors: &fieldErrors) { success = false }
+            }
+            for field in layout.placedFields {
+                guard let condition = conditions[field.index], condition(model) else { continue }
+                if !resolve(field, into: &model, errors: &errors, fieldErrors: &fieldErrors) { success = false }
+            }
+            if fieldErrors != nil { fieldErrors = sortedInRowOrder(fieldErrors ?? []) }
+        }
+        guard success, !crossRules.isEmpty else { return success }
+        let hidden = conditions.isEmpty ? [] : hiddenFields(in: model, resolved: true)
+        for rule in crossRules where !rule.check(model) {
+            success = false
+            for field in rule.fields where !hidden.contains(field) {
+                let error = FormFieldError(field: field, reason: .custom, message: rule.message)
+                errors.append(error)
+                fieldErrors?.append(error)
             }
         }
-        return success ? .success(model) : .failure(FormErrors(fieldErrors))
+        return success
+    }
+
+    @inlinable
+    func resolve(_ field: FieldID, into model: inout Model, errors: inout [any Error],
+                 fieldErrors: inout [FormFieldError]?) -> Bool {
+        guard let binding = entries[field.index].binding else { return true }
+        let before = errors.count
+        let resolved = binding.resolve(&model, &errors)
+        if fieldErrors != nil {
+            for error in errors[before...] {
+                fieldErrors?.append(FormFieldError(wrapping: error, field: field))
+            }
+            if !resolved, errors.count == before { fieldErrors?.append(.unexplained(field: field)) }
+        }
+        return resolved
+    }
+
+    @usableFromInline
+    func sortedInRowOrder(_ errors: [FormFieldError]) -> [FormFieldError] {
+        var position: [FieldID: Int] = [:]
+        for (index, field) in layout.placedFields.enumerated() { position[field] = index }
+        return errors.enumerated().sorted {
+            let (left, right) = (position[$0.element.field] ?? 0, position[$1.element.field] ?? 0)
+            return left != right ? left < right : $0.offset < $1.offset
+        }.map(\.element)
     }
 
     // MARK: Live validation
@@ -260,10 +326,19 @@ public final class Form<Model> {
         return errors
     }
 
-    /// Whether every placed input validates now: what a Save button's sensitivity follows.
+    /// Whether the form would resolve now: what a Save button's sensitivity follows.
+    ///
+    /// With a ``prototype`` the whole form is resolved on it, so rules across fields and hidden
+    /// fields count; without one, every placed input is validated on its own.
     @inlinable
     public var isResolvable: Bool {
-        layout.placedFields.allSatisfy { validate(field: $0).isEmpty }
+        if let prototype {
+            var scratch = prototype
+            var errors: [any Error] = []
+            var none: [FormFieldError]? = nil
+            return resolveFields(into: &scratch, errors: &errors, fieldErrors: &none)
+        }
+        return layout.placedFields.allSatisfy { validate(field: $0).isEmpty }
     }
 }
 
@@ -273,11 +348,31 @@ extension Form {
     struct Entry {
         @usableFromInline let object: AnyObject
         @usableFromInline let binding: InputBinding?
+        /// Puts a model's value into the input; nil for a view or a closure binding without one.
+        @usableFromInline let load: ((Model) -> Void)?
+        /// Reads the input's text; nil for a view.
+        @usableFromInline var text: (() -> String?)?
 
         @usableFromInline
-        init(object: AnyObject, binding: InputBinding?) {
+        init(object: AnyObject, binding: InputBinding?, load: ((Model) -> Void)?) {
             self.object = object
             self.binding = binding
+            self.load = load
+        }
+    }
+
+    /// A rule across fields, from ``addRule(on:message:_:)``.
+    @usableFromInline
+    struct CrossFieldRule {
+        @usableFromInline let fields: [FieldID]
+        @usableFromInline let message: String
+        @usableFromInline let check: (Model) -> Bool
+
+        @usableFromInline
+        init(fields: [FieldID], message: String, check: @escaping (Model) -> Bool) {
+            self.fields = fields
+            self.message = message
+            self.check = check
         }
     }
 

@@ -13,6 +13,7 @@
 /// | `url` | `GTK_INPUT_PURPOSE_URL` |
 /// | `name` | `GTK_INPUT_PURPOSE_NAME` |
 /// | `pin` | `GTK_INPUT_PURPOSE_PIN` (with `GTK_INPUT_HINT_PRIVATE`) |
+/// | `date` | `GTK_INPUT_PURPOSE_FREE_FORM` (GTK has no date purpose; the input offers a calendar) |
 public enum InputPurpose: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     /// Any text.
     case freeForm
@@ -30,6 +31,8 @@ public enum InputPurpose: String, CaseIterable, Sendable, Hashable, CustomString
     case name
     /// A PIN: digits that must stay private.
     case pin
+    /// A calendar day.
+    case date
 
     /// A neutral, human-readable name of the purpose, e.g. "whole number".
     public var description: String {
@@ -42,6 +45,7 @@ public enum InputPurpose: String, CaseIterable, Sendable, Hashable, CustomString
         case .url: "web address"
         case .name: "name"
         case .pin: "PIN"
+        case .date: "date"
         }
     }
 }

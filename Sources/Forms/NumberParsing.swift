@@ -1,9 +1,10 @@
 import Foundation
 
-/// How numbers typed by people are read: the decimal separator of their locale, besides ".".
+/// How numbers and dates typed by people are read and shown: the decimal separator of their
+/// locale, besides ".", and its numeric date format.
 ///
 /// Parsing trims surrounding whitespace and accepts either "." or the locale's decimal
-/// separator (so "1,5" is 1.5 in German). Grouping separators are not accepted: "1,2,3" and
+/// separator (so "1,5" is 1.5 in German), and any script's decimal digits (Arabic-Indic "١٫٥"). Grouping separators are not accepted: "1,2,3" and
 /// "1.234,5" are rejected, because "." is always a decimal separator and a number has at most
 /// one. Parsing allocates nothing for integers, and at most one short string for other numbers.
 ///
@@ -11,24 +12,42 @@ import Foundation
 /// Double.parse("1,5", using: NumberParsing(locale: Locale(identifier: "de_DE"))) // .success(1.5)
 /// ```
 public struct NumberParsing: Sendable, Hashable {
-    /// The decimal separator accepted besides ".".
+    /// The decimal separator accepted besides ".", and shown in numbers.
     public let decimalSeparator: Unicode.Scalar
 
-    /// Creates a parsing context that accepts `decimalSeparator` besides ".".
-    public init(decimalSeparator: Unicode.Scalar) {
+    /// How dates are read (besides ISO 8601) and shown.
+    public let dateFormat: DateFormat
+
+    /// Creates a parsing context that accepts `decimalSeparator` besides "." and `dateFormat`
+    /// besides ISO 8601.
+    public init(decimalSeparator: Unicode.Scalar, dateFormat: DateFormat = .iso) {
         self.decimalSeparator = decimalSeparator
+        self.dateFormat = dateFormat
     }
 
-    /// Creates a parsing context for the decimal separator of `locale`.
-    public init(locale: Locale) {
+    /// Creates a parsing context for the numbers of `locale`, and the dates of `dateLocale`
+    /// (by default the same).
+    public init(locale: Locale, dateLocale: Locale? = nil) {
         let separator = locale.decimalSeparator ?? "."
         let scalars = separator.unicodeScalars
         // Every locale's decimal separator is one scalar; anything else falls back to ".".
-        self.init(decimalSeparator: scalars.count == 1 ? scalars[scalars.startIndex] : ".")
+        self.init(decimalSeparator: scalars.count == 1 ? scalars[scalars.startIndex] : ".",
+                  dateFormat: DateFormat(locale: dateLocale ?? locale))
     }
 
-    /// The user's locale, read once when first used (a desktop session keeps one locale).
-    public static let current = NumberParsing(locale: .current)
+    /// The user's locale as the C library reads it (``UserLocale``): numbers from `LC_ALL`,
+    /// `LC_NUMERIC` or `LANG`, dates from `LC_ALL`, `LC_TIME` or `LANG`. Read once, when first
+    /// used (a desktop session keeps one locale).
+    public static let current = NumberParsing(
+        locale: UserLocale.locale(for: .numeric), dateLocale: UserLocale.locale(for: .time))
+
+    /// A number's canonical text (its `description`, with "."), written with this decimal separator.
+    public func localized(_ canonical: String) -> String {
+        guard decimalSeparator != "." else { return canonical }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: canonical.unicodeScalars.map { $0 == "." ? decimalSeparator : $0 })
+        return text
+    }
 
     /// Accepts only "." as the decimal separator.
     public static let posix = NumberParsing(decimalSeparator: ".")
@@ -62,10 +81,20 @@ extension NumberParsing {
         return scalar.properties.isWhitespace
     }
 
+    /// The value of a decimal digit of any script ("7", Arabic-Indic "٧", …); nil for anything else.
     @inline(__always)
     static func digitValue(_ scalar: Unicode.Scalar) -> UInt8? {
         let value = scalar.value &- 0x30
-        return value < 10 ? UInt8(truncatingIfNeeded: value) : nil
+        if value < 10 { return UInt8(truncatingIfNeeded: value) }
+        guard scalar.value >= 0x660, scalar.properties.numericType == .decimal,
+              let number = scalar.properties.numericValue else { return nil }
+        return UInt8(number)
+    }
+
+    /// The ASCII digit of value `digit` (0–9).
+    @inline(__always)
+    static func asciiDigit(_ digit: UInt8) -> Unicode.Scalar {
+        Unicode.Scalar(0x30 + digit)
     }
 
     /// A whole number as scanned: its sign and magnitude, saturated at `UInt64.max`.
@@ -233,7 +262,7 @@ extension NumberParsing {
         var significantIntegerDigits = 0
         while index < end, let digit = Self.digitValue(scalars[index]) {
             if digit != 0 || significantIntegerDigits > 0 { significantIntegerDigits += 1 }
-            canonical.unicodeScalars.append(scalars[index])
+            canonical.unicodeScalars.append(Self.asciiDigit(digit))
             integerDigits += 1
             index = scalars.index(after: index)
         }
@@ -247,7 +276,7 @@ extension NumberParsing {
             canonical.unicodeScalars.append(".")
             while index < end, let digit = Self.digitValue(scalars[index]) {
                 if digit != 0 { sawFractionNonZero = true } else if !sawFractionNonZero { fractionLeadingZeros += 1 }
-                canonical.unicodeScalars.append(scalars[index])
+                canonical.unicodeScalars.append(Self.asciiDigit(digit))
                 fractionDigits += 1
                 index = scalars.index(after: index)
             }
@@ -266,7 +295,7 @@ extension NumberParsing {
             }
             var exponentDigits = 0
             while index < end, let digit = Self.digitValue(scalars[index]) {
-                canonical.unicodeScalars.append(scalars[index])
+                canonical.unicodeScalars.append(Self.asciiDigit(digit))
                 exponentDigits += 1
                 exponent = min(exponent * 10 + Int(digit), 1_000_000) // only its sign matters beyond that
                 index = scalars.index(after: index)

@@ -27,6 +27,12 @@ public protocol StringTwoWayConvertible: CustomStringConvertible {
     ///
     /// The default implementation calls `init?(_:)` and fails with "Enter a valid value".
     static func parse(_ text: String, using parsing: NumberParsing) -> Result<Self, ConversionError>
+
+    /// The value as people read and type it in `parsing`'s locale: what `Form.load` puts in an
+    /// input ("1,8" in German, "30.11.2026"). `parse(_:using:)` reads it back to the same value.
+    ///
+    /// The default implementation is `description`.
+    func formatted(using parsing: NumberParsing) -> String
 }
 
 extension StringTwoWayConvertible {
@@ -41,6 +47,9 @@ extension StringTwoWayConvertible {
         }
         return .failure(ConversionError(.malformed, message: "Enter a valid value"))
     }
+
+    /// `description`.
+    public func formatted(using parsing: NumberParsing) -> String { description }
 
     /// Converts what a person typed in the user's locale (``NumberParsing/current``).
     public static func parse(_ text: String) -> Result<Self, ConversionError> {

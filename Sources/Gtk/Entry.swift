@@ -65,3 +65,17 @@ public final class Entry: Widget {
         connect("activate", handler)
     }
 }
+
+extension Entry {
+    /// Shows a clear button at the end of the entry while it has text; clicking it empties it.
+    public func showsClearButton(tooltip: String) {
+        let update: @MainActor (Entry) -> Void = { entry in
+            gtk_entry_set_icon_from_icon_name(pf_entry(entry.raw), GTK_ENTRY_ICON_SECONDARY,
+                                              entry.text.isEmpty ? nil : "edit-clear-symbolic")
+            gtk_entry_set_icon_tooltip_text(pf_entry(entry.raw), GTK_ENTRY_ICON_SECONDARY, tooltip)
+        }
+        update(self)
+        onChanged { [unowned self] in update(self) }
+        connect("icon-release", withArgument: { [unowned self] _ in text = "" })
+    }
+}

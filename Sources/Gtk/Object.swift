@@ -35,5 +35,5 @@ open class Object {
     public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(objectPointer) }
 
     /// The GObject reference count, for lifetime tests.
-    public var referenceCount: UInt32 { objectPointer.pointee.ref_count }
+    @_spi(Testing) public var referenceCount: UInt32 { objectPointer.pointee.ref_count }
 }

@@ -8,7 +8,7 @@ protocol FormModel: Codable, Equatable {
     static var title: String { get }
     /// The value kept in settings to reopen this model ("person").
     static var settingsKey: String { get }
-    /// The value a form resolves into.
+    /// The value a form resolves into: what a new record starts from.
     static var blank: Self { get }
     /// A new form with its inputs bound and laid out.
     static func makeForm() -> FormView<Self>

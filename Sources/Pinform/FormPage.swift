@@ -1,12 +1,15 @@
-import CGtk
 import Controls
 import Gtk
 
 /// What the form window needs of a page, whatever its model.
 @MainActor
 protocol FormWindowPage: AnyObject {
-    /// The page's content.
+    /// The form, scrolled when it is taller than the room it gets.
     var widget: Widget { get }
+    /// The Save button and the last value saved: always in view under the form.
+    var actionBar: Widget { get }
+    /// Whether the form holds typed changes that were not saved.
+    var isDirty: Bool { get }
     /// Submits the form: saves it, or shows what is wrong and focuses it.
     func save()
 }
@@ -18,37 +21,39 @@ final class FormPage<Model: FormModel>: FormWindowPage {
     let saveButton = Button(label: "Save")
     let lastSaved = Label()
     let widget: Widget
+    let actionBar: Widget
     /// Where a saved value goes (the records list); the page shows it either way.
     var onSave: (Model) -> Void = { _ in }
 
     init() {
         form = Model.makeForm()
 
-        let card = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        let card = Box(.vertical, spacing: 12)
         card.addCSSClass("form-card")
         card.append(form.widget)
+        let scrolled = ScrolledWindow()
+        scrolled.child = card
+        scrolled.propagatesNaturalHeight = true
+        widget = scrolled
 
         saveButton.addCSSClass("suggested-action")
-        saveButton.horizontalAlignment = GTK_ALIGN_END
+        saveButton.verticalPlacement = .center
         saveButton.tooltip = "Save (Ctrl+S)"
-        saveButton.setMargins(top: 6, bottom: 0, start: 0, end: 6)
-        card.append(saveButton)
         form.bindSensitivity(of: saveButton)
 
         lastSaved.addCSSClass("dim-label")
         lastSaved.xAlign = 0
         lastSaved.wraps = true
         lastSaved.isSelectable = true
-        lastSaved.setMargins(top: 0, bottom: 12, start: 24, end: 24)
+        lastSaved.expandsHorizontally = true
         lastSaved.text = "Nothing saved yet"
 
-        let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        content.append(card)
-        content.append(lastSaved)
-        let scrolled = ScrolledWindow()
-        scrolled.child = content
-        scrolled.expandsVertically = true
-        widget = scrolled
+        let bar = Box(.horizontal, spacing: 12)
+        bar.addCSSClass("form-actions")
+        bar.setMargins(top: 6, bottom: 6, start: 24, end: 24)
+        bar.append(lastSaved)
+        bar.append(saveButton)
+        actionBar = bar
 
         saveButton.onClicked { [weak self] in self?.save() }
         // Enter in any entry saves, or shows what is missing.
@@ -57,8 +62,10 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         }
     }
 
+    var isDirty: Bool { form.isDirty }
+
     func save() {
-        guard let model = form.submit(Model.blank) else { return }
+        guard case .success(let model) = form.resolve(Model.blank) else { return }
         lastSaved.text = "Last saved: \(model.summary)"
         onSave(model)
         // Ready for the next record.

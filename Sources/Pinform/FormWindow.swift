@@ -3,14 +3,17 @@ import Controls
 import Gtk
 
 /// The form window: typed records, shown once the PIN was entered. A switcher in the header
-/// bar chooses the model (Person or Size), remembered in settings. Under the form, the saved
-/// records of that model; database errors show in a banner at the top, undo in a toast.
+/// bar chooses the model (any of `ModelRegistry.models`), remembered in settings. Under the
+/// form, its Save button, always in view, then the saved records of that model; database errors
+/// show in a banner at the top, undo in a toast. Typed changes are never dropped without
+/// asking: switching the model, closing or locking asks "Discard changes?" first.
 @MainActor
 final class FormWindow {
     let window: Window
     private unowned let application: PinformApplication
-    private let personButton = ToggleButton(label: Person.title)
-    private let sizeButton = ToggleButton(label: Size.title)
+    private var modelButtons: [ToggleButton] = []
+    /// Set while a toggle is put back by code, so that it is not taken as a click.
+    private var isRevertingSwitch = false
     private(set) var page: FormWindowPage?
     private(set) var recordsPanel: RecordsPanelProtocol?
     private let banner = ErrorBanner()
@@ -33,7 +36,16 @@ final class FormWindow {
         header.packEnd(PrimaryMenu.button(unlocked: true))
         window.titlebar = header
         window.onCloseRequest { [weak self] in
-            self?.saveState()
+            guard let self else { return false }
+            if page?.isDirty == true {
+                DiscardChangesDialog.ask(over: window) { [weak self] in
+                    guard let self else { return }
+                    saveState()
+                    window.destroy()
+                }
+                return true
+            }
+            saveState()
             return false
         }
 
@@ -62,7 +74,14 @@ final class FormWindow {
         root.addOverlay(toast.widget)
         window.child = root
 
-        show(application.settings.formModel == Size.settingsKey ? Size.settingsKey : Person.settingsKey)
+        show(ModelRegistry.model(forSettingsKey: application.settings.formModel).settingsKey)
+    }
+
+    /// Runs `action` at once when the form holds no unsaved changes; otherwise asks "Discard
+    /// changes?" and runs it only on Discard.
+    func whenChangesAreSettled(_ action: @escaping () -> Void) {
+        guard page?.isDirty == true else { return action() }
+        DiscardChangesDialog.ask(over: window, onDiscard: action)
     }
 
     /// Remembers the window size for the next start.
@@ -75,25 +94,51 @@ final class FormWindow {
         let switcher = Box(GTK_ORIENTATION_HORIZONTAL)
         switcher.addCSSClass("linked")
         switcher.setAccessibleLabel("Model")
-        sizeButton.joinGroup(of: personButton)
-        switcher.append(personButton)
-        switcher.append(sizeButton)
-        personButton.onToggled { [weak self] in if let self, personButton.isActive { show(Person.settingsKey) } }
-        sizeButton.onToggled { [weak self] in if let self, sizeButton.isActive { show(Size.settingsKey) } }
+        for model in ModelRegistry.models {
+            let button = ToggleButton(label: model.title)
+            if let first = modelButtons.first { button.joinGroup(of: first) }
+            switcher.append(button)
+            modelButtons.append(button)
+            let key = model.settingsKey
+            button.onToggled { [weak self, unowned button] in
+                guard let self, button.isActive, !isRevertingSwitch else { return }
+                switchModel(to: key)
+            }
+        }
         return switcher
+    }
+
+    /// The key of the model shown now.
+    private var shownKey: String?
+
+    /// Switches to the model saved under `key`, asking first when the form holds changes.
+    private func switchModel(to key: String) {
+        guard key != shownKey else { return }
+        guard page?.isDirty == true else { return show(key) }
+        // Back to the model shown until the person decides.
+        let target = key
+        setSwitch(to: shownKey)
+        DiscardChangesDialog.ask(over: window) { [weak self] in self?.show(target) }
+    }
+
+    private func setSwitch(to key: String?) {
+        isRevertingSwitch = true
+        for (index, model) in ModelRegistry.models.enumerated() where model.settingsKey == key {
+            modelButtons[index].isActive = true
+        }
+        isRevertingSwitch = false
     }
 
     /// Shows the form of the model saved under `key` in settings.
     private func show(_ key: String) {
-        let isPerson = key == Person.settingsKey
-        if personButton.isActive != isPerson { personButton.isActive = isPerson }
-        if sizeButton.isActive == isPerson { sizeButton.isActive = !isPerson }
-        if let page, (page is FormPage<Person>) == isPerson { return }
+        setSwitch(to: key)
+        guard key != shownKey else { return }
+        shownKey = key
         application.settings.formModel = key
         for child in content.arrangedChildren { content.remove(child) }
         banner.dismiss()
         toast.dismiss()
-        if isPerson { makePage(Person.self) } else { makePage(Size.self) }
+        makePage(ModelRegistry.model(forSettingsKey: key))
     }
 
     private func makePage<Model: RecordModel>(_ model: Model.Type) {
@@ -103,10 +148,11 @@ final class FormWindow {
             panel.insert(model)
             self?.onSave(model)
         }
-        // The form takes the height it needs; the list takes the rest.
-        (page.widget as? ScrolledWindow)?.propagatesNaturalHeight = true
+        // The form takes the height it needs and scrolls when there is less; Save stays in view
+        // under it; the list takes the rest.
         page.widget.expandsVertically = false
         content.append(page.widget)
+        content.append(page.actionBar)
         content.append(panel.widget)
         self.page = page
         recordsPanel = panel

@@ -1,5 +1,6 @@
 import CGtk
 import Controls
+import PinControls
 import ControlState
 import Gtk
 import PinCode

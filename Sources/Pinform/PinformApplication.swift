@@ -203,6 +203,10 @@ final class PinformApplication {
     }
 
     private func lock() {
+        formWindow?.whenChangesAreSettled { [weak self] in self?.lockNow() }
+    }
+
+    private func lockNow() {
         guard let form = formWindow else { return }
         // The form window (and its menu) goes first; the hold keeps the application running
         // in between.
@@ -234,8 +238,11 @@ final class PinformApplication {
     }
 
     private func quit() {
-        formWindow?.saveState()
-        app.quit()
+        guard let formWindow else { return app.quit() }
+        formWindow.whenChangesAreSettled { [weak self] in
+            self?.formWindow?.saveState()
+            self?.app.quit()
+        }
     }
 
     private func showAbout() {

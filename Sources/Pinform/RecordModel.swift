@@ -1,47 +1,32 @@
 import Controls
-import Foundation
 import Forms
 import Storage
 
-/// A form model whose saved values are kept as records: how it is stored, listed and put
-/// back into its form to be edited.
+/// A form model whose saved values are kept as records: one file declares it all — its form
+/// (`makeForm`), and its fields' storage, list columns and CSV columns (`fields`) — and one line
+/// in `ModelRegistry` adds it to the app.
 @MainActor
 protocol RecordModel: FormModel {
     /// The SQLite table the records are kept in ("person").
     static var table: String { get }
+    /// The fields kept beside each record: stored for sorting and searching, listed, exported.
+    static var fields: [RecordField<Self>] { get }
+}
+
+extension RecordModel {
     /// The columns kept beside each record for sorting and searching.
-    static var storeColumns: [Column<Self>] { get }
-    /// The columns the records list shows (and exports), each sorted by a store column.
-    static var listColumns: [RecordColumn<Self>] { get }
-    /// Puts the value into a form made by `makeForm()`, to be edited.
-    func fill(_ form: FormView<Self>)
+    static var storeColumns: [Column<Self>] { fields.map(\.column) }
+    /// The columns the records list shows (and exports), each sorted by its stored column.
+    static var listColumns: [RecordColumn<Self>] { fields.map(\.listColumn) }
 }
 
-/// An input with a label and text: what `FormView.setText(_:forInputLabelled:)` looks for.
+/// Every model the form window offers, in the order of its switcher.
 @MainActor
-protocol LabelledTextInput: AnyObject {
-    var labelText: String { get }
-    var text: String? { get set }
-}
+enum ModelRegistry {
+    static let models: [any RecordModel.Type] = [Person.self, Size.self, Invoice.self]
 
-extension ActiveInput: LabelledTextInput {}
-
-extension FormView {
-    /// Sets the text of the input whose label is `label`, as if typed.
-    func setText(_ text: String, forInputLabelled label: String) {
-        for field in form.layout.placedFields {
-            guard let input = self.input(for: field) as? any LabelledTextInput, input.labelText == label else { continue }
-            input.text = text
-            return
-        }
-        assertionFailure("No input labelled \(label)")
+    /// The model saved under `key` in settings; the first one when there is none.
+    static func model(forSettingsKey key: String) -> any RecordModel.Type {
+        models.first { $0.settingsKey == key } ?? models[0]
     }
-}
-
-/// A number as a person types it here: the shortest exact digits, with the user's decimal
-/// separator, so that editing a record and saving it unchanged keeps its value.
-func editableText(_ number: Double) -> String {
-    let separator = NumberParsing.current.decimalSeparator
-    let text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : number.description
-    return separator == "." ? text : text.replacingOccurrences(of: ".", with: String(separator))
 }

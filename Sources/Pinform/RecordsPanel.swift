@@ -149,9 +149,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
             list.reload()
             return
         }
-        let form = Model.makeForm()
-        record.model.fill(form)
-        let dialog = FormDialog(title: "Edit \(Model.title)", parent: window, form: form, model: record.model) {
+        let dialog = FormDialog(title: "Edit \(Model.title)", parent: window, form: Model.makeForm(), model: record.model) {
             [weak self] edited in
             guard let self, let edited else { return }
             do {

@@ -7,13 +7,14 @@ struct Size: Codable, Equatable {
     var height: Double
 }
 
-extension Size: FormModel {
+extension Size: RecordModel {
     static var title: String { "Size" }
     static var settingsKey: String { "size" }
+    static var table: String { "size" }
     static var blank: Size { Size(width: 0, height: 0) }
 
     static func makeForm() -> FormView<Size> {
-        let form = FormView<Size>()
+        let form = FormView<Size>(prototype: blank)
         let width = ActiveInput<Double>(label: "Width")
         let height = ActiveInput<Double>(label: "Height")
         // Both on one line, as in the seed.
@@ -25,7 +26,11 @@ extension Size: FormModel {
         return form
     }
 
+    static var fields: [RecordField<Size>] {
+        [.measure("Width", stored: "width", \.width), .measure("Height", stored: "height", \.height)]
+    }
+
     var summary: String {
-        "\(Person.formatted(width)) × \(Person.formatted(height))"
+        "\(LocaleText.twoDecimals(width)) × \(LocaleText.twoDecimals(height))"
     }
 }

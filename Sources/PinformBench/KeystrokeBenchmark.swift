@@ -2,6 +2,7 @@
 import CAllocCounter
 import CGtk
 import Controls
+import PinControls
 import Gtk
 import PinCode
 

@@ -45,7 +45,7 @@ if !unknown.isEmpty || arguments.contains("--help") {
 if requested.isEmpty || requested.contains("all") {
     requested = Set(sectionNames.filter { $0 != "all" })
 }
-if !requested.isDisjoint(with: ["startup", "memory", "keystroke"]) {
+if !requested.isDisjoint(with: ["startup", "memory", "keystroke", "forms"]) {
     DisplaySession.ensure(arguments: arguments)
 }
 
@@ -129,6 +129,17 @@ if requested.contains("forms") {
                       figure: Format.ratio(large / small) + " (" + Format.fixed(large, 1) + " vs "
                           + Format.fixed(small, 1) + " ns/field)",
                       passed: large <= 2 * small))
+    let window = MainActor.assumeIsolated { FormsWindowBenchmark.run(runs: 15) }
+    if let failure = window.failure {
+        goals.append(Goal(name: "forms window", target: "FormView of 200 fields + load at most 1.5x direct GTK",
+                          figure: "not measured: \(failure)", passed: false))
+    } else {
+        MainActor.assumeIsolated { FormsWindowBenchmark.table(window, runs: 15) }.print()
+        goals.append(Goal(name: "forms window", target: "FormView of 200 fields + load at most 1.5x direct GTK",
+                          figure: Format.ratio(window.ratio) + " (" + Format.duration(nanoseconds: window.formView.median)
+                              + " vs " + Format.duration(nanoseconds: window.direct.median) + ")",
+                          passed: window.ratio <= 1.5))
+    }
 }
 
 if requested.contains("records") {

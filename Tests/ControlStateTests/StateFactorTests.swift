@@ -83,7 +83,7 @@ final class StateFactorTests: XCTestCase {
 
     func testPredicateOnTheBaseClassSetsItsState() {
         let control = StatefulControl()
-        let busy = ControlState(rawValue: 1 << 21)
+        let busy = ControlState(rawValue: 1 << 22)
         control.register(busy) { control in control.isSelected && control.isFocused }
         control.isSelected = true
         XCTAssertEqual(control.state, .selected)

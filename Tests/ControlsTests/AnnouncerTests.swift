@@ -2,6 +2,7 @@ import CGtk
 @testable import Controls
 import Gtk
 import PinCode
+@testable import PinControls
 import XCTest
 
 /// What screen readers are told: through the focused widget's description (GTK 4.8 has no

@@ -41,9 +41,51 @@ final class FormDialogTests: XCTestCase {
             var result: Pet?? = .none
             let dialog = FormDialog(title: "Edit Pet", parent: nil, form: form.view, model: rex) { result = .some($0) }
             dialog.present()
-            form.name.text = "Changed"
             dialog.cancelButton.click()
             XCTAssertEqual(result, .some(nil))
+        }
+    }
+
+    func testCancellingAChangedFormAsksAndDiscardDropsTheChanges() throws {
+        try GtkRuntime.test {
+            let form = PetForm(rex)
+            var result: Pet?? = .none
+            let dialog = FormDialog(title: "Edit Pet", parent: nil, form: form.view, model: rex) { result = .some($0) }
+            dialog.present()
+            form.name.text = "Changed"
+            dialog.cancelButton.click()
+            XCTAssertTrue(result == nil, "finished without asking")
+            let question = try XCTUnwrap(dialog.discardDialog)
+            XCTAssertEqual(question.window.title, "Discard changes?")
+            question.discardButton.click()
+            XCTAssertEqual(result, .some(nil))
+        }
+    }
+
+    func testKeepEditingLeavesTheDialogOpenWithTheChanges() throws {
+        try GtkRuntime.test {
+            let form = PetForm(rex)
+            var result: Pet?? = .none
+            let dialog = FormDialog(title: "Edit Pet", parent: nil, form: form.view, model: rex) { result = .some($0) }
+            dialog.present()
+            form.name.text = "Changed"
+            dialog.window.close()
+            try XCTUnwrap(dialog.discardDialog).keepEditingButton.click()
+            XCTAssertTrue(result == nil, "finished without asking")
+            XCTAssertFalse(dialog.isFinished)
+            XCTAssertEqual(form.name.text, "Changed")
+            dialog.cancel()
+        }
+    }
+
+    func testTheDialogLoadsTheModelIntoTheForm() {
+        GtkRuntime.test {
+            let form = PetForm(Pet(name: "", species: "", age: 0))
+            let dialog = FormDialog(title: "Edit Pet", parent: nil, form: form.view, model: rex) { _ in }
+            XCTAssertEqual(form.name.text, "Rex")
+            XCTAssertEqual(form.age.text, "3")
+            XCTAssertFalse(form.view.isDirty)
+            dialog.cancel()
         }
     }
 
@@ -63,9 +105,13 @@ final class FormDialogTests: XCTestCase {
         GtkRuntime.test {
             let form = PetForm(rex)
             let dialog = FormDialog(title: "Edit Pet", parent: nil, form: form.view, model: rex) { _ in }
+            XCTAssertFalse(dialog.saveButton.isSensitive, "nothing changed yet")
+            form.age.text = "4"
             XCTAssertTrue(dialog.saveButton.isSensitive)
             form.age.text = "many"
             XCTAssertFalse(dialog.saveButton.isSensitive)
+            form.age.text = "3"
+            XCTAssertFalse(dialog.saveButton.isSensitive, "back to what was loaded")
             dialog.cancel()
         }
     }

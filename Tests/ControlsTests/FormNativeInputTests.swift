@@ -20,7 +20,7 @@ final class FormNativeInputTests: XCTestCase {
             form.addRow([FormElement(form.bind(entry, to: \.name))])
             form.build()
             entry.text = "John"
-            XCTAssertEqual(form.submit(Settings())?.name, "John")
+            XCTAssertEqual((try? form.resolve(Settings()).get())?.name, "John")
         }
     }
 
@@ -36,9 +36,7 @@ final class FormNativeInputTests: XCTestCase {
             form.addRow([FormElement(field)])
             form.build()
             entry.text = "Smith"
-            var settings = Settings()
-            XCTAssertTrue(form.resolve(model: &settings).0)
-            XCTAssertEqual(settings.name, "Smith")
+            XCTAssertEqual((try? form.resolve(Settings()).get())?.name, "Smith")
         }
     }
 
@@ -51,7 +49,7 @@ final class FormNativeInputTests: XCTestCase {
             form.build()
             let window = FormTestWindow(form.widget)
             defer { window.close() }
-            XCTAssertFalse(form.validateAll())
+            XCTAssertNil(try? form.resolve(Settings()).get())
             XCTAssertEqual(form.errorMessage(for: field), "Required")
             XCTAssertTrue(entry.hasCSSClass("error"))
             MainContext.spin(until: { entry.ownAccessibleDescription == "Required" })
@@ -66,7 +64,7 @@ final class FormNativeInputTests: XCTestCase {
             form.addRow([FormElement(form.bind(SpinButtonInput<Double>(spin), to: \.width))])
             form.build()
             spin.value = 42
-            XCTAssertEqual(form.submit(Settings())?.width, 42)
+            XCTAssertEqual((try? form.resolve(Settings()).get())?.width, 42)
         }
     }
 
@@ -86,7 +84,7 @@ final class FormNativeInputTests: XCTestCase {
             form.addRow([FormElement(form.bind(SwitchInput(toggle), to: \.isSubscribed))])
             form.build()
             toggle.isOn = true
-            XCTAssertEqual(form.submit(Settings())?.isSubscribed, true)
+            XCTAssertEqual((try? form.resolve(Settings()).get())?.isSubscribed, true)
         }
     }
 
@@ -106,7 +104,7 @@ final class FormNativeInputTests: XCTestCase {
             form.addRow([FormElement(form.bind(DropDownInput<String>(units), to: \.unit))])
             form.build()
             units.selectedIndex = 1
-            XCTAssertEqual(form.submit(Settings())?.unit, "in")
+            XCTAssertEqual((try? form.resolve(Settings()).get())?.unit, "in")
         }
     }
 

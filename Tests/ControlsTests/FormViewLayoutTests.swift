@@ -20,8 +20,8 @@ final class FormViewLayoutTests: XCTestCase {
             let window = FormTestWindow(form.widget, width: 600)
             defer { window.close() }
             let rowWidth = Double(form.widget.width)
-            XCTAssertEqual(Double(width.container.width), rowWidth / 2 - 12, accuracy: 1)
-            XCTAssertEqual(Double(height.container.width), rowWidth / 2 - 12, accuracy: 1)
+            XCTAssertEqual(Double(width.container.width), (rowWidth - 12) / 2, accuracy: 1)
+            XCTAssertEqual(Double(height.container.width), (rowWidth - 12) / 2, accuracy: 1)
         }
     }
 
@@ -35,8 +35,8 @@ final class FormViewLayoutTests: XCTestCase {
             let window = FormTestWindow(form.widget, width: 600)
             defer { window.close() }
             let rowWidth = Double(form.widget.width)
-            XCTAssertEqual(Double(width.container.width), rowWidth * 2 / 3 - 12, accuracy: 1)
-            XCTAssertEqual(Double(height.container.width), rowWidth / 3 - 12, accuracy: 1)
+            XCTAssertEqual(Double(width.container.width), (rowWidth - 12) * 2 / 3, accuracy: 1)
+            XCTAssertEqual(Double(height.container.width), (rowWidth - 12) / 3, accuracy: 1)
         }
     }
 
@@ -50,10 +50,12 @@ final class FormViewLayoutTests: XCTestCase {
             let window = FormTestWindow(form.widget, width: 600)
             defer { window.close() }
             let rowWidth = Double(form.widget.width)
-            XCTAssertEqual(Double(width.container.width), rowWidth / 4 - 12, accuracy: 1)
-            XCTAssertEqual(Double(height.container.width), rowWidth / 4 - 12, accuracy: 1)
+            XCTAssertEqual(Double(width.container.width), (rowWidth - 24) / 4, accuracy: 1)
+            XCTAssertEqual(Double(height.container.width), (rowWidth - 24) / 4, accuracy: 1)
             let heightStart = try XCTUnwrap(height.container.bounds(in: form.widget)).origin.x
-            XCTAssertEqual(Double(heightStart), rowWidth * 3 / 4 + 6, accuracy: 1)
+            // Right-to-left locales (Hebrew, Arabic) mirror the row: the last element starts at 0.
+            let isRightToLeft = gtk_widget_get_direction(form.widget.widgetPointer) == GTK_TEXT_DIR_RTL
+            XCTAssertEqual(Double(heightStart), isRightToLeft ? 0 : (rowWidth - 24) * 3 / 4 + 24, accuracy: 1)
         }
     }
 
@@ -85,6 +87,39 @@ final class FormViewLayoutTests: XCTestCase {
             XCTAssertTrue(note.isMapped)
             XCTAssertTrue(form.widget(for: field) === note)
             XCTAssertTrue(form.isResolvable)
+        }
+    }
+
+    func testUnderTheFoldWidthEachFieldTakesItsOwnRow() throws {
+        try GtkRuntime.test {
+            let form = FormView<Size>(columnSpacing: 12, foldWidth: 440)
+            let width = ActiveInput<Double>(label: "Width")
+            let height = ActiveInput<Double>(label: "Height")
+            form.addRow([FormElement(form.bind(width, to: \.width)), .spacer(), FormElement(form.bind(height, to: \.height))])
+            form.build()
+            let window = FormTestWindow(form.widget, width: 360)
+            defer { window.close() }
+            window.settle()
+            XCTAssertTrue(form.isFolded)
+            let rowWidth = Double(form.widget.width)
+            XCTAssertEqual(Double(width.container.width), rowWidth, accuracy: 1)
+            XCTAssertEqual(Double(height.container.width), rowWidth, accuracy: 1)
+            let first = try XCTUnwrap(width.container.bounds(in: form.widget))
+            let second = try XCTUnwrap(height.container.bounds(in: form.widget))
+            XCTAssertGreaterThanOrEqual(Double(second.origin.y), Double(first.origin.y + first.size.height))
+        }
+    }
+
+    func testAWideRowKeepsItsFieldsSideBySide() {
+        GtkRuntime.test {
+            let form = FormView<Size>(columnSpacing: 12, foldWidth: 440)
+            let width = ActiveInput<Double>(label: "Width")
+            let height = ActiveInput<Double>(label: "Height")
+            form.addRow([FormElement(form.bind(width, to: \.width)), FormElement(form.bind(height, to: \.height))])
+            form.build()
+            let window = FormTestWindow(form.widget, width: 600)
+            defer { window.close() }
+            XCTAssertFalse(form.isFolded)
         }
     }
 }

@@ -118,12 +118,12 @@ final class FormViewTests: XCTestCase {
         }
     }
 
-    func testSubmitShowsEveryErrorAndFocusesTheFirstInvalidField() {
+    func testResolveShowsEveryErrorAndFocusesTheFirstInvalidField() {
         GtkRuntime.test {
             let form = PersonForm()
             defer { form.window.close() }
             form.window.leave()
-            XCTAssertNil(form.view.submit(PersonForm.Person()))
+            XCTAssertNil(try? form.view.resolve(PersonForm.Person()).get())
             XCTAssertEqual(form.first.errorLabel.text, "Required")
             XCTAssertEqual(form.age.errorLabel.text, "Required")
             XCTAssertTrue(form.age.errorLabel.isVisible)
@@ -131,26 +131,26 @@ final class FormViewTests: XCTestCase {
         }
     }
 
-    func testSubmitFocusesTheFirstInvalidFieldInRowOrder() {
+    func testResolveFocusesTheFirstInvalidFieldInRowOrder() {
         GtkRuntime.test {
             let form = PersonForm()
             defer { form.window.close() }
             form.first.entry.text = "John"
             form.age.entry.text = "abc"
             form.window.leave()
-            XCTAssertNil(form.view.submit(PersonForm.Person()))
+            XCTAssertNil(try? form.view.resolve(PersonForm.Person()).get())
             XCTAssertTrue(MainContext.spin(until: { form.age.entry.containsFocus }))
             XCTAssertFalse(form.first.errorLabel.isVisible)
         }
     }
 
-    func testSubmitResolvesTheModel() {
+    func testResolveGivesTheModel() {
         GtkRuntime.test {
             let form = PersonForm()
             defer { form.window.close() }
             form.first.entry.text = "John"
             form.age.entry.text = "26"
-            XCTAssertEqual(form.view.submit(PersonForm.Person()), PersonForm.Person(firstName: "John", age: 26))
+            XCTAssertEqual(try? form.view.resolve(PersonForm.Person()).get(), PersonForm.Person(firstName: "John", age: 26))
         }
     }
 
@@ -160,7 +160,7 @@ final class FormViewTests: XCTestCase {
             defer { form.window.close() }
             form.first.entry.text = "John"
             var person = PersonForm.Person()
-            let (success, errors) = form.view.resolve(model: &person)
+            let (success, errors) = form.view.form.resolve(model: &person)
             XCTAssertFalse(success)
             XCTAssertEqual(errors.count, 1)
             XCTAssertEqual(person.firstName, "John")
@@ -185,6 +185,7 @@ extension FormViewTests {
             XCTAssertFalse(form.age.errorLabel.isVisible)
             XCTAssertFalse(form.save.isSensitive)
             XCTAssertTrue(MainContext.spin(until: { form.first.entry.containsFocus || form.first.entry.hasFocus }, timeout: 2))
+            XCTAssertFalse(form.view.isDirty)
             // Typing anew shows no error until the field is left again.
             form.age.entry.text = "abc"
             XCTAssertFalse(form.age.errorLabel.isVisible)
@@ -219,7 +220,7 @@ final class FormViewAnnouncementTests: XCTestCase {
             let form = PersonForm()
             defer { form.window.close() }
             form.age.entry.text = "abc"
-            XCTAssertFalse(form.view.validateAll())
+            XCTAssertNil(try? form.view.resolve(PersonForm.Person()).get())
             XCTAssertTrue(form.first.entry.containsFocus)
             let announcer = Announcer.of(form.window.window)
             XCTAssertTrue(MainContext.spin(until: { announcer.lastMessage != nil }))

@@ -1,6 +1,6 @@
 import CGtk
 import ControlState
-@testable import Controls
+@testable import PinControls
 import Gtk
 import PinCode
 import XCTest

@@ -1,6 +1,7 @@
 import CGtk
 import ControlState
 @testable import Controls
+@testable import PinControls
 import Gtk
 import XCTest
 

@@ -1,5 +1,5 @@
 import CGtk
-import Controls
+@_spi(Testing) import Controls
 import Gtk
 import XCTest
 

@@ -40,8 +40,8 @@ final class ConverterTests: XCTestCase {
         XCTAssertEqual(String.defaultPurpose, .freeForm)
     }
 
-    func testInputPurposeHasEightCasesWithDescriptions() {
-        XCTAssertEqual(InputPurpose.allCases, [.freeForm, .digits, .number, .phone, .email, .url, .name, .pin])
+    func testInputPurposeHasNineCasesWithDescriptions() {
+        XCTAssertEqual(InputPurpose.allCases, [.freeForm, .digits, .number, .phone, .email, .url, .name, .pin, .date])
         XCTAssertEqual(InputPurpose.digits.description, "whole number")
     }
 
@@ -54,13 +54,18 @@ final class ConverterTests: XCTestCase {
         XCTAssertEqual(parsed("007", as: Int.self), 7)
     }
 
+    func testIntegerReadsTheDigitsOfOtherScripts() {
+        XCTAssertEqual(parsed("٣", as: Int.self), 3)
+        XCTAssertEqual(parsed("-۴۲", as: Int.self), -42)
+    }
+
     func testIntegerTrimsSurroundingWhitespace() {
         XCTAssertEqual(parsed("  26\t", as: Int.self), 26)
         XCTAssertEqual(parsed("\u{00A0}26\n", as: UInt.self), 26)
     }
 
     func testIntegerRejectsMalformedText() {
-        for text in ["abc", "1 2", "1.0", "1,0", "-", "+", "12a", "٣", "0x10", "--1"] {
+        for text in ["abc", "1 2", "1.0", "1,0", "-", "+", "12a", "0x10", "--1"] {
             XCTAssertEqual(failure(text, as: Int.self), ConversionError(.malformed, message: "Enter a whole number"), text)
         }
     }

@@ -3,19 +3,17 @@ import XCTest
 
 /// The README's Forms example, as written there.
 final class ReadmeExampleTests: XCTestCase {
-    private struct Person { var firstName = ""; var age: UInt = 0 }
+    private struct Person: Equatable { var firstName = ""; var age: UInt = 0 }
 
-    func testTheReadmeExampleResolvesJohn26() {
+    func testTheReadmeExampleLoadsAndResolvesJohn26() throws {
         let form = Form<Person>()
-        let name = TextInput<String>(text: "John"), age = TextInput<UInt>(text: "26")
+        let name = TextInput<String>(), age = TextInput<UInt>()
         let nameField = form.bind(name, to: \.firstName, rules: [.required])
-        let ageField = form.bind(age, to: \.age, rules: [.atMost(120, message: "Too old")])
+        let ageField = form.bind(age, to: \.age, rules: [.atMost(120, message: "Must be 120 or less")])
         form.addRow([FormElement(nameField, size: 2), FormElement(ageField)])
-        var person = Person()
-        let (ok, errors) = form.resolve(model: &person)
-        XCTAssertTrue(ok)
-        XCTAssertTrue(errors.isEmpty)
-        XCTAssertEqual(person.firstName, "John")
-        XCTAssertEqual(person.age, 26)
+        form.load(Person(firstName: "John", age: 26))
+        let person = try form.resolve(Person()).get()
+        XCTAssertEqual(person, Person(firstName: "John", age: 26))
+        XCTAssertFalse(form.isDirty)
     }
 }

@@ -1,5 +1,5 @@
 import CGtk
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 /// A object whose lifetime the tests watch through a weak reference.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Forms
 @testable import Pinform
 
 final class FormModelTests: XCTestCase {
@@ -9,16 +10,16 @@ final class FormModelTests: XCTestCase {
     func testPersonSummaryReadsAsOneLine() {
         let person = Self.person
         MainActor.assumeIsolated {
-            let expected = "John Smith, 26, john@example.com, \(Person.formatted(1.8)) m"
+            let expected = "John Smith, 26, john@example.com, \(LocaleText.twoDecimals(1.8)) m"
             XCTAssertEqual(person.summary, expected)
         }
     }
 
     func testHeightsShowTwoDecimals() {
         MainActor.assumeIsolated {
-            XCTAssertEqual(Person.formatted(1.8).count, 4)
-            XCTAssertTrue(Person.formatted(1.8).hasPrefix("1"))
-            XCTAssertTrue(Person.formatted(1.8).hasSuffix("80"))
+            XCTAssertEqual(LocaleText.twoDecimals(1.8).count, 4)
+            XCTAssertTrue(LocaleText.twoDecimals(1.8).hasPrefix("1"))
+            XCTAssertTrue(LocaleText.twoDecimals(1.8).hasSuffix("80"))
         }
     }
 
@@ -35,8 +36,23 @@ final class FormModelTests: XCTestCase {
 
     func testModelsHaveDistinctSettingsKeys() {
         MainActor.assumeIsolated {
-            XCTAssertEqual(Person.settingsKey, "person")
-            XCTAssertEqual(Size.settingsKey, "size")
+            XCTAssertEqual(ModelRegistry.models.map { $0.settingsKey }, ["person", "size", "invoice"])
         }
+    }
+
+    func testListColumnsSortByTheirStoredColumns() {
+        MainActor.assumeIsolated {
+            XCTAssertEqual(Invoice.listColumns.map(\.sortKey), Invoice.storeColumns.map { Optional($0.name) })
+            XCTAssertEqual(Invoice.listColumns.map(\.title),
+                           ["Number", "Customer", "Issue date", "Due date", "Amount", "Currency", "Paid", "Notes"])
+        }
+    }
+
+    func testInvoiceRoundTripsThroughJSON() throws {
+        let invoice = Invoice(number: "2026-017", customer: "ACME", issueDate: CalendarDate(year: 2026, month: 11, day: 1),
+                              dueDate: CalendarDate(year: 2026, month: 11, day: 30), amount: Decimal(string: "1234.50")!,
+                              currency: .chf, isPaid: false, notes: "Net 30")
+        let data = try JSONEncoder().encode(invoice)
+        XCTAssertEqual(try JSONDecoder().decode(Invoice.self, from: data), invoice)
     }
 }

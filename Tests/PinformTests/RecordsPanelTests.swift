@@ -2,6 +2,7 @@ import Controls
 import Foundation
 import Gtk
 import Storage
+import Forms
 import XCTest
 @testable import Pinform
 
@@ -37,9 +38,14 @@ final class RecordsPanelTests: XCTestCase {
             let file = folder.appendingPathComponent("people.csv")
             panel.export(to: file)
             let text = try String(contentsOf: file, encoding: .utf8)
+            // Heights as the list shows them, in the user's locale ("1,78" is quoted in German).
+            func height(_ metres: Double) -> String {
+                let shown = LocaleText.twoDecimals(metres)
+                return shown.contains(",") ? "\"\(shown)\"" : shown
+            }
             XCTAssertEqual(text, "First name,Last name,Age,Email,Height\r\n"
-                + "Alan,Turing,41,alan@example.com,1.78\r\n"
-                + "Ada,\"Lovelace, Countess\",36,ada@example.com,1.65\r\n")
+                + "Alan,Turing,41,alan@example.com,\(height(1.78))\r\n"
+                + "Ada,\"Lovelace, Countess\",36,ada@example.com,\(height(1.65))\r\n")
         }
     }
 
@@ -77,11 +83,39 @@ final class RecordsPanelTests: XCTestCase {
         }
     }
 
-    func testEditingFillsTheFormWithTheRecord() {
+    func testEditingLoadsTheRecordAndResolvesItBackUnchanged() {
         GtkRuntime.test {
-            let form = Person.makeForm()
-            Self.alan.fill(form)
-            XCTAssertEqual(form.submit(Person.blank), Self.alan)
+            for model in [Self.alan, Self.ada] {
+                let form = Person.makeForm()
+                form.load(model)
+                XCTAssertEqual(try? form.resolve(Person.blank).get(), model)
+                XCTAssertFalse(form.isDirty)
+            }
+        }
+    }
+
+    func testAnInvoiceLoadsAndResolvesBackUnchanged() {
+        GtkRuntime.test {
+            let invoice = Invoice(number: "2026-017", customer: "ACME", issueDate: CalendarDate(year: 2026, month: 11, day: 1),
+                                  dueDate: CalendarDate(year: 2026, month: 11, day: 30), amount: Decimal(string: "1234.5")!,
+                                  currency: .chf, isPaid: true, notes: "Net 30\nby transfer")
+            let form = Invoice.makeForm()
+            form.load(invoice)
+            XCTAssertEqual(try? form.resolve(Invoice.blank).get(), invoice)
+        }
+    }
+
+    func testAnInvoiceDueBeforeItWasIssuedDoesNotResolve() {
+        GtkRuntime.test {
+            var invoice = Invoice.blank
+            invoice.number = "1"
+            invoice.customer = "ACME"
+            invoice.issueDate = CalendarDate(year: 2026, month: 11, day: 30)
+            invoice.dueDate = CalendarDate(year: 2026, month: 11, day: 1)
+            let form = Invoice.makeForm()
+            form.load(invoice)
+            guard case .failure(let errors) = form.resolve(Invoice.blank) else { return XCTFail("resolved") }
+            XCTAssertEqual(errors.all.map(\.message), ["The due date cannot be before the issue date"])
         }
     }
 }

@@ -211,6 +211,9 @@ class RecordsTests(AppTestCase):
         focus(last_name)
         set_text(last_name, "Changed")
         press_key("Escape")
+        # A changed form is never dropped without asking.
+        question = top_level(app, "Discard changes?")
+        click(find(question, role="push button", name="Discard", visible=True))
         wait_until(lambda: not [w for w in find_all(app.accessible(), name="Edit Person") if w.getRoleName() in ("frame", "dialog")],
                    message="the dialog stayed open")
         self.assertEqual(rows(root)[2][1], "Hopper")

@@ -4,14 +4,13 @@ import Gtk
 /// A modal window that edits a model in a `FormView` and hands back the edited model, or nil
 /// when cancelled: Save at the end of the header bar, Cancel (and Escape) at the start.
 ///
-/// Save is sensitive only while the form resolves; Enter in a text field saves too. Closing
-/// the window counts as Cancel. The completion runs exactly once, and the dialog keeps itself
-/// alive until then.
+/// The dialog loads the model into the form. Save is sensitive only while the form resolves
+/// and differs from the model; Enter in a text field saves too. Cancel, Escape and closing the
+/// window ask "Discard changes?" first when something was changed. The completion runs exactly
+/// once, and the dialog keeps itself alive until then.
 ///
 /// ```swift
-/// let form = Person.makeForm()
-/// fill(form, with: record.model)
-/// FormDialog(title: "Edit Person", parent: window, form: form, model: record.model) { edited in
+/// FormDialog(title: "Edit Person", parent: window, form: Person.makeForm(), model: record.model) { edited in
 ///     if let edited { try? store.update(edited, id: record.id) }
 /// }.present()
 /// ```
@@ -30,8 +29,8 @@ public final class FormDialog<Model> {
     private var completion: ((Model?) -> Void)?
     private var keepAlive: FormDialog?
 
-    /// A hidden dialog over `parent` editing `model` in `form` (built, and filled in with `model`
-    /// by the caller); `completion` gets the resolved model, or nil on Cancel.
+    /// A hidden dialog over `parent` editing `model` in `form` (built; the dialog loads `model`
+    /// into it); `completion` gets the resolved model, or nil on Cancel.
     ///
     /// - Parameter model: what the form resolves into, so that what the form does not show
     ///   is kept.
@@ -52,7 +51,8 @@ public final class FormDialog<Model> {
         saveButton.addCSSClass("suggested-action")
         header.packEnd(saveButton)
         window.titlebar = header
-        form.bindSensitivity(of: saveButton)
+        form.load(model)
+        form.bindSensitivityToValidChange(of: saveButton)
 
         form.widget.setMargins(18)
         let scrolled = ScrolledWindow()
@@ -60,8 +60,10 @@ public final class FormDialog<Model> {
         scrolled.propagatesNaturalHeight = true
         window.child = scrolled
         window.setDefaultSize(width: 520, height: -1)
+        // Long forms scroll rather than grow past a small screen.
+        scrolled.setSizeRequest(width: -1, height: -1)
 
-        cancelButton.onClicked { [weak self] in self?.cancel() }
+        cancelButton.onClicked { [weak self] in self?.cancelAsking() }
         saveButton.onClicked { [weak self] in self?.save() }
         for field in form.form.layout.placedFields {
             (form.input(for: field)?.focusTarget as? Entry)?.onActivate { [weak self] in self?.save() }
@@ -70,12 +72,17 @@ public final class FormDialog<Model> {
         keys.propagationPhase = GTK_PHASE_CAPTURE
         keys.onKeyPressed { [weak self] key, _, _ in
             guard key == UInt32(GDK_KEY_Escape) else { return false }
-            self?.cancel()
+            self?.cancelAsking()
             return true
         }
         window.add(keys)
         window.onCloseRequest { [weak self] in
-            self?.finish(with: nil, closing: false)
+            guard let self, self.completion != nil else { return false }
+            if form.isDirty {
+                cancelAsking()
+                return true
+            }
+            finish(with: nil, closing: false)
             return false
         }
     }
@@ -92,14 +99,25 @@ public final class FormDialog<Model> {
     /// Saves, as the Save button does: when the form resolves, hands back the model and
     /// closes; otherwise shows what is wrong and leaves the dialog open.
     public func save() {
-        guard completion != nil, let resolved = form.submit(model) else { return }
+        guard completion != nil, case .success(let resolved) = form.resolve(model) else { return }
         finish(with: resolved, closing: true)
     }
 
-    /// Closes without saving, as Cancel and Escape do.
+    /// Closes without saving and without asking.
     public func cancel() {
         finish(with: nil, closing: true)
     }
+
+    /// Closes without saving, as Cancel and Escape do: after asking "Discard changes?" when
+    /// something was changed.
+    public func cancelAsking() {
+        guard completion != nil else { return }
+        guard form.isDirty else { return cancel() }
+        discardDialog = DiscardChangesDialog.ask(over: window) { [weak self] in self?.cancel() }
+    }
+
+    /// The "Discard changes?" dialog while it asks.
+    public private(set) var discardDialog: DiscardChangesDialog?
 
     private func finish(with result: Model?, closing: Bool) {
         guard let completion else { return }

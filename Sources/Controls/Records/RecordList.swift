@@ -57,7 +57,7 @@ public final class RecordList<Model> {
     private var failedSinceReload = false
 
     /// How many cell widgets exist now: a screenful of rows, whatever the number of records.
-    public private(set) var cellWidgetCount = 0
+    @_spi(Testing) public private(set) var cellWidgetCount = 0
 
     /// A list of `source`'s records showing `columns`; call `reload()` to fill it.
     public init(source: any RecordListDataSource<Model>, columns: [Column], pageSize: Int = 100) {
@@ -105,6 +105,8 @@ public final class RecordList<Model> {
         }
 
         scroller.child = table
+        // Many columns scroll sideways rather than widen the window.
+        scroller.scrollsHorizontally = true
         scroller.expandsVertically = true
         scroller.setSizeRequest(width: -1, height: 120)
         widget.append(scroller)

@@ -1,0 +1,102 @@
+import Forms
+import Gtk
+
+/// A labelled date input: an entry that reads ISO 8601 or the user's locale's numeric date, and
+/// a button that pops up a calendar to pick the day from.
+///
+/// Bind it to a `CalendarDate` (or an optional one, which empty text leaves nil):
+///
+/// ```swift
+/// form.bind(DateInput(label: "Issue date"), to: \.issueDate)
+/// ```
+@MainActor
+public final class DateInput {
+    /// The typed entry.
+    public let field: InputField<CalendarDate>
+    /// The calendar in the popover.
+    public let calendar = Calendar()
+    /// The button that opens the calendar.
+    public let calendarButton: PopoverButton
+    /// The label above the entry.
+    public var label: Label { frame.label }
+    /// The line under the entry that says what is wrong.
+    public var errorLabel: Label { frame.errorLabel }
+
+    private let frame: LabelledField
+    /// The look of the error line, which the engine writes and holds weakly.
+    private var errorPresentation: FieldErrorPresentation?
+
+    /// A date input labelled `label`, showing dates in `numberParsing`'s locale.
+    public init(label text: String, numberParsing: NumberParsing = .current) {
+        field = InputField(purpose: .date, numberParsing: numberParsing)
+        calendarButton = PopoverButton(iconName: "x-office-calendar-symbolic", content: calendar)
+        calendarButton.tooltip = "Choose a date"
+        calendarButton.setAccessibleLabel("Choose a date")
+        calendar.setAccessibleLabel("Calendar")
+        let row = Box(.horizontal, spacing: 6)
+        field.entry.expandsHorizontally = true
+        field.entry.placeholder = "Like \(numberParsing.dateFormat.string(year: 2026, month: 11, day: 30))"
+        row.append(field.entry)
+        row.append(calendarButton)
+        frame = LabelledField(label: text, content: row, target: field.entry)
+        errorPresentation = field.control.presentErrors(of: field.entry, in: frame.errorLabel)
+
+        calendarButton.onOpen { [weak self] in self?.calendarOpened() }
+        calendar.onDaySelected { [weak self] in self?.dayPicked() }
+    }
+
+    /// The GTK entry.
+    public var entry: Entry { field.entry }
+
+    /// The text as typed; setting nil empties the entry.
+    public var text: String? {
+        get { field.text }
+        set { field.text = newValue }
+    }
+
+    /// How dates are read and shown.
+    public var numberParsing: NumberParsing { field.numberParsing }
+
+    private var isSyncing = false
+
+    /// Shows the entry's date (or the day the calendar holds) selected and with the keyboard's
+    /// focus, so that Space picks it and the arrows move from it.
+    private func calendarOpened() {
+        isSyncing = true
+        if let date = field.output {
+            calendar.selectedDay = (date.year, date.month, date.day)
+        } else {
+            calendar.selectedDay = calendar.selectedDay
+        }
+        isSyncing = false
+    }
+
+    private func dayPicked() {
+        guard !isSyncing, calendarButton.isOpen else { return }
+        let day = calendar.selectedDay
+        guard CalendarDate.isValid(year: day.year, month: day.month, day: day.day) else { return }
+        text = CalendarDate(year: day.year, month: day.month, day: day.day).formatted(using: numberParsing)
+        calendarButton.popdown()
+        _ = field.entry.grabFocus()
+    }
+}
+
+extension DateInput: @MainActor FormInput {
+    public typealias Output = CalendarDate
+}
+
+extension DateInput: FormFieldView {
+    /// The label, entry, calendar button and error line.
+    public var view: Widget { frame.container }
+    /// The entry.
+    public var focusTarget: Widget { field.entry }
+    /// The state engine styling the input.
+    public var control: InputFieldControl { field.control }
+    /// The input's own error line.
+    public var errorLine: Label? { frame.errorLabel }
+
+    /// Calls `handler` after every change of the text, typed or picked.
+    public func onEdited(_ handler: @escaping @MainActor () -> Void) {
+        field.entry.onChanged(handler)
+    }
+}

@@ -1,0 +1,150 @@
+"""End-to-end tests of the Invoice model, the third model of the form window: every kind of
+input (text, date with a calendar, decimal, choice, switch, notes), the rule across fields,
+editing through load, and the "Discard changes?" question — driven through AT-SPI."""
+import re
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from pinform_e2e import (AppTestCase, click, find, find_all, focus, press_key, set_text, states, type_keys,
+                         text_of, wait_until)
+from test_records import double_click, rows, top_level, unlock, wait_for_rows
+
+INVOICE = {"Number": "2026-017", "Customer": "ACME Ltd", "Issue date": "2026-11-01",
+           "Due date": "2026-11-30", "Amount": "1234.50"}
+
+
+def entry(root, name):
+    return find(root, role="text", name=name, visible=True)
+
+
+def save_button(root):
+    return find(root, role="push button", name="Save", visible=True)
+
+
+def shown(root, message):
+    return [label for label in find_all(root, role="label", visible=True) if text_of(label) == message]
+
+
+def fill(root, values):
+    for name, value in values.items():
+        field = entry(root, name)
+        focus(field)
+        set_text(field, value)
+
+
+class InvoiceTests(AppTestCase):
+    def setUp(self):
+        self.data_home = tempfile.mkdtemp(prefix="pinform-e2e-invoice-data-")
+        self.addCleanup(shutil.rmtree, self.data_home, True)
+
+    def open_invoices(self, env=None):
+        app = self.launch_app(data_home=self.data_home, env=env)
+        root = unlock(app)
+        click(find(root, role="push button", name="Invoice", visible=True))
+        entry(root, "Number")
+        return app, root
+
+    def test_every_invoice_field_is_named_for_assistive_technologies(self):
+        _, root = self.open_invoices()
+        for name in INVOICE:
+            self.assertIn("editable", states(entry(root, name)))
+        find(root, name="Currency", visible=True)
+        find(root, role="combo box", name="Currency", visible=True)
+        find(root, role="check box", name="Paid", visible=True)  # GTK 4.8's role for a switch
+        find(root, role="text", name="Notes", visible=True)
+        find(root, role="push button", name="Choose a date", visible=True)
+
+    def test_a_due_date_before_the_issue_date_is_refused_on_the_due_date(self):
+        _, root = self.open_invoices()
+        fill(root, dict(INVOICE, **{"Due date": "2026-10-01"}))
+        focus(entry(root, "Number"))
+        wait_until(lambda: shown(root, "The due date cannot be before the issue date"),
+                   message="no message under Due date")
+        self.assertNotIn("sensitive", states(save_button(root)))
+
+    def test_an_invoice_is_saved_listed_and_edited_through_load(self):
+        app, root = self.open_invoices()
+        fill(root, INVOICE)
+        notes = find(root, role="text", name="Notes", visible=True)
+        focus(notes)
+        type_keys("Net 30")
+        click(find(root, role="check box", name="Paid", visible=True))
+        save = save_button(root)
+        wait_until(lambda: "sensitive" in states(save), message="Save stayed insensitive")
+        click(save)
+        wait_for_rows(root, 1)
+        self.assertEqual(rows(root)[0][:7],
+                         ["2026-017", "ACME Ltd", "2026-11-01", "2026-11-30", "1234.50", "Euro (EUR)", "Yes"])
+
+        double_click(find(root, role="label", name="ACME Ltd", visible=True))
+        dialog = app.window("Edit Invoice")
+        self.assertEqual(text_of(entry(dialog, "Amount")), "1234.5")
+        self.assertEqual(text_of(entry(dialog, "Due date")), "2026-11-30")
+        dialog_save = find(dialog, role="push button", name="Save", visible=True)
+        self.assertNotIn("sensitive", states(dialog_save), "Save was sensitive with no change")
+        customer = entry(dialog, "Customer")
+        focus(customer)
+        set_text(customer, "ACME Inc")
+        wait_until(lambda: "sensitive" in states(dialog_save), message="Save stayed insensitive after a change")
+        click(dialog_save)
+        wait_until(lambda: rows(root) and rows(root)[0][1] == "ACME Inc", message="the edit did not show")
+
+    def test_a_date_is_picked_from_the_calendar_with_the_keyboard_alone(self):
+        _, root = self.open_invoices()
+        issued = entry(root, "Issue date")
+        focus(issued)
+        press_key("Tab")  # to the calendar button beside it
+        button = find(root, role="push button", name="Choose a date", visible=True)
+        wait_until(lambda: any("focused" in states(node) for node in find_all(root, name="Choose a date")),
+                   message="Tab did not reach the calendar button")
+        press_key("space")
+        calendar = find(root, name="Calendar", visible=True, timeout=5)  # GTK 4.8 gives it no role
+        wait_until(lambda: "focused" in states(calendar) or any("focused" in states(n) for n in find_all(calendar)),
+                   message="the calendar did not take focus")
+        # GTK 4.8's calendar starts the keyboard focus on its first cell whatever is selected:
+        # the arrows move it, Space picks the day under it.
+        press_key("Right")
+        press_key("space")
+        wait_until(lambda: re.fullmatch(r"\d{4}-\d{2}-\d{2}", text_of(issued) or ""),
+                   message="no day was picked")
+        wait_until(lambda: "focused" in states(issued), message="focus did not come back to the entry")
+        self.assertTrue(button)
+
+    @staticmethod
+    def question_open(app):
+        application = app.accessible()
+        for index in range(application.childCount):
+            child = application.getChildAtIndex(index)
+            if child is not None and child.name == "Discard changes?":
+                return True
+        return False
+
+    def test_switching_the_model_with_changes_asks_first(self):
+        app, root = self.open_invoices()
+        fill(root, {"Number": "7"})
+        click(find(root, role="push button", name="Person", visible=True))
+        question = top_level(app, "Discard changes?")
+        click(find(question, role="push button", name="Keep Editing", visible=True))
+        wait_until(lambda: not self.question_open(app), message="the question stayed open")
+        self.assertEqual(text_of(entry(root, "Number")), "7")
+        click(find(root, role="push button", name="Person", visible=True))
+        click(find(top_level(app, "Discard changes?"), role="push button", name="Discard", visible=True))
+        entry(root, "First name")
+
+    def test_in_german_amounts_and_dates_are_read_and_shown_in_german(self):
+        if "de_DE.utf8" not in subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout:
+            raise unittest.SkipTest("the de_DE.UTF-8 locale is not generated (scripts/lib.sh generates it)")
+        _, root = self.open_invoices(env={"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"})
+        fill(root, dict(INVOICE, **{"Issue date": "1.11.2026", "Due date": "30.11.2026", "Amount": "1234,5"}))
+        save = save_button(root)
+        wait_until(lambda: "sensitive" in states(save), message="German values were refused")
+        click(save)
+        wait_for_rows(root, 1)
+        self.assertEqual(rows(root)[0][2:5], ["1.11.2026", "30.11.2026", "1234,50"])
+
+
+if __name__ == "__main__":
+    unittest.main()
