@@ -201,8 +201,8 @@ final class DatabaseTests: XCTestCase {
         }
     }
 
-    /// Set in the child that `testAFolderWithoutWritePermissionReportsAnError` starts as an
-    /// unprivileged user when the tests run as root (who ignores folder permissions).
+    /// Set in the child that `testAFolderWithoutWritePermissionReportsAnError` starts without
+    /// root's power to ignore file permissions, when the tests run as root.
     private static let lockedFolderVariable = "PINFORM_LOCKED_FOLDER"
 
     func testAFolderWithoutWritePermissionReportsAnError() throws {
@@ -210,24 +210,21 @@ final class DatabaseTests: XCTestCase {
             assertCannotOpen(in: URL(fileURLWithPath: folder))
             return
         }
-        // A folder of its own under /tmp that another user may enter but not write.
-        var template = Array("/tmp/pinform-locked-XXXXXX".utf8CString)
-        let base = URL(fileURLWithPath: String(cString: try XCTUnwrap(mkdtemp(&template))))
-        defer { try? FileManager.default.removeItem(at: base) }
-        let folder = base.appendingPathComponent("locked")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        chmod(base.path, 0o755)
+        var template = Array((temporary.url.path + "/locked-XXXXXX").utf8CString)
+        let folder = URL(fileURLWithPath: String(cString: try XCTUnwrap(mkdtemp(&template))))
         chmod(folder.path, 0o555)
         defer { chmod(folder.path, 0o700) }
         guard geteuid() == 0 else {
             assertCannotOpen(in: folder)
             return
         }
-        // Root writes anywhere: run this test again as the user "nobody".
+        // Root writes anywhere through CAP_DAC_OVERRIDE: run this test again as root without
+        // the capabilities that bypass permissions. (Not as another user: the checkout may be
+        // under /root, which no other user can enter.) The folder is root's, mode 0555.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable,
+        process.arguments = ["--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search,-fowner", executable,
                              "StorageTests.DatabaseTests/testAFolderWithoutWritePermissionReportsAnError"]
         var environment = ProcessInfo.processInfo.environment
         environment[Self.lockedFolderVariable] = folder.path
