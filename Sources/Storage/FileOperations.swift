@@ -17,7 +17,12 @@ struct FileFailure: Error, Equatable {
 ///
 /// Foundation's file APIs hide which `errno` happened and do not fsync; these do both.
 enum FileOperations {
-    /// Creates the folder and any missing parent with mode 0700, then sets the folder to 0700.
+    /// Creates the folder and any missing parent with mode 0700, then takes from the folder
+    /// any permission for group and others.
+    ///
+    /// The owner's own bits are left as they are: a folder its owner made read-only (mode
+    /// 0500) stays read-only, and one on a read-only file system, which cannot be changed,
+    /// is used as it is, so that what is in it can still be read.
     ///
     /// - Returns: the failure, or `nil` when the folder exists.
     static func makeDirectories(atPath path: String) -> FileFailure? {
@@ -31,7 +36,8 @@ enum FileOperations {
         var status = stat()
         guard stat(path, &status) == 0 else { return FileFailure(path: path, code: errno) }
         guard status.st_mode & S_IFMT == S_IFDIR else { return FileFailure(path: path, code: ENOTDIR) }
-        guard chmod(path, 0o700) == 0 else { return FileFailure(path: path, code: errno) }
+        guard status.st_mode & 0o077 != 0 else { return nil }
+        guard chmod(path, status.st_mode & 0o700) == 0 || errno == EROFS else { return FileFailure(path: path, code: errno) }
         return nil
     }
 

@@ -74,13 +74,31 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try database.rows("SELECT name FROM sqlite_master WHERE name = 'log'"), [])
     }
 
-    func testAFileFromANewerVersionIsRefused() throws {
+    func testAFileFromANewerVersionIsRefusedForWritingAndNotOfferedAFreshStart() throws {
         let migrations = [Migration.sql("a", "CREATE TABLE a(x)"), Migration.sql("b", "CREATE TABLE b(x)")]
         try Database(at: file, migrations: migrations).close()
         XCTAssertThrowsError(try Database(at: file, migrations: Array(migrations.prefix(1)))) { error in
             XCTAssertEqual(error as? StoreError, .newerSchema(path: file.path, found: 2, supported: 1))
-            XCTAssertTrue((error as? StoreError)?.offersFreshStart == true)
+            XCTAssertEqual((error as? StoreError)?.offersFreshStart, false)
         }
+    }
+
+    func testAFileFromANewerVersionOpensReadOnlyAndUnchanged() throws {
+        let migrations = [Migration.sql("a", "CREATE TABLE a(x); INSERT INTO a VALUES (7)"), Migration.sql("b", "CREATE TABLE b(x)")]
+        try Database(at: file, migrations: migrations).close()
+        let (database, reason) = try Database.openPreferringWrite(at: file, migrations: Array(migrations.prefix(1)))
+        XCTAssertEqual(reason, .newerVersion)
+        XCTAssertTrue(database.isReadOnly)
+        XCTAssertTrue(database.isFromNewerVersion)
+        XCTAssertEqual(try database.rows("SELECT x FROM a"), [[.integer(7)]])
+        XCTAssertEqual(try database.userVersion, 2)
+        XCTAssertTrue(reason?.message(path: file.path).contains("newer version of Pinform") == true)
+    }
+
+    func testAWritableFileOpensForWriting() throws {
+        let (database, reason) = try Database.openPreferringWrite(at: file)
+        XCTAssertNil(reason)
+        XCTAssertFalse(database.isReadOnly)
     }
 
     func testATransactionThatThrowsSavesNothing() throws {
@@ -164,7 +182,9 @@ final class DatabaseTests: XCTestCase {
             try holder.execute("INSERT INTO t VALUES (1)")
             XCTAssertThrowsError(try other.execute("INSERT INTO t VALUES (2)")) { error in
                 XCTAssertEqual(error as? StoreError, .busy(path: file.path))
-                XCTAssertEqual((error as? StoreError)?.message.hasPrefix("The records file is in use by another program"), true)
+                XCTAssertEqual((error as? StoreError)?.message.hasPrefix("The records file is busy: another program is writing to it"), true)
+                XCTAssertEqual((error as? StoreError)?.offersRetry, true)
+                XCTAssertEqual((error as? StoreError)?.offersFreshStart, false, "a busy file is never moved aside")
             }
         }
         XCTAssertEqual(try other.rows("SELECT x FROM t"), [[.integer(1)]])
