@@ -260,9 +260,227 @@ final class DatabaseTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(Database.fileName).path))
     }
 
+    /// Runs one test of this class again in a child process with `environment` added, as
+    /// `wrapper` (a command and its arguments) starts it, and asserts that it passed.
+    private func runInChild(_ test: String, wrapper: [String], environment added: [String: String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wrapper[0])
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        process.arguments = Array(wrapper.dropFirst()) + [executable, "StorageTests.DatabaseTests/\(test)"]
+        process.environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 0 {
+            XCTAssertTrue(text.contains("Executed 1 test, with 0 failures"), text)
+        } else if process.terminationStatus != Self.cannotMountStatus {
+            XCTFail("the child failed (\(process.terminationStatus)):\n\(text)")
+        }
+        return process.terminationStatus
+    }
+
+    /// What the `unshare` wrapper exits with when this machine does not let it mount.
+    private static let cannotMountStatus: Int32 = 97
+
     private func assertCannotOpen(in folder: URL) {
         XCTAssertThrowsError(try Database(at: folder.appendingPathComponent(Database.fileName))) { error in
             guard case .cannotOpen? = error as? StoreError else { return XCTFail("got \(error)") }
+        }
+    }
+
+    // MARK: What is where the records file belongs
+
+    func testANamedPipeWhereTheFileBelongsIsRefusedWithoutOpeningIt() throws {
+        XCTAssertEqual(mkfifo(file.path, 0o600), 0)
+        XCTAssertThrowsError(try Database(at: file)) { error in
+            XCTAssertEqual(error as? StoreError, .notARegularFile(path: file.path, kind: "a named pipe"))
+            XCTAssertEqual((error as? StoreError)?.message,
+                           "“\(file.path)” is a named pipe, not a data file. Pinform does not open it; move it away and try again.")
+            XCTAssertEqual((error as? StoreError)?.offersFreshStart, false)
+        }
+    }
+
+    func testASymbolicLinkWhereTheFileBelongsIsRefused() throws {
+        let elsewhere = try temporary.write("", to: "elsewhere.sqlite")
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: elsewhere)
+        XCTAssertThrowsError(try Database(at: file)) { error in
+            XCTAssertEqual(error as? StoreError, .notARegularFile(path: file.path, kind: "a symbolic link"))
+        }
+    }
+
+    func testANamedPipeWhereTheLogBelongsIsRefused() throws {
+        try Database(at: file).execute("CREATE TABLE t(x)")
+        XCTAssertEqual(mkfifo(file.path + "-wal", 0o600), 0)
+        XCTAssertThrowsError(try Database(at: file)) { error in
+            XCTAssertEqual(error as? StoreError, .notARegularFile(path: file.path + "-wal", kind: "a named pipe"))
+        }
+    }
+
+    func testADeviceWhereTheFileBelongsIsRefused() throws {
+        try XCTSkipUnless(geteuid() == 0, "only root can make a device node")
+        // /dev/null's numbers: character device 1, 3.
+        XCTAssertEqual(mknod(file.path, S_IFCHR | 0o600, dev_t(1 << 8 | 3)), 0)
+        XCTAssertThrowsError(try Database(at: file)) { error in
+            XCTAssertEqual(error as? StoreError, .notARegularFile(path: file.path, kind: "a device"))
+        }
+    }
+
+    func testANamedPipeIsNeverMovedAside() throws {
+        XCTAssertEqual(mkfifo(file.path, 0o600), 0)
+        XCTAssertThrowsError(try Database.moveAside(fileAt: file)) { error in
+            guard case .notARegularFile? = error as? StoreError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertTrue(FileOperations.exists(atPath: file.path))
+    }
+
+    // MARK: Another process with the file open
+
+    /// The sqlite3 shell in another process, with the database open (and, given SQL, doing it).
+    private final class OtherProcess {
+        private let process = Process()
+        private let input = Pipe()
+        private let output = Pipe()
+
+        init(file: URL, running sql: String = "SELECT count(*) FROM sqlite_master;") throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            process.arguments = [file.path]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            input.fileHandleForWriting.write(Data((sql + "\nSELECT 'ready';\n").utf8))
+            var text = ""
+            while !text.contains("ready") {
+                let data = output.fileHandleForReading.availableData
+                if data.isEmpty { throw StoreError.other(code: 0, reason: "sqlite3 ended: \(text)") }
+                text += String(decoding: data, as: UTF8.self)
+            }
+        }
+
+        /// Runs more SQL in it.
+        func run(_ sql: String) {
+            input.fileHandleForWriting.write(Data((sql + "\n").utf8))
+        }
+
+        /// Ends its session and waits until it exited.
+        func finish() {
+            input.fileHandleForWriting.closeFile()
+            process.waitUntilExit()
+        }
+    }
+
+    func testAFileAnotherProcessHasOpenIsNotMovedAside() throws {
+        try Database(at: file).execute("CREATE TABLE t(x)")
+        let other = try OtherProcess(file: file)
+        XCTAssertTrue(Database.isOpenElsewhere(fileAt: file))
+        XCTAssertThrowsError(try Database.moveAside(fileAt: file)) { error in
+            XCTAssertEqual(error as? StoreError, .inUse(path: file.path))
+            XCTAssertEqual((error as? StoreError)?.offersRetry, true)
+        }
+        XCTAssertTrue(FileOperations.exists(atPath: file.path))
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: temporary.path).contains { $0.contains("damaged") })
+        other.finish()
+        XCTAssertFalse(Database.isOpenElsewhere(fileAt: file))
+        XCTAssertNotNil(try Database.moveAside(fileAt: file))
+    }
+
+    func testABusyFileIsNeitherMovedNorChangedAndAnotherProcessesCommitLandsInIt() throws {
+        let database = try Database(at: file, busyTimeout: .milliseconds(50))
+        try database.execute("CREATE TABLE t(x)")
+        let other = try OtherProcess(file: file, running: "BEGIN IMMEDIATE; INSERT INTO t VALUES (2);")
+        XCTAssertThrowsError(try database.execute("INSERT INTO t VALUES (1)")) { error in
+            XCTAssertEqual(error as? StoreError, .busy(path: file.path))
+            XCTAssertEqual((error as? StoreError)?.offersFreshStart, false)
+        }
+        database.close()
+        XCTAssertThrowsError(try Database.moveAside(fileAt: file)) { error in
+            XCTAssertEqual(error as? StoreError, .inUse(path: file.path))
+        }
+        other.run("COMMIT;")
+        other.finish()
+        XCTAssertEqual(try Database(at: file).rows("SELECT x FROM t"), [[.integer(2)]])
+    }
+
+    func testAnOwnConnectionStillOpenCountsAsOpen() throws {
+        let database = try Database(at: file)
+        try database.execute("CREATE TABLE t(x)")
+        XCTAssertTrue(Database.isOpenElsewhere(fileAt: file))
+        database.close()
+        XCTAssertFalse(Database.isOpenElsewhere(fileAt: file))
+    }
+
+    func testMovingAsideTakesTheLogItsIndexAndTheJournalAlong() throws {
+        try Data(repeating: 0xA5, count: 4096).write(to: file)
+        for suffix in ["-wal", "-shm", "-journal"] {
+            try Data(suffix.utf8).write(to: URL(fileURLWithPath: file.path + suffix))
+        }
+        let moved = try XCTUnwrap(try Database.moveAside(fileAt: file))
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            XCTAssertFalse(FileOperations.exists(atPath: file.path + suffix), suffix)
+            XCTAssertTrue(FileOperations.exists(atPath: moved.path + suffix), suffix)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: moved.path + "-shm")), Data("-shm".utf8))
+    }
+
+    // MARK: A read-only folder
+
+    /// The folder the child of `testAReadOnlyFolderOpensReadOnlyAndShowsTheRecords` checks.
+    private static let readOnlyFolderVariable = "PINFORM_READ_ONLY_FOLDER"
+
+    func testAReadOnlyFolderOpensReadOnlyAndShowsTheRecords() throws {
+        if let folder = ProcessInfo.processInfo.environment[Self.readOnlyFolderVariable] {
+            try assertReadsReadOnly(in: URL(fileURLWithPath: folder))
+            return
+        }
+        let folder = temporary.url.appendingPathComponent("pinform")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let records = folder.appendingPathComponent(Database.fileName)
+        let store = try Fixtures.people(in: try Database(at: records))
+        try store.insert(contentsOf: [Person("Ada", "Lovelace"), Person("Zoë", "Zürich")])
+        store.database.close()
+        // Group and other may read: ensureExists would tighten that, and cannot on a read-only disk.
+        chmod(folder.path, 0o755)
+        defer { chmod(folder.path, 0o700) }
+        let environment = [Self.readOnlyFolderVariable: folder.path]
+        let test = "testAReadOnlyFolderOpensReadOnlyAndShowsTheRecords"
+        guard geteuid() == 0 else {
+            chmod(folder.path, 0o555)
+            try assertReadsReadOnly(in: folder)
+            return
+        }
+        // As root: a read-only file system for real, the folder bind-mounted read-only in a
+        // mount namespace of the child's own…
+        let mounting = """
+            mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" || exit \(Self.cannotMountStatus)
+            exec "$@"
+            """
+        if try runInChild(test, wrapper: ["/usr/bin/unshare", "-m", "/bin/sh", "-c", mounting, folder.path],
+                          environment: environment) == Self.cannotMountStatus {
+            // …or, where mounting is not allowed, a folder without write permission and root
+            // without the power to ignore it.
+            chmod(folder.path, 0o555)
+            _ = try runInChild(test, wrapper: ["/usr/bin/setpriv", "--inh-caps=-all",
+                                               "--bounding-set=-dac_override,-dac_read_search,-fowner"],
+                               environment: environment)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [Database.fileName],
+                       "nothing was created in the folder")
+    }
+
+    private func assertReadsReadOnly(in folder: URL) throws {
+        let paths = AppPaths(dataDirectory: folder, configDirectory: temporary.url)
+        XCTAssertNoThrow(try paths.ensureExists())
+        let (database, reason) = try Database.openPreferringWrite(at: paths.recordsFile)
+        XCTAssertEqual(reason, .cannotWrite)
+        XCTAssertEqual(reason?.message(path: paths.recordsFile.path).contains("can only be read"), true)
+        let store = try Fixtures.people(in: database)
+        XCTAssertEqual(try store.list(sortedBy: "last_name").map(\.model.firstName), ["Ada", "Zoë"])
+        XCTAssertEqual(try store.count(matching: "ZÜR"), 1)
+        XCTAssertThrowsError(try store.insert(Person("Grace", "Hopper"))) { error in
+            XCTAssertEqual(error as? StoreError, .readOnly(path: paths.recordsFile.path))
         }
     }
 
