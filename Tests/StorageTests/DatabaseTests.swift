@@ -437,37 +437,64 @@ final class DatabaseTests: XCTestCase {
         }
         let folder = temporary.url.appendingPathComponent("pinform")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        let records = folder.appendingPathComponent(Database.fileName)
-        let store = try Fixtures.people(in: try Database(at: records))
+        let store = try Fixtures.people(in: try Database(at: folder.appendingPathComponent(Database.fileName)))
         try store.insert(contentsOf: [Person("Ada", "Lovelace"), Person("Zoë", "Zürich")])
         store.database.close()
+        try checkReadOnly(folder, expecting: [Database.fileName])
+    }
+
+    func testAReadOnlyFolderLeftByACrashShowsTheRecordsStillInTheLog() throws {
+        if let folder = ProcessInfo.processInfo.environment[Self.readOnlyFolderVariable] {
+            try assertReadsReadOnly(in: URL(fileURLWithPath: folder))
+            return
+        }
+        // The files as a killed process leaves them: the records only in the write-ahead log.
+        let live = temporary.url.appendingPathComponent("live")
+        try FileManager.default.createDirectory(at: live, withIntermediateDirectories: false)
+        let database = try Database(at: live.appendingPathComponent(Database.fileName))
+        try database.execute("PRAGMA wal_autocheckpoint = 0")
+        try Fixtures.people(in: database).insert(contentsOf: [Person("Ada", "Lovelace"), Person("Zoë", "Zürich")])
+        let folder = temporary.url.appendingPathComponent("pinform")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(at: live.appendingPathComponent(Database.fileName + suffix),
+                                             to: folder.appendingPathComponent(Database.fileName + suffix))
+        }
+        database.close()
+        try checkReadOnly(folder, expecting: [Database.fileName, Database.fileName + "-wal"])
+    }
+
+    /// Runs the calling test again with `folder` read-only — a read-only mount for real as
+    /// root where mounting is allowed, else a folder without write permission — then checks
+    /// that nothing was added to it.
+    private func checkReadOnly(_ folder: URL, expecting files: [String], test: String = #function) throws {
+        let test = String(test.prefix { $0 != "(" })
         // Group and other may read: ensureExists would tighten that, and cannot on a read-only disk.
         chmod(folder.path, 0o755)
         defer { chmod(folder.path, 0o700) }
         let environment = [Self.readOnlyFolderVariable: folder.path]
-        let test = "testAReadOnlyFolderOpensReadOnlyAndShowsTheRecords"
-        guard geteuid() == 0 else {
+        if geteuid() != 0 {
             chmod(folder.path, 0o555)
             try assertReadsReadOnly(in: folder)
-            return
+        } else {
+            // Root ignores permissions: a read-only bind mount in a mount namespace of the
+            // child's own…
+            let mounting = """
+                mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" || exit \(Self.cannotMountStatus)
+                exec "$@"
+                """
+            if try runInChild(test, wrapper: ["/usr/bin/unshare", "-m", "/bin/sh", "-c", mounting, folder.path],
+                              environment: environment) == Self.cannotMountStatus {
+                // …or, where mounting is not allowed, no write permission and root without the
+                // power to ignore it.
+                chmod(folder.path, 0o555)
+                _ = try runInChild(test, wrapper: ["/usr/bin/setpriv", "--inh-caps=-all",
+                                                   "--bounding-set=-dac_override,-dac_read_search,-fowner"],
+                                   environment: environment)
+            }
         }
-        // As root: a read-only file system for real, the folder bind-mounted read-only in a
-        // mount namespace of the child's own…
-        let mounting = """
-            mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" || exit \(Self.cannotMountStatus)
-            exec "$@"
-            """
-        if try runInChild(test, wrapper: ["/usr/bin/unshare", "-m", "/bin/sh", "-c", mounting, folder.path],
-                          environment: environment) == Self.cannotMountStatus {
-            // …or, where mounting is not allowed, a folder without write permission and root
-            // without the power to ignore it.
-            chmod(folder.path, 0o555)
-            _ = try runInChild(test, wrapper: ["/usr/bin/setpriv", "--inh-caps=-all",
-                                               "--bounding-set=-dac_override,-dac_read_search,-fowner"],
-                               environment: environment)
-        }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [Database.fileName],
-                       "nothing was created in the folder")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), files.sorted(),
+                       "nothing was added to the folder")
     }
 
     private func assertReadsReadOnly(in folder: URL) throws {

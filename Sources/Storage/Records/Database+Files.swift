@@ -42,6 +42,30 @@ extension Database {
         return lstat(path + "-wal", &status) == 0 && status.st_size > 0
     }
 
+    /// Copies the file and its write-ahead log into a new folder only this user can enter
+    /// (under `$XDG_RUNTIME_DIR` when set, else the temporary folder) and returns the copy's
+    /// path. The copy holds what the file holds — encrypted when the file is.
+    static func snapshot(of path: String) throws(StoreError) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSTemporaryDirectory()
+        var template = Array((base + "/pinform-read-only-XXXXXX").utf8CString)
+        guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        let folder = String(cString: created)
+        let copy = folder + "/" + ((path as NSString).lastPathComponent)
+        do {
+            for suffix in ["", "-wal"] {
+                try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
+                chmod(copy + suffix, 0o600)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw StoreError.cannotOpen(path: path, reason: (error as NSError).localizedDescription)
+        }
+        return copy
+    }
+
     /// The path as an SQLite `file:` URI, with the characters a URI gives meaning escaped.
     static func uri(_ path: String) -> String {
         var escaped = "file:"

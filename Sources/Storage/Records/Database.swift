@@ -63,12 +63,19 @@ public final class Database {
         try Database.refuseWhatIsNotAPlainFile(at: url.path)
         do {
             try self.init(path: url.path, readOnly: readOnly, busyTimeout: busyTimeout, migrations: migrations)
-        } catch .cannotOpen where readOnly && !Database.hasUncheckpointedLog(at: url.path) {
+        } catch .cannotOpen where readOnly {
             // A folder that cannot be written (a read-only file system) has no room for the
-            // `-shm` file that SQLite 3.15 needs to read a WAL database. With no log left to
-            // read, nothing else can be writing to it: read the main file as it is.
+            // `-shm` file that SQLite 3.15 needs to read a WAL database, and nothing can be
+            // writing to it. With no log left, read the main file as it is; with one, read a
+            // private copy of both, so that no committed record is missed.
+            guard Database.hasUncheckpointedLog(at: url.path) else {
+                try self.init(path: url.path, readOnly: true, busyTimeout: busyTimeout, migrations: migrations,
+                              immutable: true)
+                return
+            }
+            let copy = try Database.snapshot(of: url.path)
             try self.init(path: url.path, readOnly: true, busyTimeout: busyTimeout, migrations: migrations,
-                          immutable: true)
+                          snapshot: copy)
         }
     }
 
@@ -77,13 +84,20 @@ public final class Database {
         try Database(path: ":memory:", readOnly: false, busyTimeout: .zero, migrations: migrations)
     }
 
-    private init(
-        path: String, readOnly: Bool, busyTimeout: Duration, migrations: [Migration], immutable: Bool = false
+    /// - Parameters:
+    ///   - immutable: read the file as one nothing changes (SQLite's `immutable=1`).
+    ///   - snapshot: read this copy of the file instead, named as `path` in messages; its folder
+    ///     is removed when the connection closes.
+    init(
+        path: String, readOnly: Bool, busyTimeout: Duration, migrations: [Migration], immutable: Bool = false,
+        snapshot: String? = nil
     ) throws(StoreError) {
         self.path = path
+        snapshotFolder = snapshot.map { ($0 as NSString).deletingLastPathComponent }
         var connection: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let name = immutable ? Database.uri(path) + "?immutable=1" : path
+        let opened = snapshot ?? path
+        let name = immutable ? Database.uri(opened) + "?immutable=1" : opened
         let result = sqlite3_open_v2(name, &connection, access | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nil)
         guard result == SQLITE_OK, let connection else {
             let error = StoreError.sqlite(
@@ -93,6 +107,7 @@ public final class Database {
                 path: path
             )
             sqlite3_close_v2(connection)
+            snapshotFolder.map { try? FileManager.default.removeItem(atPath: $0) }
             throw error
         }
         self.connection = connection
@@ -122,7 +137,14 @@ public final class Database {
         statements.removeAll()
         sqlite3_close_v2(connection)
         connection = nil
+        if let snapshotFolder {
+            try? FileManager.default.removeItem(atPath: snapshotFolder)
+            self.snapshotFolder = nil
+        }
     }
+
+    /// The private folder of the copy this connection reads, if it reads one.
+    private var snapshotFolder: String?
 
     var handle: OpaquePointer? { connection }
 
