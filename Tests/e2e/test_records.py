@@ -420,6 +420,34 @@ class RecordsTests(AppTestCase):
         wait_until(lambda: text_of(field) == "Ada", message="the form did not respond")
         self.assertTrue(stat.S_ISFIFO(os.lstat(records_path(self.data_home)).st_mode))
 
+    # --- Search ------------------------------------------------------------------------------
+
+    def test_a_search_of_too_many_words_says_so_and_the_message_goes_once_it_is_shorter(self):
+        app, root = self.start_with_three_people()
+        search = find(root, role="entry", name="Search records", visible=True)
+        focus(search)
+        set_text(search, " ".join(["ada"] * 40))
+        alert = banner(root)
+        self.assertEqual(alert.name, "Search for at most 32 words — this search has 40.")
+        self.assertNotIn("records file", alert.name)
+        set_text(search, "LOVELACE")
+        wait_until(lambda: not find_all(root, role="alert", visible=True), message="the message stayed")
+        self.assertEqual([row[1] for row in wait_for_rows(root, 1)], ["Lovelace"])
+
+    def test_search_finds_a_decomposed_name_by_its_precomposed_form_and_in_capitals(self):
+        app, root = self.start()
+        save_person(root, {"First name": "E\u0301mile", "Last name": "Zola", "Age": "62",
+                           "Email": "emile@example.com", "Height": "1.70"})
+        wait_for_rows(root, 1)
+        search = find(root, role="entry", name="Search records", visible=True)
+        focus(search)
+        set_text(search, "\u00c9MILE")
+        wait_until(lambda: find_all(root, role="label", name="1 record match “\u00c9MILE”", visible=True),
+                   message="the search found nothing")
+        set_text(search, "\u00e9mile")
+        wait_until(lambda: find_all(root, role="label", name="1 record match “\u00e9mile”", visible=True),
+                   message="the search found nothing")
+
     # --- Export ------------------------------------------------------------------------------
 
     def export_through_the_chooser(self, app, root, target, keep_formulas_from_running=True):
