@@ -370,6 +370,21 @@ final class RecordStoreTests: XCTestCase {
         }
     }
 
+    func testSearchFindsRecordsWhateverTheirIdentities() throws {
+        let database = try Database.inMemory()
+        let store = try Fixtures.people(in: database)
+        let small = try store.insert(Person("Ada", "Lovelace"))
+        try database.execute("INSERT INTO person (id, _created, _updated, _json, _search, first_name, last_name) "
+            + "SELECT 1000000000000, _created, _updated, _json, _search, first_name, 'Zed' FROM person")
+        try database.execute("INSERT INTO person (id, _created, _updated, _json, _search, first_name, last_name) "
+            + "SELECT -5, _created, _updated, _json, _search, first_name, 'Aa' FROM person WHERE id = ?", [.integer(small.rawValue)])
+        XCTAssertEqual(try store.ids(sortedBy: "last_name", search: "ada"), [RecordID(-5), small, RecordID(1_000_000_000_000)])
+        try store.delete(id: RecordID(1_000_000_000_000))
+        try store.update(Person("Grace", "Hopper"), id: RecordID(-5))
+        XCTAssertEqual(try store.ids(sortedBy: "last_name", search: "ada"), [small])
+        XCTAssertEqual(try store.ids(search: "grace"), [RecordID(-5)])
+    }
+
     func testATableFoldedTheOldWayIsFoldedAgainOnOpening() throws {
         let database = try Database(at: file)
         try Fixtures.people(in: database).insert(Person("e\u{301}cole", "Old"))
