@@ -126,7 +126,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
                 self?.banner.dismiss()
                 retry()
             }
-        } else if error.offersFreshStart {
+        } else if error.offersFreshStart, FileManager.default.fileExists(atPath: records.file.path) {
             banner.show(error.message + " You can move it aside — it is kept, not deleted — and start with an empty one.",
                         actionLabel: "Move Aside and Start Fresh") { [weak self] in self?.startFresh() }
         } else {
