@@ -404,6 +404,25 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try Database(at: file).rows("SELECT x FROM t"), [[.integer(2)]])
     }
 
+    func testADamagedFileAnotherProcessMerelyHasOpenIsNotMovedAside() throws {
+        try Data(repeating: 0xA5, count: 4096).write(to: file)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The shell holds the file open on descriptor 3 until its input ends.
+        reader.arguments = ["-c", "exec 3<\"$0\"; echo ready; read line", file.path]
+        let input = Pipe(), output = Pipe()
+        reader.standardInput = input
+        reader.standardOutput = output
+        try reader.run()
+        XCTAssertEqual(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self), "ready\n")
+        XCTAssertThrowsError(try Database.moveAside(fileAt: file)) { error in
+            XCTAssertEqual(error as? StoreError, .inUse(path: file.path))
+        }
+        input.fileHandleForWriting.closeFile()
+        reader.waitUntilExit()
+        XCTAssertNotNil(try Database.moveAside(fileAt: file))
+    }
+
     func testAnOwnConnectionStillOpenCountsAsOpen() throws {
         let database = try Database(at: file)
         try database.execute("CREATE TABLE t(x)")

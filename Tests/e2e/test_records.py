@@ -356,6 +356,25 @@ class RecordsTests(AppTestCase):
                                     check=True, capture_output=True, text=True).stdout
         self.assertEqual(other_rows.strip(), "1", "the other program's commit is in the live file")
 
+    def test_a_damaged_file_another_program_has_open_is_not_moved_until_it_lets_go(self):
+        folder = os.path.join(self.data_home, "pinform")
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        path = records_path(self.data_home)
+        with open(path, "wb") as handle:
+            handle.write(b"this is not a database" * 100)
+        holder = open(path, "rb")  # this test's own process is "another program" for the app
+        self.addCleanup(lambda: holder.closed or holder.close())
+        app, root = self.start()
+        self.assertIn("damaged", banner(root).name)
+        click(button_labelled(root, "Move Aside and Start Fresh"))
+        wait_until(lambda: "open in another program" in banner(root).name, message="the move was not refused")
+        self.assertTrue(os.path.exists(path))
+        self.assertEqual([name for name in os.listdir(folder) if "damaged" in name], [])
+        holder.close()
+        click(button_labelled(root, "Retry"))
+        wait_until(lambda: not find_all(root, role="alert", visible=True), message="the banner stayed")
+        self.assertEqual(len([name for name in os.listdir(folder) if "damaged" in name]), 1)
+
     def test_a_file_from_a_newer_version_opens_read_only_and_keeps_its_column_and_fields(self):
         app, root = self.start()
         save_person(root, PEOPLE[0])

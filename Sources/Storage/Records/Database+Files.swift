@@ -140,12 +140,47 @@ extension Database {
     /// connection holds shared while it is connected.
     private static let sharedMemoryLockRange = (start: off_t(120), length: off_t(9))
 
-    /// Whether another process has the database open or locked, as SQLite itself would tell:
-    /// a write lock over SQLite's lock bytes in the file and its `-shm` file is tried (open file
-    /// description locks, which also see connections of this process).
+    /// Whether another process has the database open or locked: a write lock over SQLite's
+    /// lock bytes in the file and its `-shm` file is tried (open file description locks, which
+    /// also see connections of this process), and other processes' open files are looked at.
     public static func isOpenElsewhere(fileAt url: URL) -> Bool {
         guard let lock = ExclusiveLock(path: url.path) else { return true }
-        lock.release()
+        defer { lock.release() }
+        return isOpenInAnotherProcess(path: url.path)
+    }
+
+    /// Whether another process (of those this user may look at) has the file or one of its
+    /// companions open, SQLite or not — a damaged file that SQLite could not lock, say: its
+    /// `/proc/<pid>/fd` entries are compared with the files' device and inode numbers.
+    static func isOpenInAnotherProcess(path: String) -> Bool {
+        #if os(Linux)
+        var files: Set<[UInt64]> = []
+        for suffix in [""] + companionSuffixes {
+            var status = stat()
+            if lstat(path + suffix, &status) == 0 {
+                files.insert([UInt64(status.st_dev), UInt64(status.st_ino)])
+            }
+        }
+        guard !files.isEmpty, let processes = opendir("/proc") else { return false }
+        defer { closedir(processes) }
+        let own = getpid()
+        while let entry = readdir(processes) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = Int32(name), pid != own else { continue }
+            let folder = "/proc/\(pid)/fd"
+            guard let descriptors = opendir(folder) else { continue }
+            defer { closedir(descriptors) }
+            while let descriptor = readdir(descriptors) {
+                let number = withUnsafeBytes(of: descriptor.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard Int(number) != nil else { continue }
+                var status = stat()
+                if stat(folder + "/" + number, &status) == 0,
+                   files.contains([UInt64(status.st_dev), UInt64(status.st_ino)]) {
+                    return true
+                }
+            }
+        }
+        #endif
         return false
     }
 
@@ -173,6 +208,7 @@ extension Database {
         try refuseWhatIsNotAPlainFile(at: path)
         guard let lock = ExclusiveLock(path: path) else { throw StoreError.inUse(path: path) }
         defer { lock.release() }
+        guard !isOpenInAnotherProcess(path: path) else { throw StoreError.inUse(path: path) }
         var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
