@@ -594,6 +594,20 @@ final class RecordStoreTests: XCTestCase {
         XCTAssertEqual(try reopened.database.integrityCheck(), ["ok"])
     }
 
+    func testATableMissingFromAReadOnlyFileHoldsNoRecordsAndRefusesSaves() throws {
+        try Fixtures.people(in: try Database(at: file)).insert(Person("Ada", "Lovelace"))
+        let contacts = try RecordStore<Contact>(database: try Database(at: file, readOnly: true), table: "contact",
+                                                columns: [.text("name", \.name)])
+        XCTAssertTrue(try contacts.list().isEmpty)
+        XCTAssertEqual(try contacts.ids(search: "ada"), [])
+        XCTAssertEqual(try contacts.count(), 0)
+        XCTAssertEqual(try contacts.count(matching: "ada"), 0)
+        XCTAssertNil(try contacts.record(id: RecordID(1)))
+        XCTAssertThrowsError(try contacts.insert(Contact(name: "Grace", city: "", visits: 0))) { error in
+            XCTAssertEqual(error as? StoreError, .readOnly(path: file.path))
+        }
+    }
+
     func testSavingThroughAReadOnlyConnectionFailsAndKeepsEverySavedRecord() throws {
         let saved = try Fixtures.people(in: try Database(at: file)).insert(Person("Ada", "Lovelace"))
         let readOnly = try Fixtures.people(in: try Database(at: file, readOnly: true))

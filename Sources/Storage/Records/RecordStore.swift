@@ -62,6 +62,9 @@ public final class RecordStore<Model: Codable> {
     private var orderedSlots: [String: [Int32]] = [:]
     /// Whether the stored search text was folded otherwise and is folded again when read.
     private var refoldsOnLoad = false
+    /// Whether the table does not exist and cannot be created (a read-only connection): the
+    /// store then holds no records, and saving fails with `.readOnly`.
+    private var isMissing = false
 
     private let now: () -> Date
     private let encoder: JSONEncoder
@@ -221,6 +224,7 @@ public final class RecordStore<Model: Codable> {
     /// Computes every row's columns and search text again from its JSON, e.g. after a column
     /// kept its name and type but changed what it computes.
     public func rebuildColumns() throws(StoreError) {
+        guard !isMissing else { throw StoreError.readOnly(path: database.path) }
         dropCaches()
         try database.storeTransaction { () throws(StoreError) in try backfill() }
     }
@@ -229,7 +233,8 @@ public final class RecordStore<Model: Codable> {
 
     /// The record with this identity, or `nil` when there is none.
     public func record(id: RecordID) throws(StoreError) -> Record<Model>? {
-        try database.withStatement(selectByIDSQL) { statement throws(StoreError) in
+        guard !isMissing else { return nil }
+        return try database.withStatement(selectByIDSQL) { statement throws(StoreError) -> Record<Model>? in
             try statement.bind(.integer(id.rawValue), at: 1)
             guard try statement.step() else { return nil }
             return try decodeRecord(statement)
@@ -242,6 +247,7 @@ public final class RecordStore<Model: Codable> {
     /// A list view of many rows holds `ids(sortedBy:ascending:search:)` and asks for the
     /// records of the rows that scroll into view.
     public func records(ids: some Sequence<RecordID>) throws(StoreError) -> [Record<Model>] {
+        guard !isMissing else { return [] }
         var records: [Record<Model>] = []
         records.reserveCapacity(ids.underestimatedCount)
         try database.withStatement(selectByIDSQL) { statement throws(StoreError) in
@@ -261,6 +267,7 @@ public final class RecordStore<Model: Codable> {
     /// - Throws: `.searchTooLong` for a search of more than 32 words.
     public func count(matching search: String? = nil) throws(StoreError) -> Int {
         let terms = try SearchText.terms(search)
+        guard !isMissing else { return 0 }
         guard terms.isEmpty else { return try currentSearchIndex().count(matching: terms.map { Array($0.utf8) }) }
         return try database.withStatement("SELECT count(*) FROM \(quotedTable)") { statement throws(StoreError) in
             _ = try statement.step()
@@ -289,6 +296,10 @@ public final class RecordStore<Model: Codable> {
         offset: Int = 0
     ) throws(StoreError) -> [Record<Model>] {
         let terms = try SearchText.terms(search)
+        guard !isMissing else {
+            _ = try orderClause(key, ascending: ascending)
+            return []
+        }
         if !terms.isEmpty {
             let ids = try ids(sortedBy: key, ascending: ascending, search: search)
             let start = min(max(offset, 0), ids.count)
@@ -316,6 +327,7 @@ public final class RecordStore<Model: Codable> {
     ) throws(StoreError) -> [RecordID] {
         let terms = try SearchText.terms(search)
         let order = try orderClause(key, ascending: ascending)
+        guard !isMissing else { return [] }
         let sorted = try sortedIDs(orderedBy: order)
         guard !terms.isEmpty else { return sorted }
         let index = try currentSearchIndex()
@@ -332,6 +344,7 @@ public final class RecordStore<Model: Codable> {
     /// Reads the search text of every record into memory now rather than at the first search,
     /// e.g. while the window is idle after opening.
     public func prepareSearch() throws(StoreError) {
+        guard !isMissing else { return }
         _ = try currentSearchIndex()
     }
 
@@ -367,6 +380,7 @@ public final class RecordStore<Model: Codable> {
         _ body: () throws(StoreError) -> T,
         patch: (inout SearchIndex, T) -> Void
     ) throws(StoreError) -> T {
+        guard !isMissing else { throw StoreError.readOnly(path: database.path) }
         let before = try? currentStamp()
         let isCurrent = before != nil && before == cacheStamp && searchIndex != nil
         let result = try database.storeTransaction(body)
@@ -547,6 +561,10 @@ public final class RecordStore<Model: Codable> {
         // `PRAGMA table_info`, not the `pragma_table_info()` function, which SQLite 3.15 lacks.
         let existing = try database.rows("PRAGMA table_info(\(quotedTable))").map { Array($0.dropFirst()) }
         if existing.isEmpty {
+            guard !database.isReadOnly else {
+                isMissing = true
+                return
+            }
             try createTable(named: quotedTable)
             try createIndexes()
             try recordLayout()
