@@ -188,11 +188,24 @@ class OtherProgram:
 MOUNT_REFUSED = 97
 
 
+def take_write_permission(folder):
+    """Makes the folder and every file in it read-only by permissions."""
+    for name in os.listdir(folder):
+        os.chmod(os.path.join(folder, name), 0o444)
+    os.chmod(folder, 0o555)
+
+
+def give_write_permission_back(folder):
+    os.chmod(folder, 0o700)
+    for name in os.listdir(folder):
+        os.chmod(os.path.join(folder, name), 0o600)
+
+
 def read_only_command(folder):
     """The command that starts Pinform with `folder` read-only: as root, on a read-only bind mount
     in a mount namespace of its own (root ignores permissions); else with no write permission."""
     if os.geteuid() != 0:
-        os.chmod(folder, 0o555)
+        take_write_permission(folder)
         return [pinform_bin()]
     script = ('mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" || exit %d; exec "$@"'
               % MOUNT_REFUSED)
@@ -200,7 +213,7 @@ def read_only_command(folder):
     if probe.returncode == 0:
         return ["unshare", "-m", "sh", "-c", script, folder, pinform_bin()]
     # No mounting allowed here: no write permission, and root without the power to ignore it.
-    os.chmod(folder, 0o555)
+    take_write_permission(folder)
     return ["setpriv", "--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search,-fowner", pinform_bin()]
 
 
@@ -410,7 +423,7 @@ class RecordsTests(AppTestCase):
         app.quit()
         folder = os.path.join(self.data_home, "pinform")
         before = sorted(os.listdir(folder))
-        self.addCleanup(os.chmod, folder, 0o700)
+        self.addCleanup(give_write_permission_back, folder)
         app = self.launch(read_only_command(folder), data_home=self.data_home, config_home=self.config_home)
         root = unlock(app)
         alert = banner(root)
@@ -420,7 +433,7 @@ class RecordsTests(AppTestCase):
         self.assertEqual([row[1] for row in shown], ["Lovelace", "Turing", "Hopper"])
         capture(root, "records-read-only.png")
         app.quit()
-        os.chmod(folder, 0o700)
+        give_write_permission_back(folder)
         self.assertEqual(sorted(os.listdir(folder)), before, "nothing was created, moved or removed")
         self.assertEqual(count_in_database(self.data_home), 3)
 
