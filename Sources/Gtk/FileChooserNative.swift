@@ -30,6 +30,17 @@ public final class FileChooserNative: Object {
         set { gtk_file_chooser_set_current_name(chooser, newValue) }
     }
 
+    /// Adds a check box to the chooser (e.g. an option of an export), on or off at first.
+    public func addChoice(id: String, label: String, isOn: Bool) {
+        gtk_file_chooser_add_choice(chooser, id, label, nil, nil)
+        gtk_file_chooser_set_choice(chooser, id, isOn ? "true" : "false")
+    }
+
+    /// Whether the check box added as `id` is on.
+    public func isChoiceOn(_ id: String) -> Bool {
+        gtk_file_chooser_get_choice(chooser, id).map { String(cString: $0) == "true" } ?? false
+    }
+
     /// Opens the chooser in `folder`.
     public func setCurrentFolder(_ folder: URL) {
         let file = g_file_new_for_path(folder.path)

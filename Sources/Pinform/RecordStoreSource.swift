@@ -6,6 +6,9 @@ import Storage
 /// nothing.
 final class RecordStoreSource<Model: Codable>: RecordListDataSource {
     var store: RecordStore<Model>?
+    /// Called after a search (not an empty one) ran, so that a message about an earlier one
+    /// can go.
+    var onSearchSucceeded: (() -> Void)?
 
     init(store: RecordStore<Model>?) {
         self.store = store
@@ -13,8 +16,9 @@ final class RecordStoreSource<Model: Codable>: RecordListDataSource {
 
     func recordIDs(sortedBy key: String?, ascending: Bool, search: String) throws -> [Int64] {
         guard let store else { return [] }
-        return try store.ids(sortedBy: key.map(RecordSortKey.column) ?? .id, ascending: ascending, search: search)
-            .map(\.rawValue)
+        let ids = try store.ids(sortedBy: key.map(RecordSortKey.column) ?? .id, ascending: ascending, search: search)
+        if !search.isEmpty { onSearchSucceeded?() }
+        return ids.map(\.rawValue)
     }
 
     func models(for ids: [Int64]) throws -> [Int64: Model] {

@@ -7,6 +7,11 @@ import Storage
 ///
 /// An older version's plaintext file is encrypted in place the first time it is opened
 /// (`Database.encryptPlaintextFile(at:key:)`), and its `pin.hash` removed after that.
+///
+/// A file that cannot be written (a read-only folder or disk) or that a newer version wrote
+/// opens read-only, so that the saved records still show; `readOnlyReason(for:)` says why.
+/// A damaged file is moved aside only when the person asks, and never while another program
+/// has it open.
 @MainActor
 final class RecordsDatabase {
     /// The records file.
@@ -17,8 +22,10 @@ final class RecordsDatabase {
     private(set) var database: Database?
     /// Why the database could not be opened, until it is.
     private(set) var openError: StoreError?
-    /// Whether the file could be opened for reading only (a read-only file or folder).
-    private(set) var isReadOnly = false
+    /// Why the whole file is open read-only, or nil when it can be written.
+    private(set) var fileReadOnlyReason: Database.ReadOnlyReason?
+    /// A read-only connection for the tables a newer version wrote, opened when one is found.
+    private var newerTablesDatabase: Database?
     private var stores: [String: AnyObject] = [:]
 
     init(paths: AppPaths, key: SecretBytes) {
@@ -29,11 +36,21 @@ final class RecordsDatabase {
 
     /// Closes the file and wipes the key: until the next unlock, nothing can open it.
     func close() {
+        closeFile()
+        key = nil
+        openError = .closed(path: file.path)
+    }
+
+    /// Closes the file but keeps the key, so that opening it again reads it afresh (after a
+    /// Retry, or once a damaged file was moved aside).
+    func closeFile() {
         stores.removeAll()
         database?.close()
         database = nil
-        key = nil
-        openError = .closed(path: file.path)
+        newerTablesDatabase?.close()
+        newerTablesDatabase = nil
+        fileReadOnlyReason = nil
+        openError = nil
     }
 
     /// Opens the file unless it is open; on failure `openError` says why.
@@ -55,48 +72,63 @@ final class RecordsDatabase {
             if Database.isPlaintextFile(at: file) {
                 try Database.encryptPlaintextFile(at: file, key: key)
             }
-            database = try Database(at: file, key: key)
-            isReadOnly = false
+            let (database, reason) = try Database.openPreferringWrite(at: file, key: key)
+            self.database = database
+            fileReadOnlyReason = reason
             openError = nil
             // The records are encrypted now: an older version's PIN hash has done its work.
-            try? KeyVault(paths: paths).finishUpgrade()
-        } catch .readOnly {
-            // Saved records still show; saving says it cannot.
-            openReadOnly()
+            if reason == nil { try? KeyVault(paths: paths).finishUpgrade() }
         } catch {
             openError = error
         }
     }
 
-    private func openReadOnly() {
-        do {
-            database = try Database(at: file, readOnly: true, key: key)
-            isReadOnly = true
-            openError = .readOnly(path: file.path)
-        } catch {
-            openError = error
-        }
-    }
-
-    /// The store of `Model`'s records, made once per open database.
+    /// The store of `Model`'s records, made once per open database. A table a newer version
+    /// wrote is opened on a read-only connection, changing nothing in it.
     func store<Model: RecordModel>(_ model: Model.Type) throws(StoreError) -> RecordStore<Model> {
         openIfNeeded()
         guard let database else { throw openError ?? .closed(path: file.path) }
         if let store = stores[Model.table] as? RecordStore<Model> { return store }
-        let store = try RecordStore<Model>(database: database, table: Model.table, columns: Model.storeColumns)
+        let store: RecordStore<Model>
+        do {
+            store = try RecordStore<Model>(database: database, table: Model.table, columns: Model.storeColumns)
+        } catch .newerSchema {
+            let reader: Database
+            if let newerTablesDatabase {
+                reader = newerTablesDatabase
+            } else {
+                reader = try Database(at: file, readOnly: true, key: key)
+                newerTablesDatabase = reader
+            }
+            store = try RecordStore<Model>(database: reader, table: Model.table, columns: Model.storeColumns)
+        }
         stores[Model.table] = store
         return store
     }
 
-    /// Closes the file, renames it (with its journal files) to `records.sqlite.damaged-<time>`
-    /// and opens a new, empty one.
+    /// Why a store can only be read, or nil when it can be written.
+    func readOnlyReason<Model>(for store: RecordStore<Model>) -> Database.ReadOnlyReason? {
+        if store.isFromNewerVersion || store.database.isFromNewerVersion { return .newerVersion }
+        if store.database.isReadOnly { return fileReadOnlyReason ?? .cannotWrite }
+        return nil
+    }
+
+    /// Closes the file, renames it (with its `-wal`, `-shm` and `-journal` files) to
+    /// `records.sqlite.damaged-<time>` and opens a new, empty one.
+    ///
     /// - Returns: where the old file went, or nil when there was none.
+    /// - Throws: `.inUse` when another program has the file open: nothing is moved, and the
+    ///   file is opened again as it was.
     @discardableResult
     func moveAsideAndStartFresh() throws(StoreError) -> URL? {
-        stores.removeAll()
-        database?.close()
-        database = nil
-        let moved = try Database.moveAside(fileAt: file)
+        closeFile()
+        let moved: URL?
+        do {
+            moved = try Database.moveAside(fileAt: file)
+        } catch {
+            openIfNeeded()
+            throw error
+        }
         openIfNeeded()
         if let openError, database == nil { throw openError }
         return moved

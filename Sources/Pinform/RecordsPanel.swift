@@ -72,7 +72,8 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         list.onActivate = { [unowned self] id in edit(id) }
         list.onDeleteRequest = { [unowned self] ids in delete(ids) }
         list.onSelectionChanged = { [unowned self] in deleteButton.isSensitive = !list.selectedIDs.isEmpty }
-        list.onError = { [unowned self] error in show(error) }
+        list.onError = { [unowned self] error in show(error) { [weak self] in self?.list.reload(refreshingAll: true) } }
+        source.onSearchSucceeded = { [unowned self] in searchSucceeded() }
         deleteButton.onClicked { [unowned self] in delete(list.selectedIDs) }
         exportButton.onClicked { [unowned self] in export() }
         reconnect()
@@ -82,29 +83,55 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
 
     func reconnect() {
         do {
-            source.store = try records.store(Model.self)
-            if records.isReadOnly, let error = records.openError { show(error) }
+            let store = try records.store(Model.self)
+            source.store = store
+            if let reason = records.readOnlyReason(for: store) {
+                banner.show(reason.message(path: records.file.path))
+            } else if banner.isShown, bannerOffersReconnect {
+                banner.dismiss()
+            }
+            bannerOffersReconnect = false
+            // Read the search text while the window is idle, not at the first keystroke.
+            MainContext.idle { [weak self] in
+                guard let self, let store = source.store else { return }
+                try? store.prepareSearch()
+            }
         } catch {
             source.store = nil
-            show(error)
+            show(error) { [weak self] in self?.reconnect() }
+            bannerOffersReconnect = true
         }
         list.reload(refreshingAll: true)
     }
 
     private var store: RecordStore<Model>? { source.store }
 
-    /// Shows a database error in the window, offering a fresh start when the file is unusable.
-    private func show(_ error: any Error) {
+    /// Whether the banner shows why the store could not be opened, with Retry.
+    private var bannerOffersReconnect = false
+    /// Whether the banner shows why a search cannot run.
+    private var bannerIsAboutSearch = false
+
+    /// Shows a database error in the window's banner: with Retry when another program only
+    /// holds the file for now (`retry` runs the failed action again), with an offer to move
+    /// the file aside when it cannot be used as it is, else the message alone.
+    private func show(_ error: any Error, retry: (() -> Void)? = nil) {
+        bannerOffersReconnect = false
         guard let error = error as? StoreError else {
             banner.show(String(describing: error))
             return
         }
-        guard error.offersFreshStart else {
+        bannerIsAboutSearch = if case .searchTooLong = error { true } else { false }
+        if error.offersRetry, let retry {
+            banner.show(error.message, actionLabel: "Retry", isDestructive: false) { [weak self] in
+                self?.banner.dismiss()
+                retry()
+            }
+        } else if error.offersFreshStart, FileManager.default.fileExists(atPath: records.file.path) {
+            banner.show(error.message + " You can move it aside — it is kept, not deleted — and start with an empty one.",
+                        actionLabel: "Move Aside and Start Fresh") { [weak self] in self?.startFresh() }
+        } else {
             banner.show(error.message)
-            return
         }
-        banner.show(error.message + " You can move it aside — it is kept, not deleted — and start with an empty one.",
-                    actionLabel: "Move Aside and Start Fresh") { [weak self] in self?.startFresh() }
     }
 
     private func startFresh() {
@@ -114,8 +141,16 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
             reconnect()
             if let moved { toast.show("The old records file was kept as “\(moved.lastPathComponent)”.", seconds: 8) }
         } catch {
-            show(error)
+            reconnect()
+            show(error) { [weak self] in self?.startFresh() }
         }
+    }
+
+    /// A search ran: a message about an earlier search is no longer true.
+    private func searchSucceeded() {
+        guard bannerIsAboutSearch else { return }
+        bannerIsAboutSearch = false
+        banner.dismiss()
     }
 
     // MARK: Saving, editing, deleting
@@ -123,7 +158,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
     /// Saves a value from the form as a new record and shows it selected.
     func insert(_ model: Model) {
         guard let store else {
-            if let error = records.openError { show(error) }
+            if let error = records.openError { show(error) { [weak self] in self?.reconnect() } }
             return
         }
         do {
@@ -132,7 +167,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
             list.select(id: id.rawValue)
             deleteButton.isSensitive = true
         } catch {
-            show(error)
+            show(error) { [weak self] in self?.insert(model) }
         }
     }
 
@@ -152,15 +187,19 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         let dialog = FormDialog(title: "Edit \(Model.title)", parent: window, form: Model.makeForm(), model: record.model) {
             [weak self] edited in
             guard let self, let edited else { return }
-            do {
-                try store.update(edited, id: record.id)
-                list.reload()
-                list.refresh(id: record.id.rawValue)
-            } catch {
-                show(error)
-            }
+            save(edited, id: record.id, in: store)
         }
         dialog.present()
+    }
+
+    private func save(_ edited: Model, id: RecordID, in store: RecordStore<Model>) {
+        do {
+            try store.update(edited, id: id)
+            list.reload()
+            list.refresh(id: id.rawValue)
+        } catch {
+            show(error) { [weak self] in self?.save(edited, id: id, in: store) }
+        }
     }
 
     private func delete(_ ids: [Int64]) {
@@ -173,7 +212,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
             let message = deleted.count == 1 ? "Record deleted" : "\(deleted.count) records deleted"
             toast.show(message, actionLabel: "Undo") { [weak self] in self?.restore(deleted) }
         } catch {
-            show(error)
+            show(error) { [weak self] in self?.delete(ids) }
         }
     }
 
@@ -184,7 +223,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
             list.reload()
             if ids.count == 1 { list.select(id: ids[0].rawValue) }
         } catch {
-            show(error)
+            show(error) { [weak self] in self?.restore(models) }
         }
     }
 
@@ -194,24 +233,31 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
 
     // MARK: Exporting
 
+    /// The export dialog's choice that keeps spreadsheets from running a field as a formula.
+    static var formulaChoiceLabel: String { "Stop spreadsheets from running formulas" }
+
     func export() {
         let chooser = FileChooserNative(title: "Export Records", parent: window,
                                         action: GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel: "_Export")
         chooser.currentName = "records.csv"
+        chooser.addChoice(id: "neutralize-formulas", label: Self.formulaChoiceLabel, isOn: true)
         if let lastExportFolder { chooser.setCurrentFolder(lastExportFolder) }
-        chooser.onResponse { [weak self] url in
+        chooser.onResponse { [weak self, unowned chooser] url in
+            let neutralizes = chooser.isChoiceOn("neutralize-formulas")
             self?.chooser = nil
-            if let url { self?.export(to: url) }
+            if let url { self?.export(to: url, neutralizingFormulas: neutralizes) }
         }
         self.chooser = chooser
         chooser.show()
     }
 
-    /// Writes the list as it is shown — searched and sorted — as CSV to `url`.
-    func export(to url: URL) {
+    /// Writes the list as it is shown — searched and sorted — as CSV to `url`, readable by
+    /// its owner only; fields a spreadsheet would run as formulas are written as text unless
+    /// `neutralizingFormulas` is false.
+    func export(to url: URL, neutralizingFormulas: Bool = true) {
         do {
             let rows = try list.currentRows()
-            try CSVWriter().write(header: list.columnTitles, rows: rows, to: url)
+            try CSVWriter(neutralizesFormulas: neutralizingFormulas).write(header: list.columnTitles, rows: rows, to: url)
             lastExportFolder = url.deletingLastPathComponent()
             let noun = rows.count == 1 ? "record" : "records"
             toast.show("Exported \(rows.count) \(noun) to “\(url.lastPathComponent)”")

@@ -143,7 +143,9 @@ if requested.contains("forms") {
 }
 
 if requested.contains("records") {
-    RecordsBenchmark.run(count: 100_000).print()
+    let records = RecordsBenchmark.run(count: 100_000)
+    records.table.print()
+    goals.append(records.goal)
 }
 
 if requested.contains("tpm") {

@@ -8,16 +8,23 @@ import Darwin
 struct FileFailure: Error, Equatable {
     let path: String
     let code: Int32
+    /// Words that say more than `errno` can, e.g. what is there instead of a plain file.
+    var detail: String? = nil
 
     /// The system's words for the error, e.g. "No space left on device".
-    var reason: String { String(cString: strerror(code)) }
+    var reason: String { detail ?? String(cString: strerror(code)) }
 }
 
 /// The few POSIX file operations the PIN vault and attempt store need, with their errors kept.
 ///
 /// Foundation's file APIs hide which `errno` happened and do not fsync; these do both.
 enum FileOperations {
-    /// Creates the folder and any missing parent with mode 0700, then sets the folder to 0700.
+    /// Creates the folder and any missing parent with mode 0700, then takes from the folder
+    /// any permission for group and others.
+    ///
+    /// The owner's own bits are left as they are: a folder its owner made read-only (mode
+    /// 0500) stays read-only, and one on a read-only file system, which cannot be changed,
+    /// is used as it is, so that what is in it can still be read.
     ///
     /// - Returns: the failure, or `nil` when the folder exists.
     static func makeDirectories(atPath path: String) -> FileFailure? {
@@ -31,7 +38,8 @@ enum FileOperations {
         var status = stat()
         guard stat(path, &status) == 0 else { return FileFailure(path: path, code: errno) }
         guard status.st_mode & S_IFMT == S_IFDIR else { return FileFailure(path: path, code: ENOTDIR) }
-        guard chmod(path, 0o700) == 0 else { return FileFailure(path: path, code: errno) }
+        guard status.st_mode & 0o077 != 0 else { return nil }
+        guard chmod(path, status.st_mode & 0o700) == 0 || errno == EROFS else { return FileFailure(path: path, code: errno) }
         return nil
     }
 
@@ -47,9 +55,20 @@ enum FileOperations {
     ///   bytes, so the caller can tell it is too long.
     /// - Returns: the bytes; `ENOENT` as a failure when the file does not exist.
     static func readSmallFile(atPath path: String, limit: Int) -> Result<[UInt8], FileFailure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return .failure(FileFailure(path: path, code: errno)) }
+        // O_NONBLOCK: a named pipe planted here must not block the caller in open().
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { return .failure(FileFailure(path: path, code: ELOOP, detail: "it is a symbolic link, not a plain file")) }
+            return .failure(FileFailure(path: path, code: errno))
+        }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(FileFailure(path: path, code: errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            if status.st_mode & S_IFMT == S_IFDIR { return .failure(FileFailure(path: path, code: EISDIR)) }
+            let kind = status.st_mode & S_IFMT == S_IFIFO ? "a named pipe" : "a device or other special file"
+            return .failure(FileFailure(path: path, code: EINVAL, detail: "it is \(kind), not a plain file"))
+        }
         var bytes = [UInt8](repeating: 0, count: limit + 1)
         var filled = 0
         while filled < bytes.count {

@@ -37,14 +37,59 @@ final class CSVWriterTests: XCTestCase {
         XCTAssertEqual(document, "Name,Note\r\nAda,\"a, b\"\r\nGrace,\r\n")
     }
 
-    func testFormulasAreLeftAloneByDefault() {
-        XCTAssertEqual(writer.line(["=1+1", "-2", "@x", "+3"]), "=1+1,-2,@x,+3\r\n")
+    func testFormulasAreNeutralizedByDefault() {
+        XCTAssertEqual(CSVWriter().line(["=1+1", "-2", "@x", "+3"]), "'=1+1,'-2,'@x,'+3\r\n")
+    }
+
+    func testFormulasAreLeftAloneWhenAskedTo() {
+        XCTAssertEqual(CSVWriter(neutralizesFormulas: false).line(["=1+1", "-2", "@x", "+3"]), "=1+1,-2,@x,+3\r\n")
     }
 
     func testNeutralizingFormulasPrefixesAnApostrophe() {
         let careful = CSVWriter(neutralizesFormulas: true)
         XCTAssertEqual(careful.line(["=SUM(A1)", "+1", "-1", "@x", "\tx", "safe"]), "'=SUM(A1),'+1,'-1,'@x,'\tx,safe\r\n")
         XCTAssertEqual(careful.field("=a,b"), "\"'=a,b\"")
+        XCTAssertEqual(careful.field("\rx"), "\"'\rx\"")
+    }
+
+    func testTheKnownInjectionsAreNeutralized() {
+        let careful = CSVWriter()
+        XCTAssertEqual(careful.field("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"")
+        XCTAssertEqual(careful.field("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0")
+    }
+
+    func testFormulasAfterLeadingSpacesAreNeutralized() {
+        let careful = CSVWriter()
+        XCTAssertEqual(careful.field("  =1+1"), "'  =1+1")
+        XCTAssertEqual(careful.field("\u{A0}@x"), "'\u{A0}@x")
+        XCTAssertEqual(careful.field(" \tx"), "' \tx")
+    }
+
+    func testFullwidthFormulaSignsAreNeutralized() {
+        let careful = CSVWriter()
+        XCTAssertEqual(careful.line(["＝1+1", "＋1", "－1", "＠x", " ＝x"]), "'＝1+1,'＋1,'－1,'＠x,' ＝x\r\n")
+    }
+
+    func testTextThatMerelyContainsFormulaSignsIsLeftAlone() {
+        let careful = CSVWriter()
+        XCTAssertEqual(careful.line(["a=b", "x-1", "ada@example.com", "   ", "", "1+1"]),
+                       "a=b,x-1,ada@example.com,   ,,1+1\r\n")
+    }
+
+    func testAnExportedFileIsReadableByItsOwnerOnlyWhateverTheUmask() throws {
+        let temporary = TemporaryDirectory()
+        let file = temporary.url.appendingPathComponent("export.csv")
+        try Data("old".utf8).write(to: file)
+        chmod(file.path, 0o666)
+        let previous = umask(0)
+        defer { umask(previous) }
+        try writer.write(header: ["Name"], rows: [["Ada"]], to: file)
+        var status = stat()
+        XCTAssertEqual(stat(file.path, &status), 0)
+        XCTAssertEqual(status.st_mode & 0o777, 0o600)
+        XCTAssertEqual(try Data(contentsOf: file), Data("Name\r\nAda\r\n".utf8))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), ["export.csv"],
+                       "no temporary file is left behind")
     }
 
     func testWritingAFileWritesTheDocumentAsUTF8() throws {
@@ -94,7 +139,7 @@ final class CSVWriterTests: XCTestCase {
                 (0..<3).map { _ in String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }) }
             }
             let header = ["a", "b", "c"]
-            XCTAssertEqual(parse(writer.document(header: header, rows: rows)), [header] + rows)
+            XCTAssertEqual(parse(CSVWriter(neutralizesFormulas: false).document(header: header, rows: rows)), [header] + rows)
         }
     }
 }

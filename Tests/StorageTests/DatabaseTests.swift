@@ -74,13 +74,31 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try database.rows("SELECT name FROM sqlite_master WHERE name = 'log'"), [])
     }
 
-    func testAFileFromANewerVersionIsRefused() throws {
+    func testAFileFromANewerVersionIsRefusedForWritingAndNotOfferedAFreshStart() throws {
         let migrations = [Migration.sql("a", "CREATE TABLE a(x)"), Migration.sql("b", "CREATE TABLE b(x)")]
         try Database(at: file, migrations: migrations).close()
         XCTAssertThrowsError(try Database(at: file, migrations: Array(migrations.prefix(1)))) { error in
             XCTAssertEqual(error as? StoreError, .newerSchema(path: file.path, found: 2, supported: 1))
-            XCTAssertTrue((error as? StoreError)?.offersFreshStart == true)
+            XCTAssertEqual((error as? StoreError)?.offersFreshStart, false)
         }
+    }
+
+    func testAFileFromANewerVersionOpensReadOnlyAndUnchanged() throws {
+        let migrations = [Migration.sql("a", "CREATE TABLE a(x); INSERT INTO a VALUES (7)"), Migration.sql("b", "CREATE TABLE b(x)")]
+        try Database(at: file, migrations: migrations).close()
+        let (database, reason) = try Database.openPreferringWrite(at: file, migrations: Array(migrations.prefix(1)))
+        XCTAssertEqual(reason, .newerVersion)
+        XCTAssertTrue(database.isReadOnly)
+        XCTAssertTrue(database.isFromNewerVersion)
+        XCTAssertEqual(try database.rows("SELECT x FROM a"), [[.integer(7)]])
+        XCTAssertEqual(try database.userVersion, 2)
+        XCTAssertTrue(reason?.message(path: file.path).contains("newer version of Pinform") == true)
+    }
+
+    func testAWritableFileOpensForWriting() throws {
+        let (database, reason) = try Database.openPreferringWrite(at: file)
+        XCTAssertNil(reason)
+        XCTAssertFalse(database.isReadOnly)
     }
 
     func testATransactionThatThrowsSavesNothing() throws {
@@ -164,7 +182,9 @@ final class DatabaseTests: XCTestCase {
             try holder.execute("INSERT INTO t VALUES (1)")
             XCTAssertThrowsError(try other.execute("INSERT INTO t VALUES (2)")) { error in
                 XCTAssertEqual(error as? StoreError, .busy(path: file.path))
-                XCTAssertEqual((error as? StoreError)?.message.hasPrefix("The records file is in use by another program"), true)
+                XCTAssertEqual((error as? StoreError)?.message.hasPrefix("The records file is busy: another program is writing to it"), true)
+                XCTAssertEqual((error as? StoreError)?.offersRetry, true)
+                XCTAssertEqual((error as? StoreError)?.offersFreshStart, false, "a busy file is never moved aside")
             }
         }
         XCTAssertEqual(try other.rows("SELECT x FROM t"), [[.integer(1)]])
@@ -201,8 +221,8 @@ final class DatabaseTests: XCTestCase {
         }
     }
 
-    /// Set in the child that `testAFolderWithoutWritePermissionReportsAnError` starts as an
-    /// unprivileged user when the tests run as root (who ignores folder permissions).
+    /// Set in the child that `testAFolderWithoutWritePermissionReportsAnError` starts without
+    /// root's power to ignore file permissions, when the tests run as root.
     private static let lockedFolderVariable = "PINFORM_LOCKED_FOLDER"
 
     func testAFolderWithoutWritePermissionReportsAnError() throws {
@@ -210,24 +230,21 @@ final class DatabaseTests: XCTestCase {
             assertCannotOpen(in: URL(fileURLWithPath: folder))
             return
         }
-        // A folder of its own under /tmp that another user may enter but not write.
-        var template = Array("/tmp/pinform-locked-XXXXXX".utf8CString)
-        let base = URL(fileURLWithPath: String(cString: try XCTUnwrap(mkdtemp(&template))))
-        defer { try? FileManager.default.removeItem(at: base) }
-        let folder = base.appendingPathComponent("locked")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        chmod(base.path, 0o755)
+        var template = Array((temporary.url.path + "/locked-XXXXXX").utf8CString)
+        let folder = URL(fileURLWithPath: String(cString: try XCTUnwrap(mkdtemp(&template))))
         chmod(folder.path, 0o555)
         defer { chmod(folder.path, 0o700) }
         guard geteuid() == 0 else {
             assertCannotOpen(in: folder)
             return
         }
-        // Root writes anywhere: run this test again as the user "nobody".
+        // Root writes anywhere through CAP_DAC_OVERRIDE: run this test again as root without
+        // the capabilities that bypass permissions. (Not as another user: the checkout may be
+        // under /root, which no other user can enter.) The folder is root's, mode 0555.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable,
+        process.arguments = ["--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search,-fowner", executable,
                              "StorageTests.DatabaseTests/testAFolderWithoutWritePermissionReportsAnError"]
         var environment = ProcessInfo.processInfo.environment
         environment[Self.lockedFolderVariable] = folder.path
@@ -243,9 +260,273 @@ final class DatabaseTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(Database.fileName).path))
     }
 
+    /// Runs one test of this class again in a child process with `environment` added, as
+    /// `wrapper` (a command and its arguments) starts it, and asserts that it passed.
+    private func runInChild(_ test: String, wrapper: [String], environment added: [String: String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wrapper[0])
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        process.arguments = Array(wrapper.dropFirst()) + [executable, "StorageTests.DatabaseTests/\(test)"]
+        process.environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 0 {
+            XCTAssertTrue(text.contains("Executed 1 test, with 0 failures"), text)
+        } else if process.terminationStatus != Self.cannotMountStatus {
+            XCTFail("the child failed (\(process.terminationStatus)):\n\(text)")
+        }
+        return process.terminationStatus
+    }
+
+    /// What the `unshare` wrapper exits with when this machine does not let it mount.
+    private static let cannotMountStatus: Int32 = 97
+
     private func assertCannotOpen(in folder: URL) {
         XCTAssertThrowsError(try Database(at: folder.appendingPathComponent(Database.fileName))) { error in
             guard case .cannotOpen? = error as? StoreError else { return XCTFail("got \(error)") }
+        }
+    }
+
+    // MARK: What is where the records file belongs
+
+    func testANamedPipeWhereTheFileBelongsIsRefusedWithoutOpeningIt() throws {
+        XCTAssertEqual(mkfifo(file.path, 0o600), 0)
+        XCTAssertThrowsError(try Database(at: file)) { error in
+            XCTAssertEqual(error as? StoreError, .notARegularFile(path: file.path, kind: "a named pipe"))
+            XCTAssertEqual((error as? StoreError)?.message,
+                           "“\(file.path)” is a named pipe, not a data file. Pinform does not open it; move it away and try again.")
+            XCTAssertEqual((error as? StoreError)?.offersFreshStart, false)
+        }
+    }
+
+    func testASymbolicLinkWhereTheFileBelongsIsRefused() throws {
+        let elsewhere = try temporary.write("", to: "elsewhere.sqlite")
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: elsewhere)
+        XCTAssertThrowsError(try Database(at: file)) { error in
+            XCTAssertEqual(error as? StoreError, .notARegularFile(path: file.path, kind: "a symbolic link"))
+        }
+    }
+
+    func testANamedPipeWhereTheLogBelongsIsRefused() throws {
+        try Database(at: file).execute("CREATE TABLE t(x)")
+        XCTAssertEqual(mkfifo(file.path + "-wal", 0o600), 0)
+        XCTAssertThrowsError(try Database(at: file)) { error in
+            XCTAssertEqual(error as? StoreError, .notARegularFile(path: file.path + "-wal", kind: "a named pipe"))
+        }
+    }
+
+    func testADeviceWhereTheFileBelongsIsRefused() throws {
+        try XCTSkipUnless(geteuid() == 0, "only root can make a device node")
+        // /dev/null's numbers: character device 1, 3.
+        XCTAssertEqual(mknod(file.path, S_IFCHR | 0o600, dev_t(1 << 8 | 3)), 0)
+        XCTAssertThrowsError(try Database(at: file)) { error in
+            XCTAssertEqual(error as? StoreError, .notARegularFile(path: file.path, kind: "a device"))
+        }
+    }
+
+    func testANamedPipeIsNeverMovedAside() throws {
+        XCTAssertEqual(mkfifo(file.path, 0o600), 0)
+        XCTAssertThrowsError(try Database.moveAside(fileAt: file)) { error in
+            guard case .notARegularFile? = error as? StoreError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertTrue(FileOperations.exists(atPath: file.path))
+    }
+
+    // MARK: Another process with the file open
+
+    /// The sqlite3 shell in another process, with the database open (and, given SQL, doing it).
+    private final class OtherProcess {
+        private let process = Process()
+        private let input = Pipe()
+        private let output = Pipe()
+
+        init(file: URL, running sql: String = "SELECT count(*) FROM sqlite_master;") throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            process.arguments = [file.path]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            input.fileHandleForWriting.write(Data((sql + "\nSELECT 'ready';\n").utf8))
+            var text = ""
+            while !text.contains("ready") {
+                let data = output.fileHandleForReading.availableData
+                if data.isEmpty { throw StoreError.other(code: 0, reason: "sqlite3 ended: \(text)") }
+                text += String(decoding: data, as: UTF8.self)
+            }
+        }
+
+        /// Runs more SQL in it.
+        func run(_ sql: String) {
+            input.fileHandleForWriting.write(Data((sql + "\n").utf8))
+        }
+
+        /// Ends its session and waits until it exited.
+        func finish() {
+            input.fileHandleForWriting.closeFile()
+            process.waitUntilExit()
+        }
+    }
+
+    func testAFileAnotherProcessHasOpenIsNotMovedAside() throws {
+        try Database(at: file).execute("CREATE TABLE t(x)")
+        let other = try OtherProcess(file: file)
+        XCTAssertTrue(Database.isOpenElsewhere(fileAt: file))
+        XCTAssertThrowsError(try Database.moveAside(fileAt: file)) { error in
+            XCTAssertEqual(error as? StoreError, .inUse(path: file.path))
+            XCTAssertEqual((error as? StoreError)?.offersRetry, true)
+        }
+        XCTAssertTrue(FileOperations.exists(atPath: file.path))
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: temporary.path).contains { $0.contains("damaged") })
+        other.finish()
+        XCTAssertFalse(Database.isOpenElsewhere(fileAt: file))
+        XCTAssertNotNil(try Database.moveAside(fileAt: file))
+    }
+
+    func testABusyFileIsNeitherMovedNorChangedAndAnotherProcessesCommitLandsInIt() throws {
+        let database = try Database(at: file, busyTimeout: .milliseconds(50))
+        try database.execute("CREATE TABLE t(x)")
+        let other = try OtherProcess(file: file, running: "BEGIN IMMEDIATE; INSERT INTO t VALUES (2);")
+        XCTAssertThrowsError(try database.execute("INSERT INTO t VALUES (1)")) { error in
+            XCTAssertEqual(error as? StoreError, .busy(path: file.path))
+            XCTAssertEqual((error as? StoreError)?.offersFreshStart, false)
+        }
+        database.close()
+        XCTAssertThrowsError(try Database.moveAside(fileAt: file)) { error in
+            XCTAssertEqual(error as? StoreError, .inUse(path: file.path))
+        }
+        other.run("COMMIT;")
+        other.finish()
+        XCTAssertEqual(try Database(at: file).rows("SELECT x FROM t"), [[.integer(2)]])
+    }
+
+    func testADamagedFileAnotherProcessMerelyHasOpenIsNotMovedAside() throws {
+        try Data(repeating: 0xA5, count: 4096).write(to: file)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The shell holds the file open on descriptor 3 until its input ends.
+        reader.arguments = ["-c", "exec 3<\"$0\"; echo ready; read line", file.path]
+        let input = Pipe(), output = Pipe()
+        reader.standardInput = input
+        reader.standardOutput = output
+        try reader.run()
+        XCTAssertEqual(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self), "ready\n")
+        XCTAssertThrowsError(try Database.moveAside(fileAt: file)) { error in
+            XCTAssertEqual(error as? StoreError, .inUse(path: file.path))
+        }
+        input.fileHandleForWriting.closeFile()
+        reader.waitUntilExit()
+        XCTAssertNotNil(try Database.moveAside(fileAt: file))
+    }
+
+    func testAnOwnConnectionStillOpenCountsAsOpen() throws {
+        let database = try Database(at: file)
+        try database.execute("CREATE TABLE t(x)")
+        XCTAssertTrue(Database.isOpenElsewhere(fileAt: file))
+        database.close()
+        XCTAssertFalse(Database.isOpenElsewhere(fileAt: file))
+    }
+
+    func testMovingAsideTakesTheLogItsIndexAndTheJournalAlong() throws {
+        try Data(repeating: 0xA5, count: 4096).write(to: file)
+        for suffix in ["-wal", "-shm", "-journal"] {
+            try Data(suffix.utf8).write(to: URL(fileURLWithPath: file.path + suffix))
+        }
+        let moved = try XCTUnwrap(try Database.moveAside(fileAt: file))
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            XCTAssertFalse(FileOperations.exists(atPath: file.path + suffix), suffix)
+            XCTAssertTrue(FileOperations.exists(atPath: moved.path + suffix), suffix)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: moved.path + "-shm")), Data("-shm".utf8))
+    }
+
+    // MARK: A read-only folder
+
+    /// The folder the child of `testAReadOnlyFolderOpensReadOnlyAndShowsTheRecords` checks.
+    private static let readOnlyFolderVariable = "PINFORM_READ_ONLY_FOLDER"
+
+    func testAReadOnlyFolderOpensReadOnlyAndShowsTheRecords() throws {
+        if let folder = ProcessInfo.processInfo.environment[Self.readOnlyFolderVariable] {
+            try assertReadsReadOnly(in: URL(fileURLWithPath: folder))
+            return
+        }
+        let folder = temporary.url.appendingPathComponent("pinform")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let store = try Fixtures.people(in: try Database(at: folder.appendingPathComponent(Database.fileName)))
+        try store.insert(contentsOf: [Person("Ada", "Lovelace"), Person("Zoë", "Zürich")])
+        store.database.close()
+        try checkReadOnly(folder, expecting: [Database.fileName])
+    }
+
+    func testAReadOnlyFolderLeftByACrashShowsTheRecordsStillInTheLog() throws {
+        if let folder = ProcessInfo.processInfo.environment[Self.readOnlyFolderVariable] {
+            try assertReadsReadOnly(in: URL(fileURLWithPath: folder))
+            return
+        }
+        // The files as a killed process leaves them: the records only in the write-ahead log.
+        let live = temporary.url.appendingPathComponent("live")
+        try FileManager.default.createDirectory(at: live, withIntermediateDirectories: false)
+        let database = try Database(at: live.appendingPathComponent(Database.fileName))
+        try database.execute("PRAGMA wal_autocheckpoint = 0")
+        try Fixtures.people(in: database).insert(contentsOf: [Person("Ada", "Lovelace"), Person("Zoë", "Zürich")])
+        let folder = temporary.url.appendingPathComponent("pinform")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(at: live.appendingPathComponent(Database.fileName + suffix),
+                                             to: folder.appendingPathComponent(Database.fileName + suffix))
+        }
+        database.close()
+        try checkReadOnly(folder, expecting: [Database.fileName, Database.fileName + "-wal"])
+    }
+
+    /// Runs the calling test again with `folder` read-only — a read-only mount for real as
+    /// root where mounting is allowed, else a folder without write permission — then checks
+    /// that nothing was added to it.
+    private func checkReadOnly(_ folder: URL, expecting files: [String], test: String = #function) throws {
+        let test = String(test.prefix { $0 != "(" })
+        // Group and other may read: ensureExists would tighten that, and cannot on a read-only disk.
+        chmod(folder.path, 0o755)
+        defer { chmod(folder.path, 0o700) }
+        let environment = [Self.readOnlyFolderVariable: folder.path]
+        if geteuid() != 0 {
+            chmod(folder.path, 0o555)
+            try assertReadsReadOnly(in: folder)
+        } else {
+            // Root ignores permissions: a read-only bind mount in a mount namespace of the
+            // child's own…
+            let mounting = """
+                mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" || exit \(Self.cannotMountStatus)
+                exec "$@"
+                """
+            if try runInChild(test, wrapper: ["/usr/bin/unshare", "-m", "/bin/sh", "-c", mounting, folder.path],
+                              environment: environment) == Self.cannotMountStatus {
+                // …or, where mounting is not allowed, no write permission and root without the
+                // power to ignore it.
+                chmod(folder.path, 0o555)
+                _ = try runInChild(test, wrapper: ["/usr/bin/setpriv", "--inh-caps=-all",
+                                                   "--bounding-set=-dac_override,-dac_read_search,-fowner"],
+                                   environment: environment)
+            }
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), files.sorted(),
+                       "nothing was added to the folder")
+    }
+
+    private func assertReadsReadOnly(in folder: URL) throws {
+        let paths = AppPaths(dataDirectory: folder, configDirectory: temporary.url)
+        XCTAssertNoThrow(try paths.ensureExists())
+        let (database, reason) = try Database.openPreferringWrite(at: paths.recordsFile)
+        XCTAssertEqual(reason, .cannotWrite)
+        XCTAssertEqual(reason?.message(path: paths.recordsFile.path).contains("can only be read"), true)
+        let store = try Fixtures.people(in: database)
+        XCTAssertEqual(try store.list(sortedBy: "last_name").map(\.model.firstName), ["Ada", "Zoë"])
+        XCTAssertEqual(try store.count(matching: "ZÜR"), 1)
+        XCTAssertThrowsError(try store.insert(Person("Grace", "Hopper"))) { error in
+            XCTAssertEqual(error as? StoreError, .readOnly(path: paths.recordsFile.path))
         }
     }
 

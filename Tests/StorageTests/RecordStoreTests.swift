@@ -254,6 +254,160 @@ final class RecordStoreTests: XCTestCase {
         XCTAssertEqual(try store.count(matching: "36"), 0)
     }
 
+    func testADecomposedWordIsFoundByItsPrecomposedFormAndInCapitals() throws {
+        let store = try Fixtures.people(in: try Database.inMemory())
+        try store.insert(contentsOf: [Person("e\u{301}cole", "Decomposed"), Person("Other", "One")])
+        XCTAssertEqual(names(try store.list(search: "\u{E9}cole")), ["e\u{301}cole Decomposed"])
+        XCTAssertEqual(names(try store.list(search: "ÉCOLE")), ["e\u{301}cole Decomposed"])
+        XCTAssertEqual(names(try store.list(search: "E\u{301}COLE")), ["e\u{301}cole Decomposed"])
+    }
+
+    func testAPrecomposedWordIsFoundByItsDecomposedForm() throws {
+        let store = try Fixtures.people(in: try Database.inMemory())
+        try store.insert(Person("Zürich", "Precomposed"))
+        XCTAssertEqual(try store.count(matching: "zu\u{308}r"), 1)
+    }
+
+    func testSearchFoldsCaseBeyondLowerCase() throws {
+        let store = try Fixtures.people(in: try Database.inMemory())
+        try store.insert(contentsOf: [Person("Straße", "A"), Person("ΣΊΣΥΦΟΣ", "B")])
+        XCTAssertEqual(names(try store.list(search: "STRASSE")), ["Straße A"])
+        XCTAssertEqual(names(try store.list(search: "σίσυφος")), ["ΣΊΣΥΦΟΣ B"])
+    }
+
+    func testASearchOfMoreThan32WordsGetsAMessageThatDoesNotBlameTheFile() throws {
+        let store = try Fixtures.people(in: try Database.inMemory())
+        try store.insert(Person("Ada", "Lovelace"))
+        let long = Array(repeating: "ada", count: 1100).joined(separator: " ")
+        for search in [{ try store.list(search: long).count }, { try store.ids(search: long).count },
+                       { try store.count(matching: long) }] {
+            XCTAssertThrowsError(try search()) { error in
+                XCTAssertEqual(error as? StoreError, .searchTooLong(words: 1100, limit: 32))
+                XCTAssertEqual((error as? StoreError)?.message, "Search for at most 32 words — this search has 1100.")
+                XCTAssertEqual((error as? StoreError)?.offersFreshStart, false)
+            }
+        }
+    }
+
+    func testASearchOf32WordsRuns() throws {
+        let store = try Fixtures.people(in: try Database.inMemory())
+        try store.insert(Person("Ada", "Lovelace"))
+        XCTAssertEqual(try store.count(matching: Array(repeating: "ada", count: 32).joined(separator: " ")), 1)
+    }
+
+    func testSearchSeesRecordsSavedThroughAnotherConnection() throws {
+        let store = try Fixtures.people(in: try Database(at: file))
+        try store.insert(Person("Ada", "Lovelace"))
+        XCTAssertEqual(try store.count(matching: "grace"), 0)
+        let other = try Fixtures.people(in: try Database(at: file))
+        try other.insert(Person("Grace", "Hopper"))
+        XCTAssertEqual(try store.count(matching: "grace"), 1)
+        XCTAssertEqual(try store.ids(sortedBy: "last_name", search: "a").count, 2)
+        try other.delete(id: try other.ids(search: "ada")[0])
+        XCTAssertEqual(try store.count(matching: "ada"), 0)
+    }
+
+    func testSearchSeesChangesMadeWithSQLOnTheSameConnection() throws {
+        let database = try Database.inMemory()
+        let store = try Fixtures.people(in: database)
+        try store.insert(Person("Ada", "Lovelace"))
+        XCTAssertEqual(try store.count(matching: "ada"), 1)
+        try database.execute("DELETE FROM person")
+        XCTAssertEqual(try store.count(matching: "ada"), 0)
+        XCTAssertEqual(try store.ids(search: "ada"), [])
+    }
+
+    func testSearchFollowsInsertsUpdatesAndDeletes() throws {
+        let store = try Fixtures.people(in: try Database.inMemory())
+        let ada = try store.insert(Person("Ada", "Lovelace"))
+        XCTAssertEqual(try store.ids(sortedBy: "last_name", search: "ada"), [ada])
+        let grace = try store.insert(Person("Grace", "Adams"))
+        XCTAssertEqual(try store.ids(sortedBy: "last_name", search: "ada"), [grace, ada])
+        try store.update(Person("Ada", "Byron"), id: ada)
+        XCTAssertEqual(try store.ids(sortedBy: "last_name", search: "byron"), [ada])
+        XCTAssertEqual(try store.count(matching: "lovelace"), 0)
+        try store.delete(id: grace)
+        XCTAssertEqual(try store.ids(sortedBy: "last_name", search: "ada"), [ada])
+    }
+
+    func testARecordInsertedInATransactionThatFailsIsNotFound() throws {
+        let database = try Database.inMemory()
+        let store = try Fixtures.people(in: database)
+        XCTAssertEqual(try store.count(matching: "ada"), 0)
+        XCTAssertThrowsError(try database.transaction {
+            try store.insert(Person("Ada", "Lovelace"))
+            XCTAssertEqual(try store.count(matching: "ada"), 1, "the transaction sees its own record")
+            throw StoreError.notFound(RecordID(1))
+        })
+        XCTAssertEqual(try store.count(matching: "ada"), 0)
+        XCTAssertEqual(try store.ids(search: "ada"), [])
+    }
+
+    func testManyChangesKeepSearchConsistent() throws {
+        let store = try Fixtures.people(in: try Database.inMemory())
+        var generator = SystemRandomNumberGenerator()
+        var expected: [RecordID: String] = [:]
+        let words = ["ada", "grace", "zoë", "ÉCOLE", "straße", "alan"]
+        _ = try store.count(matching: "x")
+        for _ in 0..<3000 {
+            let word = words.randomElement(using: &generator)!
+            switch expected.isEmpty ? 0 : Int.random(in: 0..<3, using: &generator) {
+            case 0:
+                expected[try store.insert(Person(word, "p"))] = word
+            case 1:
+                let id = expected.keys.randomElement(using: &generator)!
+                try store.update(Person(word, "p"), id: id)
+                expected[id] = word
+            default:
+                let id = expected.keys.randomElement(using: &generator)!
+                try store.delete(id: id)
+                expected[id] = nil
+            }
+        }
+        for word in words {
+            let wanted = expected.filter { SearchText.fold($0.value) == SearchText.fold(word) }.keys.sorted { $0.rawValue < $1.rawValue }
+            XCTAssertEqual(try store.ids(search: word), wanted, word)
+        }
+    }
+
+    func testSearchFindsRecordsWhateverTheirIdentities() throws {
+        let database = try Database.inMemory()
+        let store = try Fixtures.people(in: database)
+        let small = try store.insert(Person("Ada", "Lovelace"))
+        try database.execute("INSERT INTO person (id, _created, _updated, _json, _search, first_name, last_name) "
+            + "SELECT 1000000000000, _created, _updated, _json, _search, first_name, 'Zed' FROM person")
+        try database.execute("INSERT INTO person (id, _created, _updated, _json, _search, first_name, last_name) "
+            + "SELECT -5, _created, _updated, _json, _search, first_name, 'Aa' FROM person WHERE id = ?", [.integer(small.rawValue)])
+        XCTAssertEqual(try store.ids(sortedBy: "last_name", search: "ada"), [RecordID(-5), small, RecordID(1_000_000_000_000)])
+        try store.delete(id: RecordID(1_000_000_000_000))
+        try store.update(Person("Grace", "Hopper"), id: RecordID(-5))
+        XCTAssertEqual(try store.ids(sortedBy: "last_name", search: "ada"), [small])
+        XCTAssertEqual(try store.ids(search: "grace"), [RecordID(-5)])
+    }
+
+    func testATableFoldedTheOldWayIsFoldedAgainOnOpening() throws {
+        let database = try Database(at: file)
+        try Fixtures.people(in: database).insert(Person("e\u{301}cole", "Old"))
+        // As the previous version left it: lower case only, no layout row.
+        try database.execute("UPDATE person SET _search = 'e\u{301}cole' || char(10) || 'old'")
+        try database.execute("DROP TABLE _pinform_store")
+        database.close()
+        let reopened = try Fixtures.people(in: try Database(at: file))
+        XCTAssertEqual(try reopened.count(matching: "\u{E9}cole"), 1)
+        let readOnly = try Fixtures.people(in: try Database(at: file, readOnly: true))
+        XCTAssertEqual(try readOnly.count(matching: "ÉCOLE"), 1)
+    }
+
+    func testAReadOnlyConnectionFoldsAnOldTableWhenSearching() throws {
+        let database = try Database(at: file)
+        try Fixtures.people(in: database).insert(Person("e\u{301}cole", "Old"))
+        try database.execute("UPDATE person SET _search = 'e\u{301}cole' || char(10) || 'old'")
+        try database.execute("DROP TABLE _pinform_store")
+        database.close()
+        let readOnly = try Fixtures.people(in: try Database(at: file, readOnly: true))
+        XCTAssertEqual(try readOnly.count(matching: "ÉCOLE"), 1)
+    }
+
     // MARK: Pages and lazy lists
 
     func testLimitAndOffsetGiveOnePageOfTheSortedList() throws {
@@ -304,7 +458,8 @@ final class RecordStoreTests: XCTestCase {
         let first = try RecordStore<Contact>(database: try Database(at: file), table: "contact", columns: both)
         try first.insert(Contact(name: "Ada", city: "London", visits: 2))
 
-        let second = try RecordStore<Contact>(database: try Database(at: file), table: "contact", columns: [.text("name", \.name)])
+        let second = try RecordStore<Contact>(database: try Database(at: file), table: "contact",
+                                              columns: [.text("name", \.name)], version: 2)
 
         XCTAssertEqual(try second.count(matching: "london"), 0)
         XCTAssertEqual(try second.count(matching: "ada"), 1)
@@ -320,7 +475,8 @@ final class RecordStoreTests: XCTestCase {
         try first.insert(contentsOf: [Contact(name: "A", city: "", visits: 10), Contact(name: "B", city: "", visits: 9)])
         XCTAssertEqual(try first.list(sortedBy: "visits").map(\.model.visits), [10, 9], "as text, 10 sorts first")
 
-        let second = try RecordStore<Contact>(database: try Database(at: file), table: "contact", columns: [.integer("visits", \.visits)])
+        let second = try RecordStore<Contact>(database: try Database(at: file), table: "contact",
+                                              columns: [.integer("visits", \.visits)], version: 2)
 
         XCTAssertEqual(try second.list(sortedBy: "visits").map(\.model.visits), [9, 10])
     }
@@ -343,6 +499,80 @@ final class RecordStoreTests: XCTestCase {
         XCTAssertEqual(try people.count(), 1)
     }
 
+    // MARK: Files from a newer version
+
+    func testATableOfAHigherLayoutVersionIsNotChangedByAWritingConnection() throws {
+        let withCity: [Column<Contact>] = [.text("name", \.name), .text("city", \.city)]
+        try RecordStore<Contact>(database: try Database(at: file), table: "contact", columns: withCity, version: 2)
+            .insert(Contact(name: "Ada", city: "London", visits: 2))
+        XCTAssertThrowsError(try RecordStore<Contact>(database: try Database(at: file), table: "contact",
+                                                      columns: [.text("name", \.name)])) { error in
+            XCTAssertEqual(error as? StoreError, .newerSchema(path: file.path, found: 2, supported: 1))
+        }
+        let names = try Database(at: file).rows("PRAGMA table_info(contact)").map { $0[1] }
+        XCTAssertTrue(names.contains(.text("city")), "the newer version's column is kept")
+    }
+
+    func testATableOfAHigherLayoutVersionOpensReadOnlyWithItsRecords() throws {
+        let withCity: [Column<Contact>] = [.text("name", \.name), .text("city", \.city)]
+        try RecordStore<Contact>(database: try Database(at: file), table: "contact", columns: withCity, version: 2)
+            .insert(Contact(name: "Ada", city: "London", visits: 2))
+        let store = try RecordStore<Contact>(database: try Database(at: file, readOnly: true), table: "contact",
+                                             columns: [.text("name", \.name)])
+        XCTAssertTrue(store.isFromNewerVersion)
+        XCTAssertEqual(try store.list().map(\.model.name), ["Ada"])
+        XCTAssertEqual(try store.count(matching: "london"), 1, "its search text is the newer version's")
+    }
+
+    func testColumnsThisVersionDoesNotKnowAtItsOwnVersionAreANewerVersions() throws {
+        let withCity: [Column<Contact>] = [.text("name", \.name), .text("city", \.city)]
+        try RecordStore<Contact>(database: try Database(at: file), table: "contact", columns: withCity)
+            .insert(Contact(name: "Ada", city: "London", visits: 2))
+        XCTAssertThrowsError(try RecordStore<Contact>(database: try Database(at: file), table: "contact",
+                                                      columns: [.text("name", \.name)])) { error in
+            guard case .newerSchema? = error as? StoreError else { return XCTFail("got \(error)") }
+        }
+        let names = try Database(at: file).rows("PRAGMA table_info(contact)").map { $0[1] }
+        XCTAssertTrue(names.contains(.text("city")))
+    }
+
+    /// What a newer version's `Contact` might save: a field this version does not know.
+    private struct NewerContact: Codable {
+        var name: String
+        var city: String
+        var visits: Int
+        var nickname: String
+        var tags: [String]
+    }
+
+    private struct OptionalNote: Codable, Equatable {
+        var name: String
+        var note: String?
+    }
+
+    func testUpdatingARecordKeepsFieldsTheModelDoesNotKnow() throws {
+        let database = try Database(at: file)
+        let newer = try RecordStore<NewerContact>(database: database, table: "contact", columns: [.text("name", \.name)])
+        let id = try newer.insert(NewerContact(name: "Ada", city: "London", visits: 1, nickname: "Countess", tags: ["a", "b"]))
+        let store = try RecordStore<Contact>(database: database, table: "contact", columns: [.text("name", \.name)])
+
+        try store.update(Contact(name: "Ada King", city: "Ockham", visits: 3), id: id)
+
+        let reread = try XCTUnwrap(try newer.record(id: id)).model
+        XCTAssertEqual(reread.name, "Ada King")
+        XCTAssertEqual(reread.city, "Ockham")
+        XCTAssertEqual(reread.visits, 3)
+        XCTAssertEqual(reread.nickname, "Countess")
+        XCTAssertEqual(reread.tags, ["a", "b"])
+    }
+
+    func testClearingAnOptionalFieldDoesNotBringItsOldValueBack() throws {
+        let store = try RecordStore<OptionalNote>(database: try Database.inMemory(), table: "note", columns: [])
+        let id = try store.insert(OptionalNote(name: "a", note: "old"))
+        try store.update(OptionalNote(name: "a", note: nil), id: id)
+        XCTAssertEqual(try store.record(id: id)?.model, OptionalNote(name: "a", note: nil))
+    }
+
     // MARK: Failures that must lose nothing
 
     func testAFullDiskRejectsTheSaveAndKeepsEverySavedRecord() throws {
@@ -362,6 +592,20 @@ final class RecordStoreTests: XCTestCase {
         let reopened = try Fixtures.people(in: try Database(at: file))
         XCTAssertEqual(try reopened.ids(), saved)
         XCTAssertEqual(try reopened.database.integrityCheck(), ["ok"])
+    }
+
+    func testATableMissingFromAReadOnlyFileHoldsNoRecordsAndRefusesSaves() throws {
+        try Fixtures.people(in: try Database(at: file)).insert(Person("Ada", "Lovelace"))
+        let contacts = try RecordStore<Contact>(database: try Database(at: file, readOnly: true), table: "contact",
+                                                columns: [.text("name", \.name)])
+        XCTAssertTrue(try contacts.list().isEmpty)
+        XCTAssertEqual(try contacts.ids(search: "ada"), [])
+        XCTAssertEqual(try contacts.count(), 0)
+        XCTAssertEqual(try contacts.count(matching: "ada"), 0)
+        XCTAssertNil(try contacts.record(id: RecordID(1)))
+        XCTAssertThrowsError(try contacts.insert(Contact(name: "Grace", city: "", visits: 0))) { error in
+            XCTAssertEqual(error as? StoreError, .readOnly(path: file.path))
+        }
     }
 
     func testSavingThroughAReadOnlyConnectionFailsAndKeepsEverySavedRecord() throws {

@@ -4,20 +4,28 @@ deletes one (and undoes a delete), exports the list through the real file choose
 that the database is encrypted (the sqlite3 command line cannot read it, no record's text is in
 any file) and what it holds after a restart, and the CSV file byte for byte.
 
+Then the files that must lose nothing: a file another program is writing (Retry, nothing
+moved), a file a newer version wrote (read-only, its column and fields kept), a read-only data
+folder (read-only, the records shown), a named pipe where the file belongs (refused, the window
+responsive), and exports that keep spreadsheets from running formulas and are mode 0600.
+
 With PINFORM_FORM_SCREENSHOTS=<folder>, the run also saves records.png (the window with three
 saved people) there.
 """
 import csv
+import json
 import os
 import shutil
+import sqlite3
+import stat
 import subprocess
 import tempfile
 import time
 import unittest
 
 import pyatspi
-from pinform_e2e import (AppTestCase, click, find, find_all, focus, press_key, set_text, states,
-                         text_of, wait_until)
+from pinform_e2e import (AppTestCase, click, click_at, find, find_all, focus, pinform_bin, press_key, set_text,
+                         states, text_of, type_keys, wait_until)
 
 PIN = "2468"
 PEOPLE = [
@@ -152,6 +160,72 @@ def capture(root, filename):
                     "+repage", os.path.join(folder, filename)], check=True)
 
 
+def records_path(data_home):
+    return os.path.join(data_home, "pinform", "records.sqlite")
+
+
+def banner(root, timeout=10):
+    """The records panel's banner (an alert), once it shows."""
+    return find(root, role="alert", visible=True, timeout=timeout)
+
+
+def buttons_in(node):
+    return [text_of(label) for button in find_all(node, role="push button", visible=True)
+            for label in find_all(button, role="label")]
+
+
+class OtherProgram:
+    """The sqlite3 shell in another process, with the records file open, running `sql`."""
+
+    def __init__(self, path, sql):
+        self.process = subprocess.Popen(["sqlite3", path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True)
+        self.run(sql + "\nSELECT 'ready';")
+        line = self.process.stdout.readline()
+        if line.strip() != "ready":
+            raise AssertionError(f"sqlite3 said {line!r}")
+
+    def run(self, sql):
+        self.process.stdin.write(sql + "\n")
+        self.process.stdin.flush()
+
+    def finish(self):
+        self.process.stdin.close()
+        self.process.wait(10)
+
+
+MOUNT_REFUSED = 97
+
+
+def take_write_permission(folder):
+    """Makes the folder and every file in it read-only by permissions."""
+    for name in os.listdir(folder):
+        os.chmod(os.path.join(folder, name), 0o444)
+    os.chmod(folder, 0o555)
+
+
+def give_write_permission_back(folder):
+    os.chmod(folder, 0o700)
+    for name in os.listdir(folder):
+        os.chmod(os.path.join(folder, name), 0o600)
+
+
+def read_only_command(folder):
+    """The command that starts Pinform with `folder` read-only: as root, on a read-only bind mount
+    in a mount namespace of its own (root ignores permissions); else with no write permission."""
+    if os.geteuid() != 0:
+        take_write_permission(folder)
+        return [pinform_bin()]
+    script = ('mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" || exit %d; exec "$@"'
+              % MOUNT_REFUSED)
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", script, folder, "true"])
+    if probe.returncode == 0:
+        return ["unshare", "-m", "sh", "-c", script, folder, pinform_bin()]
+    # No mounting allowed here: no write permission, and root without the power to ignore it.
+    take_write_permission(folder)
+    return ["setpriv", "--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search,-fowner", pinform_bin()]
+
+
 class RecordsTests(AppTestCase):
     def setUp(self):
         # Folders kept across restarts of the app, removed when the test ends.
@@ -280,6 +354,184 @@ class RecordsTests(AppTestCase):
         app.quit()
         _, root = self.start()
         self.assertEqual(wait_for_rows(root, 1)[0][1], "Lovelace")
+
+    # --- Nothing lost, whatever the file ---------------------------------------------------
+
+    def test_a_busy_records_file_offers_retry_and_nothing_is_moved(self):
+        app, root = self.start()
+        save_person(root, PEOPLE[0])
+        wait_for_rows(root, 1)
+        path = records_path(self.data_home)
+        other = OtherProgram(path, "BEGIN IMMEDIATE; CREATE TABLE other_program(x); INSERT INTO other_program VALUES (1);")
+        self.addCleanup(lambda: other.process.poll() is None and other.process.kill())
+        save_person(root, PEOPLE[1])
+        alert = banner(root)
+        self.assertIn("busy", alert.name)
+        labels = buttons_in(root)
+        self.assertIn("Retry", labels)
+        self.assertNotIn("Move Aside and Start Fresh", labels)
+        other.run("COMMIT;")
+        other.finish()
+        click(button_labelled(root, "Retry"))
+        wait_for_rows(root, 2)
+        wait_until(lambda: not find_all(root, role="alert", visible=True), message="the banner stayed")
+        app.quit()
+        folder = os.path.dirname(path)
+        self.assertEqual([name for name in os.listdir(folder) if "damaged" in name], [])
+        self.assertEqual(count_in_database(self.data_home), 2)
+        other_rows = subprocess.run(["sqlite3", path, "select count(*) from other_program"],
+                                    check=True, capture_output=True, text=True).stdout
+        self.assertEqual(other_rows.strip(), "1", "the other program's commit is in the live file")
+
+    def test_a_damaged_file_another_program_has_open_is_not_moved_until_it_lets_go(self):
+        folder = os.path.join(self.data_home, "pinform")
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        path = records_path(self.data_home)
+        with open(path, "wb") as handle:
+            handle.write(b"this is not a database" * 100)
+        holder = open(path, "rb")  # this test's own process is "another program" for the app
+        self.addCleanup(lambda: holder.closed or holder.close())
+        app, root = self.start()
+        self.assertIn("damaged", banner(root).name)
+        click(button_labelled(root, "Move Aside and Start Fresh"))
+        wait_until(lambda: "open in another program" in banner(root).name, message="the move was not refused")
+        self.assertTrue(os.path.exists(path))
+        self.assertEqual([name for name in os.listdir(folder) if "damaged" in name], [])
+        holder.close()
+        click(button_labelled(root, "Retry"))
+        wait_until(lambda: not find_all(root, role="alert", visible=True), message="the banner stayed")
+        self.assertEqual(len([name for name in os.listdir(folder) if "damaged" in name]), 1)
+
+    def test_a_file_from_a_newer_version_opens_read_only_and_keeps_its_column_and_fields(self):
+        app, root = self.start()
+        save_person(root, PEOPLE[0])
+        wait_for_rows(root, 1)
+        app.quit()
+        path = records_path(self.data_home)
+        # What a newer Pinform might have done: a column, a field, a higher layout version.
+        with sqlite3.connect(path) as db:
+            db.execute("ALTER TABLE person ADD COLUMN nickname TEXT")
+            db.execute("UPDATE person SET nickname = 'Countess', _json = json_set(_json, '$.nickname', 'Countess')")
+            db.execute("UPDATE _pinform_store SET version = version + 1 WHERE name = 'person'")
+        db.close()
+
+        app, root = self.start()
+        alert = banner(root)
+        self.assertIn("newer version of Pinform", alert.name)
+        self.assertIn("read-only", alert.name)
+        self.assertEqual(wait_for_rows(root, 1)[0][:2], ["Ada", "Lovelace"])
+        save_person(root, PEOPLE[1])
+        wait_until(lambda: "not saved" in banner(root).name, message="saving did not say it could not")
+        self.assertEqual(len(rows(root)), 1)
+        app.quit()
+        with sqlite3.connect(path) as db:
+            nickname, stored = db.execute("SELECT nickname, _json FROM person").fetchone()
+            count = db.execute("SELECT count(*) FROM person").fetchone()[0]
+        db.close()
+        self.assertEqual(nickname, "Countess")
+        self.assertEqual(json.loads(stored)["nickname"], "Countess")
+        self.assertEqual(count, 1)
+
+    def test_a_read_only_data_folder_opens_read_only_and_shows_the_records(self):
+        app, root = self.start_with_three_people()
+        app.quit()
+        folder = os.path.join(self.data_home, "pinform")
+        before = sorted(os.listdir(folder))
+        self.addCleanup(give_write_permission_back, folder)
+        app = self.launch(read_only_command(folder), data_home=self.data_home, config_home=self.config_home)
+        root = unlock(app)
+        alert = banner(root)
+        self.assertIn("can only be read", alert.name)
+        self.assertNotIn("Move Aside and Start Fresh", buttons_in(root))
+        shown = wait_for_rows(root, 3)
+        self.assertEqual([row[1] for row in shown], ["Lovelace", "Turing", "Hopper"])
+        capture(root, "records-read-only.png")
+        app.quit()
+        give_write_permission_back(folder)
+        self.assertEqual(sorted(os.listdir(folder)), before, "nothing was created, moved or removed")
+        self.assertEqual(count_in_database(self.data_home), 3)
+
+    def test_a_named_pipe_where_the_records_file_belongs_is_refused_and_the_window_responds(self):
+        folder = os.path.join(self.data_home, "pinform")
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        os.mkfifo(records_path(self.data_home))
+        app, root = self.start()
+        alert = banner(root)
+        self.assertIn("is a named pipe, not a data file", alert.name)
+        self.assertNotIn("Move Aside and Start Fresh", buttons_in(root))
+        # The main thread is not blocked: the form still takes typing.
+        field = find(root, role="text", name="First name", visible=True)
+        focus(field)
+        set_text(field, "Ada")
+        wait_until(lambda: text_of(field) == "Ada", message="the form did not respond")
+        self.assertTrue(stat.S_ISFIFO(os.lstat(records_path(self.data_home)).st_mode))
+
+    # --- Search ------------------------------------------------------------------------------
+
+    def test_a_search_of_too_many_words_says_so_and_the_message_goes_once_it_is_shorter(self):
+        app, root = self.start_with_three_people()
+        search = find(root, role="entry", name="Search records", visible=True)
+        focus(search)
+        set_text(search, " ".join(["ada"] * 40))
+        alert = banner(root)
+        self.assertEqual(alert.name, "Search for at most 32 words — this search has 40.")
+        self.assertNotIn("records file", alert.name)
+        set_text(search, "LOVELACE")
+        wait_until(lambda: not find_all(root, role="alert", visible=True), message="the message stayed")
+        self.assertEqual([row[1] for row in wait_for_rows(root, 1)], ["Lovelace"])
+
+    def test_search_finds_a_decomposed_name_by_its_precomposed_form_and_in_capitals(self):
+        app, root = self.start()
+        save_person(root, {"First name": "E\u0301mile", "Last name": "Zola", "Age": "62",
+                           "Email": "emile@example.com", "Height": "1.70"})
+        wait_for_rows(root, 1)
+        search = find(root, role="entry", name="Search records", visible=True)
+        focus(search)
+        set_text(search, "\u00c9MILE")
+        wait_until(lambda: find_all(root, role="label", name="1 record match “\u00c9MILE”", visible=True),
+                   message="the search found nothing")
+        set_text(search, "\u00e9mile")
+        wait_until(lambda: find_all(root, role="label", name="1 record match “\u00e9mile”", visible=True),
+                   message="the search found nothing")
+
+    # --- Export ------------------------------------------------------------------------------
+
+    def export_through_the_chooser(self, app, root, target, keep_formulas_from_running=True):
+        click(find(root, role="push button", name="Export…", visible=True))
+        chooser = top_level(app, "Export Records")
+        choice = find(chooser, role="check box", name="Stop spreadsheets from running formulas", visible=True)
+        self.assertIn("checked", states(choice), "formulas are neutralized by default")
+        if not keep_formulas_from_running:
+            # GTK 4.8's check button offers no AT-SPI action: click it with the pointer.
+            click_at(choice)
+            wait_until(lambda: "checked" not in states(choice), message="the check box stayed on")
+        set_text(find(chooser, role="text", name="Name:", visible=True), target)
+        click(button_labelled(chooser, "Export"))
+        wait_until(lambda: os.path.exists(target), 10, "no CSV file was written")
+        with open(target, newline="", encoding="utf-8") as handle:
+            return list(csv.reader(handle))
+
+    def test_export_keeps_formulas_from_running_unless_asked_and_is_readable_by_its_owner_only(self):
+        previous = os.umask(0)  # the app inherits it: files would be 0666
+        try:
+            app, root = self.start()
+        finally:
+            os.umask(previous)
+        formula = {"First name": "=HYPERLINK(\"http://x\")", "Last name": "  +cmd", "Age": "36",
+                   "Email": "ada@example.com", "Height": "1.65"}
+        save_person(root, formula)
+        wait_for_rows(root, 1)
+        folder = tempfile.mkdtemp(prefix="pinform-e2e-export-")
+        self.addCleanup(shutil.rmtree, folder, True)
+
+        safe = self.export_through_the_chooser(app, root, os.path.join(folder, "safe.csv"))
+        self.assertEqual(safe[1][:2], ["'=HYPERLINK(\"http://x\")", "'  +cmd"])
+        self.assertEqual(stat.S_IMODE(os.stat(os.path.join(folder, "safe.csv")).st_mode), 0o600)
+
+        raw = self.export_through_the_chooser(app, root, os.path.join(folder, "raw.csv"),
+                                              keep_formulas_from_running=False)
+        self.assertEqual(raw[1][:2], ["=HYPERLINK(\"http://x\")", "  +cmd"])
+        self.assertEqual(stat.S_IMODE(os.stat(os.path.join(folder, "raw.csv")).st_mode), 0o600)
 
 
 if __name__ == "__main__":

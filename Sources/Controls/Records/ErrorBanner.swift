@@ -34,7 +34,15 @@ public final class ErrorBanner {
     ///
     /// The action does not hide the banner: it shows its own outcome (another message, or
     /// `dismiss()` once it worked).
-    public func show(_ message: String, actionLabel: String? = nil, action: (() -> Void)? = nil) {
+    /// - Parameter isDestructive: whether the action is styled as one that changes things
+    ///   for good (moving a file aside), or as a plain button (Retry).
+    public func show(_ message: String, actionLabel: String? = nil, isDestructive: Bool = true,
+                     action: (() -> Void)? = nil) {
+        if isDestructive {
+            bar.actionButton.addCSSClass("destructive-action")
+        } else {
+            bar.actionButton.removeCSSClass("destructive-action")
+        }
         bar.present(message, actionLabel: actionLabel, action: action)
     }
 

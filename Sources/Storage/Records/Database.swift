@@ -63,7 +63,23 @@ public final class Database {
         busyTimeout: Duration = .seconds(2),
         migrations: [Migration] = []
     ) throws(StoreError) {
-        try self.init(path: url.path, readOnly: readOnly, key: key, busyTimeout: busyTimeout, migrations: migrations)
+        try Database.refuseWhatIsNotAPlainFile(at: url.path)
+        do {
+            try self.init(path: url.path, readOnly: readOnly, key: key, busyTimeout: busyTimeout, migrations: migrations)
+        } catch .cannotOpen where readOnly {
+            // A folder that cannot be written (a read-only file system) has no room for the
+            // `-shm` file that SQLite 3.15 needs to read a WAL database, and nothing can be
+            // writing to it. With no log left, read the main file as it is; with one, read a
+            // private copy of both, so that no committed record is missed.
+            guard Database.hasUncheckpointedLog(at: url.path) else {
+                try self.init(path: url.path, readOnly: true, key: key, busyTimeout: busyTimeout, migrations: migrations,
+                              immutable: true)
+                return
+            }
+            let copy = try Database.snapshot(of: url.path)
+            try self.init(path: url.path, readOnly: true, key: key, busyTimeout: busyTimeout, migrations: migrations,
+                          snapshot: copy)
+        }
     }
 
     /// A database in memory, gone when closed; for tests and previews.
@@ -71,11 +87,22 @@ public final class Database {
         try Database(path: ":memory:", readOnly: false, key: nil, busyTimeout: .zero, migrations: migrations)
     }
 
-    private init(path: String, readOnly: Bool, key: SecretBytes?, busyTimeout: Duration, migrations: [Migration]) throws(StoreError) {
+    /// - Parameters:
+    ///   - immutable: read the file as one nothing changes (SQLite's `immutable=1`).
+    ///   - snapshot: read this copy of the file instead, named as `path` in messages; its folder
+    ///     is removed when the connection closes.
+    init(
+        path: String, readOnly: Bool, key: SecretBytes?, busyTimeout: Duration, migrations: [Migration],
+        immutable: Bool = false,
+        snapshot: String? = nil
+    ) throws(StoreError) {
         self.path = path
+        snapshotFolder = snapshot.map { ($0 as NSString).deletingLastPathComponent }
         var connection: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let result = sqlite3_open_v2(path, &connection, access | SQLITE_OPEN_NOMUTEX, nil)
+        let opened = snapshot ?? path
+        let name = immutable ? Database.uri(opened) + "?immutable=1" : opened
+        let result = sqlite3_open_v2(name, &connection, access | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nil)
         guard result == SQLITE_OK, let connection else {
             let error = StoreError.sqlite(
                 code: connection.map { sqlite3_extended_errcode($0) } ?? result,
@@ -84,6 +111,7 @@ public final class Database {
                 path: path
             )
             sqlite3_close_v2(connection)
+            snapshotFolder.map { try? FileManager.default.removeItem(atPath: $0) }
             throw error
         }
         self.connection = connection
@@ -114,9 +142,26 @@ public final class Database {
         statements.removeAll()
         sqlite3_close_v2(connection)
         connection = nil
+        if let snapshotFolder {
+            try? FileManager.default.removeItem(atPath: snapshotFolder)
+            self.snapshotFolder = nil
+        }
     }
 
+    /// The private folder of the copy this connection reads, if it reads one.
+    private var snapshotFolder: String?
+
     var handle: OpaquePointer? { connection }
+
+    /// Whether the connection can only read: opened read-only, or the file or its folder
+    /// cannot be written.
+    public var isReadOnly: Bool {
+        connection.map { sqlite3_db_readonly($0, "main") == 1 } ?? true
+    }
+
+    /// Whether the file was written by a newer version: it has had more migrations than this
+    /// version knows. Such a file opens only read-only.
+    public private(set) var isFromNewerVersion = false
 
     // MARK: Running SQL
 
@@ -144,9 +189,10 @@ public final class Database {
         try withStatement(sql) { statement throws(StoreError) in
             try statement.bind(values)
             var rows: [[SQLValue]] = []
-            let count = statement.columnCount
             while try statement.step() {
-                rows.append((0..<count).map { statement.value(at: $0) })
+                // Counted after stepping: a cached `PRAGMA table_info` prepared before its table
+                // existed is prepared again by the step, with columns this time.
+                rows.append((0..<statement.columnCount).map { statement.value(at: $0) })
             }
             return rows
         }
@@ -286,7 +332,13 @@ public final class Database {
     public func migrate(_ migrations: [Migration]) throws(StoreError) {
         let applied = try userVersion
         guard applied <= migrations.count else {
-            throw StoreError.newerSchema(path: path, found: applied, supported: migrations.count)
+            // Reading a newer file changes nothing in it; writing might lose what this version
+            // does not know.
+            guard isReadOnly else {
+                throw StoreError.newerSchema(path: path, found: applied, supported: migrations.count)
+            }
+            isFromNewerVersion = true
+            return
         }
         guard applied < migrations.count else { return }
         try storeTransaction { () throws(StoreError) in
@@ -310,41 +362,5 @@ public final class Database {
             if case .text(let line)? = row.first { return line }
             return ""
         }
-    }
-
-    // MARK: Moving a damaged file aside
-
-    /// Renames a records file that cannot be used, with its `-wal` and `-shm` files, to
-    /// `<name>.damaged-<UTC time>` so that a fresh one can be started; nothing is deleted.
-    ///
-    /// Close every connection to the file first. The write-ahead log moves before the main
-    /// file, so that a fresh file can never pick up the old file's log.
-    ///
-    /// - Returns: the new name of the main file, or `nil` when there was no file to move.
-    /// - Throws: `.moveAsideFailed`; files already moved keep their new names.
-    @discardableResult
-    public static func moveAside(fileAt url: URL, now: Date = Date()) throws(StoreError) -> URL? {
-        let path = url.path
-        let suffixes = ["-wal", "-shm", "-journal", ""]
-        let existing = suffixes.filter { FileOperations.exists(atPath: path + $0) }
-        guard !existing.isEmpty else { return nil }
-        var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        let stamp = String(
-            format: "%04d%02d%02dT%02d%02d%02dZ",
-            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec)
-        )
-        var target = path + ".damaged-" + stamp
-        var attempt = 1
-        while suffixes.contains(where: { FileOperations.exists(atPath: target + $0) }) {
-            attempt += 1
-            target = path + ".damaged-" + stamp + "-\(attempt)"
-        }
-        for suffix in existing where rename(path + suffix, target + suffix) != 0 {
-            throw StoreError.moveAsideFailed(path: path + suffix, reason: String(cString: strerror(errno)))
-        }
-        return URL(fileURLWithPath: target, isDirectory: false)
     }
 }

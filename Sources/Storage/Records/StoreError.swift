@@ -9,7 +9,8 @@ import CSQLite
 ///
 /// SQLite's extended result codes are mapped to the few situations a person can act on;
 /// `offersFreshStart` says when the window should offer to move the file aside
-/// (`Database.moveAside(fileAt:)`) and start with an empty one.
+/// (`Database.moveAside(fileAt:)`) and start with an empty one, `offersRetry` when trying
+/// again later may work. No error blames the file for what a search asked.
 public enum StoreError: Error, Equatable, Sendable {
     /// The file is not a database or is damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
     case corrupt(path: String)
@@ -22,8 +23,16 @@ public enum StoreError: Error, Equatable, Sendable {
     case readOnly(path: String)
     /// The disk is full (`SQLITE_FULL`, or an I/O error with `ENOSPC`/`EDQUOT`); nothing changed.
     case diskFull(path: String)
-    /// The file was written by a newer Pinform, with more migrations than this one knows.
+    /// The file was written by a newer Pinform, with more migrations (or a table with columns)
+    /// than this one knows; it can still be opened read-only.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// Something that is not a plain file — a named pipe, a device, a symbolic link, a folder —
+    /// is where a data file belongs; it is neither opened nor moved. `kind` names what it is.
+    case notARegularFile(path: String, kind: String)
+    /// Another program has the file open, so it was not moved aside.
+    case inUse(path: String)
+    /// A search of more words than a search may have; nothing is wrong with the file.
+    case searchTooLong(words: Int, limit: Int)
     /// A constraint rejected the change (`SQLITE_CONSTRAINT`); `reason` is SQLite's words.
     case constraint(reason: String)
     /// No record has this identity (it may have been deleted).
@@ -49,7 +58,7 @@ public enum StoreError: Error, Equatable, Sendable {
         case .corrupt(let path):
             "The records file is damaged (“\(path)”)."
         case .busy(let path):
-            "The records file is in use by another program (“\(path)”)."
+            "The records file is busy: another program is writing to it (“\(path)”). Nothing was changed."
         case .cannotOpen(let path, let reason):
             "The records file “\(path)” cannot be opened: \(reason)."
         case .readOnly(let path):
@@ -57,7 +66,15 @@ public enum StoreError: Error, Equatable, Sendable {
         case .diskFull:
             "The disk is full — the record was not saved."
         case .newerSchema(let path, _, _):
-            "The records file “\(path)” was written by a newer version of Pinform."
+            "The records file “\(path)” was written by a newer version of Pinform. "
+                + "It is open read-only, so that nothing in it is lost."
+        case .notARegularFile(let path, let kind):
+            "“\(path)” is \(kind), not a data file. Pinform does not open it; move it away and try again."
+        case .inUse(let path):
+            "The records file is open in another program (“\(path)”), so it was not moved. "
+                + "Close that program and try again."
+        case .searchTooLong(let words, let limit):
+            "Search for at most \(limit) words — this search has \(words)."
         case .constraint(let reason):
             "The record was not saved: \(reason)."
         case .notFound:
@@ -83,7 +100,15 @@ public enum StoreError: Error, Equatable, Sendable {
     /// it aside and start with an empty one (the moved file is kept).
     public var offersFreshStart: Bool {
         switch self {
-        case .corrupt, .busy, .cannotOpen, .newerSchema: true
+        case .corrupt, .cannotOpen: true
+        default: false
+        }
+    }
+
+    /// Whether the same action may work when tried again, once another program is done.
+    public var offersRetry: Bool {
+        switch self {
+        case .busy, .inUse: true
         default: false
         }
     }
