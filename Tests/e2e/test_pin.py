@@ -5,6 +5,7 @@ import shutil
 import tempfile
 import unittest
 
+from orca_session import num_lock, press_keypad_digit
 from pinform_e2e import AppTestCase, click, find, find_all, states, text_of, wait_until
 
 GOOD_PIN = "2468"
@@ -143,6 +144,16 @@ class PinWindowTests(AppTestCase):
         self.press(window, GOOD_PIN)
         wait_until(lambda: not find_all(again.accessible(), role="push button", name="5"),
                    message="the right PIN did not unlock")
+
+    def test_digits_typed_on_the_number_pad_go_into_the_pin(self):
+        _, window = self.open_pin_window()
+        view = self.pin_view(window)
+        wait_until(lambda: "focused" in states(view), message="the PIN field does not have the focus")
+        num_lock(True)
+        self.addCleanup(num_lock, False)
+        for digit in GOOD_PIN[:3]:
+            press_keypad_digit(digit)
+        wait_until(lambda: view.description == "3 of 4 digits entered", message=view.description)
 
     def test_five_wrong_pins_lock_the_pad_across_restarts(self):
         data_home = self.set_up_pin()
