@@ -170,6 +170,15 @@ class OrcaTests(AppTestCase):
         view = self.assert_focus_on_the_pin_field(window)
         self.assertEqual(view.description, "2 of 4 digits entered")
         self.assertNotIn("focusable", states(two))
+        # On Backspace: each press speaks the count, also when it does not change.
+        mark = self.orca.mark()
+        for key in ("Down", "Down", "Down", "Right"):
+            press_key(key)
+        self.say("Backspace key", mark)
+        for count in (1, 0, 0):
+            mark = self.orca.mark()
+            press_key("space")
+            self.say(f"{count} of 4 digits entered", mark)
         self.assert_no_digit_spoken()
 
     def test_digits_typed_while_the_ring_is_on_a_key_join_the_pin_unspoken(self):
