@@ -58,6 +58,7 @@ public final class PinPad {
     private var buttons: [Key: Button] = [:]
     private var shownLooks: [Key: String] = [:]
     private var ringedKeys: Set<Key> = []
+    private weak var followed: PinCodeView?
 
     /// The keys, row by row.
     public nonisolated static let layout: [[Key]] = [
@@ -112,6 +113,11 @@ public final class PinPad {
     /// Takes the keyboard's pad keys (arrows, Space, Enter) from `view`, and shows the ring
     /// while `view` has the focus. Digits, Backspace, Escape and Ctrl+V keep their meaning there.
     public func follow(_ view: PinCodeView) {
+        if let followed, followed !== view {
+            followed.onUnhandledKey = nil
+            followed.onFocusChange = nil
+        }
+        followed = view
         view.onUnhandledKey = { [weak self] keyval, modifiers in
             self?.handleRingKey(keyval, modifiers) ?? false
         }
