@@ -119,7 +119,7 @@ public final class PinPad {
         }
         followed = view
         view.onUnhandledKey = { [weak self] keyval, modifiers in
-            self?.handleRingKey(keyval, modifiers) ?? false
+            self?.steerRing(keyval, modifiers) ?? false
         }
         view.onFocusChange = { [weak self] focused in self?.showsRing = focused }
         showsRing = view.hasFocus
@@ -130,7 +130,7 @@ public final class PinPad {
 
     /// Moves the ring by a key press; internal so that tests can press keys without a keyboard.
     /// Arrows move it (the first one shows it on 1), Space and Enter press the key it is on.
-    func handleRingKey(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+    func steerRing(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
         let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
         guard modifiers.rawValue & commands == 0, isEnabled else { return false }
         switch Int32(keyval) {

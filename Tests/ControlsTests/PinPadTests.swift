@@ -62,7 +62,7 @@ final class PinPadKeyboardTests: XCTestCase {
     @MainActor
     private static func press(_ pad: PinPad, _ keyval: Int32, _ modifiers: GdkModifierType = GdkModifierType(rawValue: 0))
         -> Bool {
-        pad.handleRingKey(UInt32(keyval), modifiers)
+        pad.steerRing(UInt32(keyval), modifiers)
     }
 
     func testKeysNeverTakeTheKeyboardFocus() {
