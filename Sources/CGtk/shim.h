@@ -109,6 +109,10 @@ static inline void pf_accessible_set_disabled(gpointer widget, gboolean disabled
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_DISABLED, disabled, -1);
 }
 
+static inline void pf_accessible_set_selected(gpointer widget, gboolean selected) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
+
 static inline void pf_accessible_set_required(gpointer widget, gboolean required) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_REQUIRED, required, -1);
 }

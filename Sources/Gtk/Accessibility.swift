@@ -17,6 +17,10 @@ extension Widget {
     /// Marks the widget disabled for assistive technologies.
     public func setAccessibleDisabled(_ disabled: Bool) { pf_accessible_set_disabled(raw, disabled ? 1 : 0) }
 
+    /// Marks the widget selected (or not) for assistive technologies: the key a keypad's
+    /// keyboard ring is on.
+    public func setAccessibleSelected(_ selected: Bool) { pf_accessible_set_selected(raw, selected ? 1 : 0) }
+
     /// Marks the widget as a required input.
     public func setAccessibleRequired(_ required: Bool) { pf_accessible_set_required(raw, required ? 1 : 0) }
 

@@ -39,6 +39,12 @@ open class Widget: Object {
         set { gtk_widget_set_focusable(widgetPointer, newValue ? 1 : 0) }
     }
 
+    /// The widget's text direction (left-to-right, right-to-left, or none: the default one).
+    public var textDirection: GtkTextDirection {
+        get { gtk_widget_get_direction(widgetPointer) }
+        set { gtk_widget_set_direction(widgetPointer, newValue) }
+    }
+
     /// Whether clicking the widget moves focus to it.
     public var focusesOnClick: Bool {
         get { gtk_widget_get_focus_on_click(widgetPointer) != 0 }

@@ -28,6 +28,11 @@ public final class PinCodeView {
     public var onMessage: ((String) -> Void)?
     /// Called after every edit, before `typeComplete` is sent.
     public var onEdit: (() -> Void)?
+    /// Offered every key press the view does not take itself (arrows, Space, Enter, …); returns
+    /// whether it took it. A keypad's keyboard ring uses it (see `PinPad.follow(_:)`).
+    public var onUnhandledKey: ((UInt32, GdkModifierType) -> Bool)?
+    /// Called when the view gains (true) or loses (false) the keyboard focus.
+    public var onFocusChange: ((Bool) -> Void)?
 
     private var shakeOffset = 0.0
     private var shakeTick: guint = 0
@@ -105,12 +110,14 @@ public final class PinCodeView {
 
     private func syncState() {
         // GTK state flags are the truth: focus highlights, insensitivity disables.
+        let wasFocused = control.isFocused
         control.performTransition {
             control.isEnabled = widget.isEffectivelySensitive
             control.isFocused = widget.containsFocus
             control.isHighlighted = control.isFocused
         }
         entry.setAccessibleDisabled(!control.isEnabled)
+        if control.isFocused != wasFocused { onFocusChange?(control.isFocused) }
     }
 
     private func appearanceChanged() {
@@ -132,7 +139,8 @@ public final class PinCodeView {
         keys.propagationPhase = GTK_PHASE_CAPTURE
         keys.onKeyPressed { [weak self] keyval, _, modifiers in
             guard let self else { return false }
-            return handleKey(keyval, modifiers) || PinCodeView.types(keyval, modifiers)
+            return handleKey(keyval, modifiers) || onUnhandledKey?(keyval, modifiers) == true
+                || PinCodeView.types(keyval, modifiers)
         }
         entry.add(keys)
     }

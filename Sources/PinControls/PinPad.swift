@@ -5,13 +5,18 @@ import Gtk
 /// The on-screen keypad: 1 2 3 / 4 5 6 / 7 8 9 / Clear 0 Backspace.
 ///
 /// Each key's look comes from an `AppearanceTable` — default, highlighted while pressed,
-/// disabled, selected — applied as a CSS class. Clicking a key leaves the focus where it was;
-/// while a key has the keyboard focus (Tab), digits, Backspace and Delete typed on the keyboard
-/// are sent as that key's press would be, and the focus stays on the key.
+/// disabled, selected (the key the keyboard ring is on) — applied as a CSS class.
+///
+/// The keys never take the keyboard focus: it stays on the PIN view (password text, for which
+/// screen readers echo no key), so a digit typed on the keyboard is never spoken. Clicks and
+/// touches press a key; from the keyboard, the arrow keys move a ring over the keys and Space
+/// or Enter press the key it is on (`follow(_:)` takes those keys from the PIN view). The keys
+/// stay 1 2 3 from left to right in a right-to-left language too, as on a phone.
 ///
 /// ```swift
 /// let pad = PinPad()
 /// pad.onKey = { key in if case .digit(let d) = key { view.type(d) } }
+/// pad.follow(view)
 /// ```
 @MainActor
 public final class PinPad {
@@ -52,6 +57,8 @@ public final class PinPad {
 
     private var buttons: [Key: Button] = [:]
     private var shownLooks: [Key: String] = [:]
+    private var ringedKeys: Set<Key> = []
+    private weak var followed: PinCodeView?
 
     /// The keys, row by row.
     public nonisolated static let layout: [[Key]] = [
@@ -70,27 +77,8 @@ public final class PinPad {
                 widget.attach(makeButton(for: key), column: Int32(column), row: Int32(row))
             }
         }
-        let keys = KeyController()
-        keys.propagationPhase = GTK_PHASE_CAPTURE
-        keys.onKeyPressed { [weak self] keyval, _, modifiers in
-            guard let self, let key = PinPad.key(typed: keyval, modifiers), isEnabled else { return false }
-            onKey?(key)
-            return true
-        }
-        widget.add(keys)
-    }
-
-    /// The pad key a keyboard key stands for: a digit (main row or keypad), Backspace or Delete.
-    nonisolated static func key(typed keyval: UInt32, _ modifiers: GdkModifierType) -> Key? {
-        let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
-        guard modifiers.rawValue & commands == 0 else { return nil }
-        switch Int32(keyval) {
-        case GDK_KEY_BackSpace, GDK_KEY_Delete, GDK_KEY_KP_Delete: return .backspace
-        default:
-            let scalar = gdk_keyval_to_unicode(keyval)
-            guard (0x30...0x39).contains(scalar), let unicode = Unicode.Scalar(scalar) else { return nil }
-            return .digit(Character(unicode))
-        }
+        // A phone keypad reads 1 2 3 from left to right in every language.
+        widget.textDirection = GTK_TEXT_DIR_LTR
     }
 
     /// The button of `key`.
@@ -105,6 +93,86 @@ public final class PinPad {
             widget.isSensitive = newValue
             // Each key too: assistive technologies read a key's own sensitivity, not its parent's.
             buttons.values.forEach { $0.isSensitive = newValue }
+            buttons.keys.forEach(updateLook)
+        }
+    }
+
+    // MARK: - The keyboard ring
+
+    /// The key the keyboard ring is on (nil until an arrow key is first pressed). It is shown
+    /// while the PIN view it follows has the focus and the pad is enabled.
+    public private(set) var ringKey: Key?
+    /// Whether the ring shows (the followed view has the focus).
+    public private(set) var showsRing = false {
+        didSet { if oldValue != showsRing, let ringKey { updateLook(ringKey) } }
+    }
+    /// Called with what to tell screen reader users when the ring moves ("5 key"); by default
+    /// the window's `Announcer` speaks it.
+    public var onRingMove: ((String) -> Void)?
+
+    /// Takes the keyboard's pad keys (arrows, Space, Enter) from `view`, and shows the ring
+    /// while `view` has the focus. Digits, Backspace, Escape and Ctrl+V keep their meaning there.
+    public func follow(_ view: PinCodeView) {
+        if let followed, followed !== view {
+            followed.onUnhandledKey = nil
+            followed.onFocusChange = nil
+        }
+        followed = view
+        view.onUnhandledKey = { [weak self] keyval, modifiers in
+            self?.steerRing(keyval, modifiers) ?? false
+        }
+        view.onFocusChange = { [weak self] focused in self?.showsRing = focused }
+        showsRing = view.hasFocus
+    }
+
+    /// What a screen reader says when the ring lands on `key`: short, and never a digit alone.
+    nonisolated static func spokenName(of key: Key) -> String { "\(key.accessibleName) key" }
+
+    /// Moves the ring by a key press; internal so that tests can press keys without a keyboard.
+    /// Arrows move it (the first one shows it on 1), Space and Enter press the key it is on.
+    func steerRing(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
+        guard modifiers.rawValue & commands == 0, isEnabled else { return false }
+        switch Int32(keyval) {
+        case GDK_KEY_Left, GDK_KEY_KP_Left: moveRing(row: 0, column: -1)
+        case GDK_KEY_Right, GDK_KEY_KP_Right: moveRing(row: 0, column: 1)
+        case GDK_KEY_Up, GDK_KEY_KP_Up: moveRing(row: -1, column: 0)
+        case GDK_KEY_Down, GDK_KEY_KP_Down: moveRing(row: 1, column: 0)
+        case GDK_KEY_space, GDK_KEY_KP_Space, GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+            guard let ringKey, showsRing else { return false }
+            onKey?(ringKey)
+        default: return false
+        }
+        return true
+    }
+
+    /// Where `key` is: its row and column in `layout`.
+    nonisolated static func position(of key: Key) -> (row: Int, column: Int) {
+        for (row, keys) in layout.enumerated() {
+            if let column = keys.firstIndex(of: key) { return (row, column) }
+        }
+        preconditionFailure("\(key) is not on the pad")
+    }
+
+    /// The key `rows` and `columns` away from `key`, staying on the pad at its edges.
+    nonisolated static func key(from key: Key, rows: Int, columns: Int) -> Key {
+        let (row, column) = position(of: key)
+        let newRow = min(max(row + rows, 0), layout.count - 1)
+        let newColumn = min(max(column + columns, 0), layout[newRow].count - 1)
+        return layout[newRow][newColumn]
+    }
+
+    private func moveRing(row: Int, column: Int) {
+        let previous = ringKey
+        let key = previous.map { PinPad.key(from: $0, rows: row, columns: column) } ?? .digit("1")
+        ringKey = key
+        if let previous, previous != key { updateLook(previous) }
+        updateLook(key)
+        let spoken = PinPad.spokenName(of: key)
+        if let onRingMove {
+            onRingMove(spoken)
+        } else {
+            Announcer.of(windowContaining: widget)?.announce(spoken)
         }
     }
 
@@ -131,7 +199,9 @@ public final class PinPad {
             button.resetAccessibleLabelledBy()
             button.setAccessibleDescription("Delete the last digit")
         }
-        // The PIN view keeps the focus, so typing on the keyboard goes on working after a click.
+        // The PIN view keeps the focus, so typing on the keyboard goes on working after a click,
+        // and no key is ever echoed by a screen reader (see the type's comment).
+        button.isFocusable = false
         button.focusesOnClick = false
         button.onClicked { [weak self] in self?.onKey?(key) }
         button.onStateFlagsChanged { [weak self] _ in self?.updateLook(key) }
@@ -140,20 +210,29 @@ public final class PinPad {
         return button
     }
 
-    /// The engine state of a key, from GTK's state flags.
-    static func state(of button: Button) -> ControlState {
-        var state: ControlState = []
-        if button.hasStateFlag(GTK_STATE_FLAG_ACTIVE) { state.insert(.highlighted) }
-        if !button.isEffectivelySensitive { state.insert(.disabled) }
-        if button.hasStateFlag(GTK_STATE_FLAG_SELECTED) || button.hasStateFlag(GTK_STATE_FLAG_CHECKED) {
-            state.insert(.selected)
+    /// The engine state of a key, from GTK's state flags and the keyboard ring. One look shows
+    /// at a time: disabled, else pressed, else the ring's (selected).
+    static func state(of button: Button, ringed: Bool) -> ControlState {
+        if !button.isEffectivelySensitive { return .disabled }
+        if button.hasStateFlag(GTK_STATE_FLAG_ACTIVE) { return .highlighted }
+        if ringed || button.hasStateFlag(GTK_STATE_FLAG_SELECTED) || button.hasStateFlag(GTK_STATE_FLAG_CHECKED) {
+            return .selected
         }
-        return state
+        return .normal
     }
+
+    /// Whether the ring shows on `key`.
+    public func isRinged(_ key: Key) -> Bool { showsRing && ringKey == key && isEnabled }
 
     private func updateLook(_ key: Key) {
         guard let button = buttons[key] else { return }
-        let look = looks.value(for: PinPad.state(of: button)) ?? ""
+        let ringed = isRinged(key)
+        if ringedKeys.contains(key) != ringed {
+            // Assistive technologies read the ring as the key's "selected" state.
+            button.setAccessibleSelected(ringed)
+            if ringed { ringedKeys.insert(key) } else { ringedKeys.remove(key) }
+        }
+        let look = looks.value(for: PinPad.state(of: button, ringed: ringed)) ?? ""
         guard shownLooks[key] != look else { return }
         if let previous = shownLooks[key], !previous.isEmpty { button.removeCSSClass(previous) }
         if !look.isEmpty { button.addCSSClass(look) }

@@ -52,13 +52,16 @@ final class PinWindow {
 
         pad.onKey = { [weak self] key in
             guard let self else { return }
+            let count = pinView.accessibleDescription
             switch key {
             case .digit(let digit): pinView.type(digit)
             case .clear: pinView.clear()
             case .backspace: pinView.deleteBackward()
             }
-            // The PIN view speaks its count itself while it has the focus; a key does not.
-            if !pinView.hasFocus { announcer.announce(pinView.accessibleDescription) }
+            // The PIN view speaks its count itself when it changes while it has the focus.
+            if !pinView.hasFocus || pinView.accessibleDescription == count {
+                announcer.announce(pinView.accessibleDescription)
+            }
         }
         if mode == .change {
             window.onCloseRequest { [unowned application] in
@@ -143,6 +146,7 @@ final class PinWindow {
             self?.render()
         }
         view.onMessage = { [weak self] text in self?.show(text, isError: true) }
+        pad.follow(view)
         completion = view.control.subscribe(on: .typeComplete) { [weak self] _ in
             guard let self else { return }
             // Into locked memory at once; the flow drops (and so wipes) it once judged.

@@ -3,6 +3,7 @@ import ControlState
 @testable import Controls
 @testable import PinControls
 import Gtk
+import PinCode
 import XCTest
 
 final class PinPadTests: XCTestCase {
@@ -59,13 +60,114 @@ final class PinPadTests: XCTestCase {
 }
 
 final class PinPadKeyboardTests: XCTestCase {
-    func testDigitsAndBackspaceTypedWhileAKeyHasFocusAreThatKeysPress() {
-        let none = GdkModifierType(rawValue: 0)
-        XCTAssertEqual(PinPad.key(typed: UInt32(GDK_KEY_7), none), .digit("7"))
-        XCTAssertEqual(PinPad.key(typed: UInt32(GDK_KEY_KP_3), none), .digit("3"))
-        XCTAssertEqual(PinPad.key(typed: UInt32(GDK_KEY_BackSpace), none), .backspace)
-        XCTAssertNil(PinPad.key(typed: UInt32(GDK_KEY_space), none), "Space presses the focused key itself")
-        XCTAssertNil(PinPad.key(typed: UInt32(GDK_KEY_5), GDK_CONTROL_MASK))
+    @MainActor
+    private static func press(_ pad: PinPad, _ keyval: Int32, _ modifiers: GdkModifierType = GdkModifierType(rawValue: 0))
+        -> Bool {
+        pad.steerRing(UInt32(keyval), modifiers)
+    }
+
+    func testKeysNeverTakeTheKeyboardFocus() {
+        GtkRuntime.test {
+            let pad = PinPad()
+            for key in PinPad.layout.joined() {
+                XCTAssertFalse(pad.button(for: key).isFocusable, key.accessibleName)
+            }
+        }
+    }
+
+    func testTheFirstArrowShowsTheRingOnOneAndArrowsMoveItStayingOnThePad() {
+        GtkRuntime.test {
+            let pad = PinPad()
+            var spoken: [String] = []
+            pad.onRingMove = { spoken.append($0) }
+            let view = PinCodeView(control: PinCodeControl(parameters: .init(length: 4)))
+            pad.follow(view)
+            XCTAssertNil(pad.ringKey)
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Down))
+            XCTAssertEqual(pad.ringKey, .digit("1"))
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Right))
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Down))
+            XCTAssertEqual(pad.ringKey, .digit("5"))
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Down))
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Down))
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Down))
+            XCTAssertEqual(pad.ringKey, .digit("0"), "the ring stops at the bottom row")
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Right))
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Right))
+            XCTAssertEqual(pad.ringKey, .backspace, "the ring stops at the right edge")
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Up))
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Left))
+            XCTAssertEqual(pad.ringKey, .digit("8"))
+            XCTAssertEqual(spoken, ["1 key", "2 key", "5 key", "8 key", "0 key", "0 key", "Backspace key",
+                                    "Backspace key", "9 key", "8 key"])
+            XCTAssertFalse(Self.press(pad, GDK_KEY_Right, GDK_CONTROL_MASK), "Ctrl+arrows are not the pad's")
+            XCTAssertFalse(Self.press(pad, GDK_KEY_Tab), "Tab keeps moving the focus between widgets")
+            XCTAssertFalse(Self.press(pad, GDK_KEY_5), "digits are the PIN view's")
+        }
+    }
+
+    func testSpaceAndEnterPressTheKeyTheRingIsOnWhileTheViewHasTheFocus() {
+        GtkRuntime.test {
+            let window = Window()
+            let pad = PinPad()
+            pad.onRingMove = { _ in }
+            let view = PinCodeView(control: PinCodeControl(parameters: .init(length: 4)))
+            let box = Box(GTK_ORIENTATION_VERTICAL)
+            box.append(view.widget)
+            box.append(pad.widget)
+            window.child = box
+            var pressed: [PinPad.Key] = []
+            pad.onKey = { pressed.append($0) }
+            pad.follow(view)
+            XCTAssertFalse(Self.press(pad, GDK_KEY_space), "no ring yet: Space is not the pad's")
+            _ = Self.press(pad, GDK_KEY_Right)
+            XCTAssertFalse(Self.press(pad, GDK_KEY_space), "the view does not have the focus")
+            XCTAssertFalse(pad.isRinged(.digit("1")))
+            window.present()
+            XCTAssertTrue(view.grabFocus())
+            XCTAssertTrue(MainContext.spin(until: { view.hasFocus }))
+            XCTAssertTrue(pad.isRinged(.digit("1")))
+            XCTAssertTrue(Self.press(pad, GDK_KEY_space))
+            _ = Self.press(pad, GDK_KEY_Right)
+            XCTAssertTrue(Self.press(pad, GDK_KEY_Return))
+            XCTAssertTrue(Self.press(pad, GDK_KEY_KP_Enter))
+            XCTAssertEqual(pressed, [.digit("1"), .digit("2"), .digit("2")])
+            window.destroy()
+        }
+    }
+
+    func testTheRingIsTheSelectedLookAndGoesWhenThePadIsDisabled() {
+        GtkRuntime.test {
+            let window = Window()
+            let pad = PinPad()
+            pad.onRingMove = { _ in }
+            let view = PinCodeView(control: PinCodeControl(parameters: .init(length: 4)))
+            let box = Box(GTK_ORIENTATION_VERTICAL)
+            box.append(view.widget)
+            box.append(pad.widget)
+            window.child = box
+            pad.follow(view)
+            window.present()
+            XCTAssertTrue(view.grabFocus())
+            XCTAssertTrue(MainContext.spin(until: { view.hasFocus }))
+            _ = Self.press(pad, GDK_KEY_Down)
+            _ = Self.press(pad, GDK_KEY_Right)
+            XCTAssertEqual(pad.currentLook(of: .digit("2")), "key-selected")
+            XCTAssertEqual(pad.currentLook(of: .digit("1")), "key-default", "one key shows the ring")
+            pad.isEnabled = false
+            XCTAssertEqual(pad.currentLook(of: .digit("2")), "key-disabled")
+            XCTAssertFalse(Self.press(pad, GDK_KEY_Right), "a disabled pad takes no keys")
+            pad.isEnabled = true
+            XCTAssertEqual(pad.currentLook(of: .digit("2")), "key-selected")
+            window.destroy()
+        }
+    }
+
+    func testTheKeypadStaysLeftToRightInARightToLeftLanguage() {
+        GtkRuntime.test {
+            let pad = PinPad()
+            XCTAssertEqual(pad.widget.textDirection, GTK_TEXT_DIR_LTR)
+        }
     }
 
     func testTheBackspaceKeyIsNamedWithoutItsImage() {

@@ -72,6 +72,7 @@ class _X11:
         self.lib.XQueryTree.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 4
         self.lib.XGetGeometry.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 7
         self.lib.XFree.argtypes = [ctypes.c_void_p]
+        self.lib.XkbLockModifiers.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint]
         self.lib.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
         self.lib.XKeysymToKeycode.restype = ctypes.c_ubyte
         self.display = self.lib.XOpenDisplay(None)
@@ -105,6 +106,12 @@ class _X11:
     def keycode(self, keysym):
         return self.lib.XKeysymToKeycode(self.display, keysym)
 
+    def lock_modifiers(self, mask, on):
+        """Locks (or unlocks) the modifiers in `mask` on the core keyboard, as a lock key does."""
+        use_core_keyboard = 0x0100
+        self.lib.XkbLockModifiers(self.display, use_core_keyboard, mask, mask if on else 0)
+        self.lib.XSync(self.display, 0)
+
     def focus(self, window):
         self.lib.XSetInputFocus(self.display, window, self.POINTER_ROOT, 0)
         self.lib.XSync(self.display, 0)
@@ -135,6 +142,31 @@ def press_combination(modifiers, key):
     pyatspi.Registry.generateKeyboardEvent(code, None, pyatspi.KEY_PRESSRELEASE)
     for modifier in reversed(held):
         pyatspi.Registry.generateKeyboardEvent(modifier, None, pyatspi.KEY_RELEASE)
+
+
+NUM_LOCK_MASK = 1 << 4  # Mod2, where Xvfb's default keymap (and X.Org's) puts Num_Lock
+
+
+def num_lock(on):
+    """Turns Num Lock on or off, so that the number pad's keys type digits (KP_1…) or move."""
+    x11 = _X11()
+    try:
+        x11.lock_modifiers(NUM_LOCK_MASK, on)
+    finally:
+        x11.close()
+
+
+def press_keypad_digit(digit):
+    """Presses a digit on the number pad (Num Lock must be on).
+
+    By key code, as a keyboard sends it: the X server's Num Lock then makes it KP_1.
+    """
+    x11 = _X11()
+    try:
+        code = x11.keycode(0xFFB0 + int(digit))
+    finally:
+        x11.close()
+    pyatspi.Registry.generateKeyboardEvent(code, None, pyatspi.KEY_PRESSRELEASE)
 
 
 class OrcaSession:

@@ -5,7 +5,10 @@ import shutil
 import tempfile
 import unittest
 
-from pinform_e2e import AppTestCase, click, find, find_all, states, text_of, wait_until
+import pyatspi
+
+from orca_session import num_lock, press_keypad_digit
+from pinform_e2e import AppTestCase, click, find, find_all, press_key, states, text_of, wait_until
 
 GOOD_PIN = "2468"
 WRONG_PIN = "1357"
@@ -143,6 +146,30 @@ class PinWindowTests(AppTestCase):
         self.press(window, GOOD_PIN)
         wait_until(lambda: not find_all(again.accessible(), role="push button", name="5"),
                    message="the right PIN did not unlock")
+
+    def test_digits_typed_on_the_number_pad_go_into_the_pin(self):
+        _, window = self.open_pin_window()
+        view = self.pin_view(window)
+        wait_until(lambda: "focused" in states(view), message="the PIN field does not have the focus")
+        num_lock(True)
+        self.addCleanup(num_lock, False)
+        for digit in GOOD_PIN[:3]:
+            press_keypad_digit(digit)
+        wait_until(lambda: view.description == "3 of 4 digits entered", message=view.description)
+
+    def test_the_keypad_reads_left_to_right_in_a_right_to_left_language_and_the_arrows_move_its_ring(self):
+        app = self.launch_app(env={"LANG": "he_IL.UTF-8", "LANGUAGE": "he", "LC_ALL": "he_IL.UTF-8"})
+        window = app.window("Pinform")
+        view = self.pin_view(window)
+        wait_until(lambda: "focused" in states(view), message="the PIN field does not have the focus")
+        keys = [find(window, role="push button", name=digit) for digit in "123"]
+        lefts = [key.queryComponent().getExtents(pyatspi.WINDOW_COORDS)[0] for key in keys]
+        self.assertEqual(lefts, sorted(lefts), "the keypad is not 1 2 3 from left to right")
+        press_key("Down")
+        press_key("Right")
+        wait_until(lambda: "selected" in states(keys[1]), message="Right did not move the ring from 1 to 2")
+        self.assertNotIn("selected", states(keys[0]))
+        self.assertIn("focused", states(view))
 
     def test_five_wrong_pins_lock_the_pad_across_restarts(self):
         data_home = self.set_up_pin()
