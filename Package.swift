@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Gtk", dependencies: ["CGtk"]),
         .target(name: "Controls", dependencies: ["Gtk", "ControlState", "Forms"]),
         // The PIN view and keypad: apart, so that forms do not link PinCode.
-        .target(name: "PinControls", dependencies: ["Gtk", "ControlState", "PinCode"]),
+        .target(name: "PinControls", dependencies: ["Controls", "Gtk", "ControlState", "PinCode"]),
 
         // Examples, built with everything else.
         .executableTarget(name: "InvoiceExample", dependencies: ["Controls"], path: "Examples/InvoiceWindow"),

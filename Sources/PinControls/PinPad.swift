@@ -1,5 +1,6 @@
 import CGtk
 import ControlState
+import Controls
 import Gtk
 
 /// The on-screen keypad: 1 2 3 / 4 5 6 / 7 8 9 / Clear 0 Backspace.
