@@ -16,7 +16,7 @@ import time
 import unittest
 
 import pyatspi
-from pinform_e2e import (AppTestCase, click, find, find_all, focus, press_key, set_text, states,
+from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, focus, press_key, set_text, states,
                          text_of, wait_until)
 
 PIN = "2468"
@@ -51,6 +51,7 @@ def unlock(app):
         if first_run:
             find(root, role="label", name="Confirm PIN", timeout=10)
             press_pin(root)
+            dismiss_recovery_key(root)
     find(root, role="text", name="First name", timeout=20)
     return root
 
