@@ -20,7 +20,10 @@ enum RecoveryKeyDialog {
                 + "way to open your records. Write it down or store it somewhere safe, away from this computer. "
                 + "It is not shown again.")
         dialog.title = title
-        let label = Label(String(decoding: key.withBytes { Array($0) }, as: UTF8.self))
+        // Two lines of four groups, so the dialog fits a narrow (360 px) window.
+        let groups = String(decoding: key.withBytes { Array($0) }, as: UTF8.self).split(separator: "-")
+        let half = groups.count / 2
+        let label = Label(groups[..<half].joined(separator: "-") + "\n" + groups[half...].joined(separator: "-"))
         label.isSelectable = true
         label.wraps = true
         label.justification = GTK_JUSTIFY_CENTER
@@ -32,7 +35,9 @@ enum RecoveryKeyDialog {
         dialog.addResponse("continue", label: "Continue", appearance: .suggested)
         dialog.defaultResponse = "continue"
         dialog.closeResponse = "continue"
-        dialog.onResponse { _ in onContinue() }
+        // The dialog closes itself once the response is handled: what follows (the PIN window
+        // giving way to the records, which would take this dialog with it) waits until then.
+        dialog.onResponse { _ in _ = MainContext.idle { onContinue() } }
         dialog.present()
     }
 }

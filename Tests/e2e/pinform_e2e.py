@@ -440,7 +440,8 @@ def type_keys(text):
 
 # --- the recovery key --------------------------------------------------------------------------
 
-RECOVERY_KEY = re.compile(r"^\d{5}(-\d{5}){7}$")
+# Shown on two lines of four groups.
+RECOVERY_KEY = re.compile(r"^\d{5}([-\n]\d{5}){7}$")
 
 
 def recovery_key_dialog(root, timeout=LAUNCH_TIMEOUT):
@@ -456,7 +457,7 @@ def recovery_key_dialog(root, timeout=LAUNCH_TIMEOUT):
 
 
 def read_recovery_key(dialog):
-    """The recovery key the dialog shows ("12345-67890-…", in a selectable label)."""
+    """The recovery key the dialog shows, in a selectable label, as one line ("12345-67890-…")."""
     def lookup():
         for label in find_all(dialog, role="label"):
             text = text_of(label)
@@ -465,7 +466,7 @@ def read_recovery_key(dialog):
         return None
 
     label = wait_until(lookup, message="no label showing a recovery key")
-    return text_of(label), label
+    return text_of(label).replace("\n", "-"), label
 
 
 def response_button(dialog, text):
