@@ -238,6 +238,9 @@ final class PinFlow {
         dataKey = nil
     }
 
+    /// What the key file's PIN slot uses (read from the file; nil before a PIN is set).
+    var protection: KeyProtection? { vault.protection }
+
     /// Forgets (and so wipes) the recovery key once it was shown.
     func forgetRecoveryKey() {
         recoveryKeyToShow = nil

@@ -309,7 +309,7 @@ final class PinWindow {
     private func showRecoveryKeyIfNew(then: @escaping @MainActor () -> Void) {
         guard let key = flow.recoveryKeyToShow else { return then() }
         flow.forgetRecoveryKey()
-        RecoveryKeyDialog.present(key, over: window, onContinue: then)
+        RecoveryKeyDialog.present(key, over: window, sealedInTPM: flow.protection == .tpm2, onContinue: then)
     }
 
     private func finish() {

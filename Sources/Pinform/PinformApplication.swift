@@ -255,7 +255,8 @@ final class PinformApplication {
                 guard let self, let window = formWindow?.window else { return }
                 switch result {
                 case .success(let recoveryKey):
-                    RecoveryKeyDialog.present(recoveryKey, over: window, replacing: true) {}
+                    RecoveryKeyDialog.present(recoveryKey, over: window, sealedInTPM: vault.protection == .tpm2,
+                                              replacing: true) {}
                 case .failure(let error):
                     let failure = MessageDialog(parent: window, heading: "No New Recovery Key",
                                                 body: "\(error.message) The current recovery key still works.")

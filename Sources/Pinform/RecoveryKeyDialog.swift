@@ -11,13 +11,18 @@ enum RecoveryKeyDialog {
     static let title = "Recovery key"
 
     /// Presents the key over `parent`; `onContinue` runs once it is closed.
-    static func present(_ key: SecretBytes, over parent: Window?, replacing: Bool = false,
+    ///
+    /// - Parameters:
+    ///   - sealedInTPM: the PIN is sealed in a TPM, so clearing or replacing it also needs the key.
+    ///   - replacing: a new key replaced the previous one.
+    static func present(_ key: SecretBytes, over parent: Window?, sealedInTPM: Bool, replacing: Bool = false,
                         onContinue: @escaping @MainActor () -> Void) {
         let dialog = MessageDialog(
             parent: parent, heading: replacing ? "Your New Recovery Key" : "Save Your Recovery Key",
             body: (replacing ? "The previous recovery key no longer works. " : "")
-                + "If you forget your PIN, or this computer’s TPM is cleared or replaced, this key is the only "
-                + "way to open your records. Write it down or store it somewhere safe, away from this computer. "
+                + (sealedInTPM ? "If you forget your PIN, or this computer’s TPM is cleared or replaced, "
+                    : "If you forget your PIN, ")
+                + "this key is the only way to open your records. Write it down or store it somewhere safe, away from this computer. "
                 + "It is not shown again.")
         dialog.title = title
         // Two lines of four groups, so the dialog fits a narrow (360 px) window.

@@ -175,6 +175,43 @@ class RecoveryKeyTests(AppTestCase):
         self.press(window, NEW_PIN)
         find(app.accessible(), role="text", name="First name", timeout=20)
 
+    def menu_item(self, app, name):
+        """Opens the primary menu and returns its item `name`."""
+        buttons = [button for button in find_all(app.accessible(), role="push button", name="Main Menu")
+                   if button.queryAction().nActions > 0]
+        self.assertTrue(buttons, "no Main Menu button with an action")
+        click(buttons[0])
+        return wait_until(lambda: next(iter(find_all(app.accessible(), name=name)), None),
+                          message=f"no menu item {name!r}")
+
+    def test_a_new_recovery_key_from_the_menu_replaces_the_old_one(self):
+        app = self.launch_app()
+        window = app.window("Pinform")
+        self.press(window, GOOD_PIN)
+        find(window, role="label", name="Confirm PIN")
+        self.press(window, GOOD_PIN)
+        root = app.accessible()
+        old = dismiss_recovery_key(root)
+        find(root, role="text", name="First name", timeout=20)
+
+        click(self.menu_item(app, "New Recovery Key…"))
+        self.wait_for_message(root, "Make a New Recovery Key?")
+        click(response_button(root, "Make New Key"))
+        dialog = recovery_key_dialog(root)
+        new, _ = read_recovery_key(dialog)
+        self.assertNotEqual(new, old)
+        click(response_button(dialog, "Continue"))
+
+        click(self.menu_item(app, "Lock"))
+        click(find(root, role="push button", name="Use Recovery Key", timeout=10))
+        entry = find(root, role="text", name="Recovery key", visible=True)
+        set_text(entry, old)
+        click(find(root, role="push button", name="Unlock", visible=True))
+        self.wait_for_message(root, "Wrong recovery key")
+        set_text(entry, new)
+        click(find(root, role="push button", name="Unlock", visible=True))
+        find(root, role="label", name="Choose a New PIN", timeout=20)
+
 
 if __name__ == "__main__":
     unittest.main()
