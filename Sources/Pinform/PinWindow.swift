@@ -128,6 +128,8 @@ final class PinWindow {
             guard let self else { return }
             recoveryEntry.text = ""
             flow.usePIN()
+            // A lockout that went on meanwhile counts down again.
+            if flow.isLocked { startCountdown() }
             render()
             _ = pinView.widget.grabFocus()
         }
@@ -332,7 +334,7 @@ final class PinWindow {
                 pinView.control.clear()
             }
             render()
-            if !locked { pinView.widget.grabFocus() }
+            if !locked, flow.step != .recoveryKey { pinView.widget.grabFocus() }
             return locked
         }
     }

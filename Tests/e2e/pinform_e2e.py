@@ -182,6 +182,9 @@ def launch(command, data_home=None, config_home=None, env=None):
         "XDG_DATA_HOME": data_home,
         "XDG_CONFIG_HOME": config_home,
         "XDG_CACHE_HOME": cache_home,
+        # Never the machine's own TPM (/dev/tpmrm0): wrong PINs in tests would count towards its
+        # lockout. Nothing answers here, so PINs are argon2id's; the TPM tests pass a swtpm's.
+        "PINFORM_TPM2_TCTI": "swtpm:host=127.0.0.1,port=1",
     })
     full_env.update(env or {})
     return App(list(command), data_home, config_home, cache_home, full_env, owned)
