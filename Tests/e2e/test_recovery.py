@@ -138,6 +138,26 @@ class RecoveryKeyTests(AppTestCase):
         self.assertFalse([child for child in find_all(root) if "Recovery key" in (child.name or "")
                           and child.parent == root])
 
+    def test_the_tpms_lockout_is_said_with_when_to_try_again(self):
+        tpm = self.software_tpm()
+        data_home, _ = self.set_up_pin_in(tpm)
+        app = self.launch_app(data_home=data_home, env={"PINFORM_TPM2_TCTI": tpm.tcti})
+        window = app.window("Pinform")
+        # swtpm locks out at its third failure; Pinform's own policy would allow five.
+        self.press(window, "1357")
+        self.wait_for_message(window, "Wrong PIN — 4 attempts left")
+        self.press(window, "9753")
+        self.wait_for_message(window, "Wrong PIN — 3 attempts left")
+        self.press(window, "1357")
+        self.wait_for_message(window, "The TPM is locked; try again in 17 minutes")
+        # Even the right PIN is refused while the chip is locked out; the message stays.
+        view = find(window, name="PIN")
+        self.press(window, GOOD_PIN)
+        # Judged: the digits are cleared once the TPM has answered.
+        wait_until(lambda: view.description == "0 of 4 digits entered", 20, "the PIN was not judged")
+        self.wait_for_message(window, "The TPM is locked; try again in")
+        self.assertFalse(find_all(app.accessible(), role="text", name="First name"))
+
     def test_beside_another_tpm_the_recovery_key_unlocks_and_a_new_pin_is_sealed(self):
         first = self.software_tpm()
         data_home, key = self.set_up_pin_in(first)
