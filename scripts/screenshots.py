@@ -8,7 +8,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "e2e"))
-from pinform_e2e import click, find, find_all, launch_app, press_key, states, text_of, wait_until  # noqa: E402
+from pinform_e2e import (click, find, find_all, launch_app, press_key, read_recovery_key,  # noqa: E402
+                         recovery_key_dialog, response_button, states, text_of, wait_until)
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "screenshots")
 
@@ -52,6 +53,10 @@ def main():
         capture(window, "pin-valid.png")  # the valid styling holds for a moment
         find(window, role="label", name="Confirm PIN")
         press(window, "2468")
+        dialog = recovery_key_dialog(app.accessible())
+        read_recovery_key(dialog)
+        capture(dialog, "recovery-key.png")  # shown once, over the PIN window
+        click(response_button(dialog, "Continue"))
         wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"))
         app.quit()
 

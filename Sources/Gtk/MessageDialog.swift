@@ -50,6 +50,17 @@ public final class MessageDialog: Window {
         set { adw_message_dialog_set_body(dialog, newValue) }
     }
 
+    /// A widget shown under the body (an entry, a label to copy from, …); kept alive with the dialog.
+    public var extraChild: Widget? {
+        get { extra }
+        set {
+            adw_message_dialog_set_extra_child(dialog, newValue?.widgetPointer)
+            extra = newValue
+        }
+    }
+
+    private var extra: Widget?
+
     /// Adds a response button, in order from the start.
     public func addResponse(_ id: String, label: String, appearance: Appearance = .plain) {
         adw_message_dialog_add_response(dialog, id, label)

@@ -1,5 +1,6 @@
 import CGtk
 import Gtk
+import Storage
 
 /// What the application says about itself.
 enum AppInfo {
@@ -20,13 +21,16 @@ enum AppInfo {
     static let developers = ["The Pinform developers"]
     static let issues = "https://github.com/pinform/pinform/issues"
 
-    /// What the About window says, in the user's words.
-    static var about: AboutWindow.Content {
-        AboutWindow.Content(
+    /// What the About window says, in the user's words; `protection` (what the key file uses,
+    /// nil before a PIN is set) is said in the comments and the troubleshooting details.
+    static func about(protection: KeyProtection?) -> AboutWindow.Content {
+        var comments = "Keep small records — people, sizes, invoices — behind a PIN. "
+            + "Enter them in forms that check each field as you type."
+        if let protection { comments += "\n\n\(protection.title)." }
+        return AboutWindow.Content(
             applicationName: name, applicationIcon: id, version: version, developerName: developers[0],
-            comments: "Keep small records — people, sizes, invoices — behind a PIN. "
-                + "Enter them in forms that check each field as you type.",
+            comments: comments,
             website: website, issueURL: issues, copyright: copyright, developers: developers,
-            license: GTK_LICENSE_GPL_3_0)
+            license: GTK_LICENSE_GPL_3_0, debugInfo: protection.map { "\($0.statusLine)\n" } ?? "")
     }
 }

@@ -21,6 +21,9 @@ final class PinFlow {
         case unlock
         /// The stored PIN, before changing it.
         case current
+        /// The recovery key, instead of a forgotten PIN or when the TPM cannot open the key
+        /// file; a new PIN is chosen next.
+        case recoveryKey
     }
 
     /// What a submitted PIN led to.
@@ -37,6 +40,8 @@ final class PinFlow {
         case accepted
         /// A wrong PIN; attempts remain before a lockout.
         case wrong(attemptsLeft: Int)
+        /// A recovery key that does not open the key file.
+        case wrongRecoveryKey
         /// Too many wrong PINs: locked until the date.
         case locked(until: Date)
         /// The attempt could not be counted, so the PIN was not checked.
@@ -64,6 +69,12 @@ final class PinFlow {
             case wrong
             /// Too many wrong PINs: the countdown.
             case locked
+            /// The TPM's own dictionary-attack lockout refuses every PIN for now, and when it
+            /// may take one again.
+            case tpmLocked
+            /// The TPM cannot open the key file (another or a cleared TPM, or none): only the
+            /// recovery key can.
+            case needsRecoveryKey
             /// The attempt could not be counted; no PIN is checked until it can.
             case notCounted
             /// Something else failed.
@@ -78,7 +89,7 @@ final class PinFlow {
         var isError: Bool {
             switch kind {
             case .instruction, .checking, .saving: false
-            case .weak, .mismatch, .wrong, .locked, .notCounted, .failed: true
+            case .weak, .mismatch, .wrong, .locked, .tpmLocked, .needsRecoveryKey, .notCounted, .failed: true
             }
         }
     }
@@ -103,12 +114,18 @@ final class PinFlow {
     /// The data key, once the PIN was set or entered in `.unlockOrChoose`; the window hands
     /// it to the records and drops it.
     private(set) var dataKey: SecretBytes?
+    /// A recovery key just made (with a first PIN, or on the first unlock of a key file that had
+    /// none): the window shows it once and calls `forgetRecoveryKey()`.
+    private(set) var recoveryKeyToShow: SecretBytes?
+    /// Whether the data key came from the recovery key: the new PIN re-wraps it.
+    private(set) var isRecovering = false
 
     private let vault: KeyVault
     private let attempts: AttemptStore
     private let now: @Sendable () -> Date
     private var firstChoice: SecretBytes?
     private let isChanging: Bool
+    private let newPINLength: Int
 
     /// - Parameters:
     ///   - changing: Ask for the current PIN, then a new one.
@@ -119,6 +136,7 @@ final class PinFlow {
         self.attempts = attempts
         self.now = now
         isChanging = changing
+        self.newPINLength = PinFlow.lengths.contains(newPINLength) ? newPINLength : PinFlow.recommendedLength
         let loaded = attempts.load(now: now(), expectingFile: vault.hasPIN && !vault.needsUpgrade)
         policy = AttemptPolicy(failures: loaded.record.failures, lockouts: loaded.record.lockouts,
                                lockedUntil: loaded.record.lockedUntil, now: now)
@@ -155,15 +173,22 @@ final class PinFlow {
             let advice = length < PinFlow.recommendedLength
                 ? "Use \(length) digits that are hard to guess. \(PinFlow.recommendedLength) digits are safer."
                 : "Use \(length) digits that are hard to guess."
-            return Prompt(title: "Choose a PIN", message: advice, kind: .instruction)
+            return Prompt(title: isRecovering ? "Choose a New PIN" : "Choose a PIN", message: advice, kind: .instruction)
         case .confirm:
             return Prompt(title: "Confirm PIN", message: "Enter the same \(length) digits again.", kind: .instruction)
         case .unlock:
             return Prompt(title: "Enter PIN", message: "Enter your \(length)-digit PIN to unlock.", kind: .instruction)
         case .current:
             return Prompt(title: "Enter current PIN", message: "Enter your PIN before choosing a new one.", kind: .instruction)
+        case .recoveryKey:
+            return Prompt(title: "Enter Recovery Key",
+                          message: "Type the \(PinFlow.recoveryKeyDigits) digits of your recovery key. Dashes and spaces do not matter.",
+                          kind: .instruction)
         }
     }
+
+    /// How many digits a recovery key has.
+    nonisolated static let recoveryKeyDigits = 40
 
     private var lockedPrompt: Prompt {
         Prompt(title: basePrompt.title,
@@ -202,7 +227,7 @@ final class PinFlow {
     func userEdited() {
         guard !isLocked, prompt != basePrompt else { return }
         switch prompt.kind {
-        case .notCounted, .locked, .checking, .saving: return
+        case .notCounted, .locked, .tpmLocked, .needsRecoveryKey, .checking, .saving: return
         case .weak, .mismatch: prompt = basePrompt
         case .instruction, .wrong, .failed: if step == .choose { prompt = basePrompt }
         }
@@ -211,6 +236,62 @@ final class PinFlow {
     /// Forgets the data key once the window handed it on.
     func forgetDataKey() {
         dataKey = nil
+    }
+
+    /// What the key file's PIN slot uses (read from the file; nil before a PIN is set).
+    var protection: KeyProtection? { vault.protection }
+
+    /// Forgets (and so wipes) the recovery key once it was shown.
+    func forgetRecoveryKey() {
+        recoveryKeyToShow = nil
+    }
+
+    // MARK: The recovery key
+
+    /// Whether the window offers "Use Recovery Key": while unlocking, also during a lockout
+    /// (the key is 133 bits: the lockout guards the PIN, not it).
+    var offersRecoveryKey: Bool { step == .unlock && !isChanging && !isChecking }
+
+    /// Asks for the recovery key instead of the PIN.
+    func useRecoveryKey() {
+        guard offersRecoveryKey else { return }
+        step = .recoveryKey
+        prompt = basePrompt
+    }
+
+    /// Goes back from the recovery key to the PIN.
+    func usePIN() {
+        guard step == .recoveryKey, !isChecking else { return }
+        step = .unlock
+        prompt = isLocked ? lockedPrompt : basePrompt
+    }
+
+    /// Checks a recovery key as typed (in locked memory); when right, the data key is kept and
+    /// a new PIN is asked for (`step` becomes `.choose`), which re-wraps it (and re-enrols the
+    /// TPM). A recovery key is not counted against the PIN's attempts.
+    func submitRecoveryKey(_ typed: SecretBytes) async -> Outcome {
+        guard step == .recoveryKey, !isChecking else { return .failed("Already checking") }
+        isChecking = true
+        prompt = Prompt(title: basePrompt.title, message: "Checking…", kind: .checking)
+        let vault = self.vault
+        let result = await Task.detached { Result { () throws(VaultError) in try vault.unlock(recoveryKey: typed) } }.value
+        isChecking = false
+        switch result {
+        case .success(let key?):
+            dataKey = key
+            isRecovering = true
+            step = .choose
+            length = newPINLength
+            prompt = basePrompt
+            return .accepted
+        case .success(nil):
+            prompt = Prompt(title: basePrompt.title,
+                            message: "Wrong recovery key. Check each group of digits and try again.", kind: .wrong)
+            return .wrongRecoveryKey
+        case .failure(let error):
+            prompt = Prompt(title: basePrompt.title, message: error.message, kind: .failed)
+            return .failed(error.message)
+        }
     }
 
     /// Copies a complete PIN's digits into locked memory, for `submit(_:)`; `nil` (with the
@@ -254,6 +335,8 @@ final class PinFlow {
             return await store(pin)
         case .unlock, .current:
             return await check(pin)
+        case .recoveryKey:
+            return .failed("A recovery key is expected")
         }
     }
 
@@ -263,29 +346,43 @@ final class PinFlow {
         isChecking = true
         prompt = Prompt(title: basePrompt.title, message: "Saving…", kind: .saving)
         let vault = self.vault, attempts = self.attempts
-        let changingKey = isChanging ? dataKey : nil
-        let result = await Task.detached { () -> Result<SecretBytes?, VaultError> in
-            Result { () throws(VaultError) -> SecretBytes? in
-                if let changingKey {
-                    try vault.changePIN(dataKey: changingKey, to: pin)
+        // Changing, or recovering: the key is re-wrapped under the new PIN.
+        let rewrappedKey = isChanging || isRecovering ? dataKey : nil
+        let isRecovering = self.isRecovering
+        let result = await Task.detached { () -> Result<(SecretBytes, SecretBytes)?, VaultError> in
+            Result { () throws(VaultError) -> (SecretBytes, SecretBytes)? in
+                if let rewrappedKey {
+                    try vault.changePIN(dataKey: rewrappedKey, to: pin)
+                    if isRecovering {
+                        // The recovery key proved the owner: the PIN's attempts start over.
+                        let lock = try attempts.lock()
+                        defer { lock?.release() }
+                        try attempts.save(.fresh)
+                    }
                     return nil
                 }
                 // The counter exists before the key file, so a key file never lacks one.
                 let lock = try attempts.lock()
                 defer { lock?.release() }
                 try attempts.save(.fresh)
-                return try vault.create(pin: pin)
+                let made = try vault.createWithRecoveryKey(pin: pin)
+                return (made.dataKey, made.recoveryKey)
             }
         }.value
         isChecking = false
         switch result {
-        case .success(let key):
+        case .success(let made):
             policy.recordSuccess()
-            dataKey = isChanging ? nil : key
+            if let (key, recoveryKey) = made {
+                dataKey = key
+                recoveryKeyToShow = recoveryKey
+            } else if isChanging {
+                dataKey = nil
+            }
             return .stored
         case .failure(let error):
             step = .choose
-            prompt = Prompt(title: "Choose a PIN", message: "The PIN was not saved: \(error.message)", kind: .failed)
+            prompt = Prompt(title: basePrompt.title, message: "The PIN was not saved: \(error.message)", kind: .failed)
             return .failed(error.message)
         }
     }
@@ -294,7 +391,7 @@ final class PinFlow {
 
     /// What a check off the main thread found.
     private enum Check: Sendable {
-        case right(SecretBytes, AttemptPolicy, saveProblem: VaultError?)
+        case right(SecretBytes, AttemptPolicy, saveProblem: VaultError?, recoveryKey: SecretBytes?)
         case wrong(AttemptPolicy)
         case locked(AttemptPolicy)
         case notCounted(VaultError)
@@ -312,9 +409,10 @@ final class PinFlow {
         let result = await Task.detached { PinFlow.check(pin, vault: vault, attempts: attempts, now: now) }.value
         isChecking = false
         switch result {
-        case .right(let key, let newPolicy, let saveProblem):
+        case .right(let key, let newPolicy, let saveProblem, let recoveryKey):
             policy = newPolicy
             dataKey = key
+            recoveryKeyToShow = recoveryKey
             if step == .current {
                 step = .choose
                 length = PinFlow.lengths.contains(length) ? length : PinFlow.recommendedLength
@@ -340,7 +438,12 @@ final class PinFlow {
             return .notCounted(message)
         case .failed(let error, let newPolicy):
             policy = newPolicy
-            prompt = Prompt(title: basePrompt.title, message: error.message, kind: .failed)
+            let kind: Prompt.Kind = switch error {
+            case .tpm(.lockedOut): .tpmLocked
+            case .tpm(.sealedByAnotherTPM), .tpm(.noTPM): .needsRecoveryKey
+            default: .failed
+            }
+            prompt = Prompt(title: basePrompt.title, message: error.message, kind: kind)
             return .failed(error.message)
         }
     }
@@ -381,11 +484,14 @@ final class PinFlow {
             return failed.isLocked ? .locked(failed) : .wrong(failed)
         }
         policy.recordSuccess()
+        // A key file without a recovery slot (an upgrade from pin.hash, or an older key file)
+        // gets one now, shown once; when it cannot be written the next unlock tries again.
+        let recoveryKey = vault.hasRecoveryKey ? nil : try? vault.addRecoveryKey(dataKey: key)
         do {
             try attempts.save(record(of: policy))
-            return .right(key, policy, saveProblem: nil)
+            return .right(key, policy, saveProblem: nil, recoveryKey: recoveryKey)
         } catch {
-            return .right(key, policy, saveProblem: error)
+            return .right(key, policy, saveProblem: error, recoveryKey: recoveryKey)
         }
     }
 

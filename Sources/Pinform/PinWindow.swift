@@ -29,6 +29,12 @@ final class PinWindow {
     /// "4 digits" / "6 digits (recommended)", shown while a new PIN is chosen.
     private let lengthChoice = Box(GTK_ORIENTATION_HORIZONTAL)
     private var lengthButtons: [Int: ToggleButton] = [:]
+    /// "Use Recovery Key", under the keypad while unlocking.
+    private let recoveryButton = Button(label: "Use Recovery Key")
+    /// The recovery key's entry with "Unlock" and "Use PIN", instead of the PIN and keypad.
+    private let recoveryForm = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+    private let recoveryEntry = Entry()
+    private let recoveryUnlock = Button(label: "Unlock")
     private(set) var pinView: PinCodeView
     private var completion: Subscription?
     private var countdown: guint = 0
@@ -102,7 +108,75 @@ final class PinWindow {
         content.append(makeLengthChoice())
         content.append(pinSlot)
         content.append(pad.widget)
+        content.append(makeRecoveryControls())
+        content.append(recoveryForm)
         return content
+    }
+
+    private func makeRecoveryControls() -> Widget {
+        recoveryButton.hasFrame = false
+        recoveryButton.horizontalAlignment = GTK_ALIGN_CENTER
+        recoveryButton.setMargins(top: 6, bottom: 0, start: 0, end: 0)
+        recoveryButton.onClicked { [weak self] in
+            guard let self else { return }
+            flow.useRecoveryKey()
+            render()
+            _ = recoveryEntry.grabFocus()
+        }
+
+        recoveryEntry.setAccessibleLabel("Recovery key")
+        recoveryEntry.placeholder = "12345-67890-…"
+        recoveryEntry.inputPurpose = GTK_INPUT_PURPOSE_DIGITS
+        recoveryEntry.inputHints = GTK_INPUT_HINT_NO_SPELLCHECK
+        recoveryEntry.maxLength = 64
+        recoveryEntry.addCSSClass("monospace")
+        recoveryEntry.setSizeRequest(width: 300, height: -1)
+        recoveryEntry.onActivate { [weak self] in self?.submitRecoveryKey() }
+        recoveryEntry.onChanged { [weak self] in
+            guard let self else { return }
+            recoveryUnlock.isSensitive = !recoveryEntry.text.isEmpty && !flow.isChecking
+        }
+        recoveryUnlock.addCSSClass("suggested-action")
+        recoveryUnlock.addCSSClass("pill")
+        recoveryUnlock.horizontalAlignment = GTK_ALIGN_CENTER
+        recoveryUnlock.isSensitive = false
+        recoveryUnlock.onClicked { [weak self] in self?.submitRecoveryKey() }
+        let back = Button(label: "Use PIN")
+        back.hasFrame = false
+        back.horizontalAlignment = GTK_ALIGN_CENTER
+        back.onClicked { [weak self] in
+            guard let self else { return }
+            recoveryEntry.text = ""
+            flow.usePIN()
+            // A lockout that went on meanwhile counts down again.
+            if flow.isLocked { startCountdown() }
+            render()
+            _ = pinView.widget.grabFocus()
+        }
+        recoveryForm.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        recoveryForm.append(recoveryEntry)
+        recoveryForm.append(recoveryUnlock)
+        recoveryForm.append(back)
+        return recoveryButton
+    }
+
+    private func submitRecoveryKey() {
+        guard flow.step == .recoveryKey, !flow.isChecking, !recoveryEntry.text.isEmpty else { return }
+        var typed = recoveryEntry.text
+        recoveryEntry.text = ""
+        // Into locked memory at once; the flow drops (and so wipes) it once judged.
+        let key = typed.withUTF8 { try? SecretBytes(copying: $0) }
+        typed = ""
+        guard let key else { return }
+        Task { @MainActor in
+            let outcome = await flow.submitRecoveryKey(key)
+            if outcome == .accepted {
+                // Recovered: a new PIN, of the preferred length, re-wraps the key.
+                attach(PinCodeView(control: PinWindow.makeControl(length: flow.length)))
+            }
+            render()
+            if flow.step == .recoveryKey { _ = recoveryEntry.grabFocus() }
+        }
     }
 
     private func makeLengthChoice() -> Widget {
@@ -163,6 +237,13 @@ final class PinWindow {
         pinView.widget.isSensitive = accepting
         pad.isEnabled = accepting
         lengthChoice.isVisible = flow.offersLengthChoice
+        let usesRecoveryKey = flow.step == .recoveryKey
+        pinSlot.isVisible = !usesRecoveryKey
+        pad.widget.isVisible = !usesRecoveryKey
+        recoveryForm.isVisible = usesRecoveryKey
+        recoveryButton.isVisible = flow.offersRecoveryKey
+        recoveryEntry.isSensitive = !flow.isChecking
+        recoveryUnlock.isSensitive = usesRecoveryKey && !flow.isChecking && !recoveryEntry.text.isEmpty
         for (length, button) in lengthButtons where button.isActive != (length == flow.length) {
             button.isActive = length == flow.length
         }
@@ -196,12 +277,18 @@ final class PinWindow {
             pinView.control.accept()
             announcer.announce("PIN saved")
             await pause(milliseconds: 300)
-            finish()
+            showRecoveryKeyIfNew { [weak self] in self?.finish() }
             return
         case .accepted:
             pinView.control.accept()
             if flow.step != .choose { announcer.announce("Unlocked") }
             await pause(milliseconds: 300)
+            if flow.recoveryKeyToShow != nil {
+                // An installation without a recovery key (upgraded from pin.hash) got one.
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    showRecoveryKeyIfNew { done.resume() }
+                }
+            }
             if flow.step == .choose {
                 // Changing: the current PIN was right; now a new one, maybe of another length.
                 let view = PinCodeView(control: PinWindow.makeControl(length: flow.length))
@@ -219,7 +306,7 @@ final class PinWindow {
             pinView.shake()
             startCountdown()
             await wipeJudgedPIN()
-        case .notCounted, .failed:
+        case .notCounted, .failed, .wrongRecoveryKey:
             pinView.control.clear()
         }
         render()
@@ -245,6 +332,13 @@ final class PinWindow {
         }
     }
 
+    /// Shows a recovery key the flow just made, once, then calls `then`.
+    private func showRecoveryKeyIfNew(then: @escaping @MainActor () -> Void) {
+        guard let key = flow.recoveryKeyToShow else { return then() }
+        flow.forgetRecoveryKey()
+        RecoveryKeyDialog.present(key, over: window, sealedInTPM: flow.protection == .tpm2, onContinue: then)
+    }
+
     private func finish() {
         if mode == .change {
             application.returnToForms()
@@ -265,7 +359,7 @@ final class PinWindow {
                 pinView.control.clear()
             }
             render()
-            if !locked {
+            if !locked, flow.step != .recoveryKey {
                 pinView.grabFocus()
                 spokenTitle = nil
                 announcePrompt()

@@ -21,6 +21,8 @@ final class PinformApplication {
     private var defersToAnotherInstance = false
     /// The records while unlocked; `nil` while locked.
     private var unlockedRecords: RecordsDatabase?
+    /// The data key while unlocked (the one the records hold), to make a new recovery key.
+    private var unlockedKey: SecretBytes?
 
     private(set) var pinWindow: PinWindow?
     private(set) var formWindow: FormWindow?
@@ -115,12 +117,14 @@ final class PinformApplication {
         app.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in showShortcuts() }
         app.addAction("lock", accelerators: ["<Control>l"]) { [unowned self] in lock() }
         app.addAction("change-pin") { [unowned self] in changePIN() }
+        app.addAction("new-recovery-key") { [unowned self] in makeNewRecoveryKey() }
         updateActions()
     }
 
     private func updateActions() {
         app.setActionEnabled("lock", formWindow != nil)
         app.setActionEnabled("change-pin", formWindow != nil)
+        app.setActionEnabled("new-recovery-key", formWindow != nil)
     }
 
     /// Makes this the only instance on the data folder, also without a session bus (when
@@ -182,6 +186,7 @@ final class PinformApplication {
     /// Called by the PIN window once the PIN was set or entered, with the data key it unwrapped.
     func unlocked(key: SecretBytes) {
         unlockedRecords = RecordsDatabase(paths: paths, key: key)
+        unlockedKey = key
         let form = FormWindow(application: self)
         formWindow = form
         form.window.present()
@@ -218,6 +223,7 @@ final class PinformApplication {
         // The file is closed and the key wiped until the PIN is entered again.
         unlockedRecords?.close()
         unlockedRecords = nil
+        unlockedKey = nil
         showPinWindow(mode: .unlockOrChoose)
         updateActions()
     }
@@ -229,6 +235,42 @@ final class PinformApplication {
         pin.window.isModal = true
         pinWindow = pin
         pin.window.present()
+    }
+
+    /// Asks, then replaces the recovery key with a new one and shows it once; the old one stops
+    /// working.
+    private func makeNewRecoveryKey() {
+        guard let form = formWindow, unlockedKey != nil else { return }
+        let confirm = MessageDialog(
+            parent: form.window, heading: "Make a New Recovery Key?",
+            body: "The current recovery key will stop working. The new one is shown once; keep it somewhere safe.")
+        confirm.addResponse("cancel", label: "Cancel")
+        confirm.addResponse("make", label: "Make New Key", appearance: .suggested)
+        confirm.closeResponse = "cancel"
+        confirm.defaultResponse = "make"
+        confirm.onResponse { [unowned self] response in
+            guard response == "make", let key = unlockedKey else { return }
+            let vault = KeyVault(paths: paths)
+            Task { @MainActor [weak self] in
+                // argon2id takes a moment: off the main thread.
+                let result = await Task.detached {
+                    Result { () throws(VaultError) in try vault.addRecoveryKey(dataKey: key) }
+                }.value
+                guard let self, let window = formWindow?.window else { return }
+                switch result {
+                case .success(let recoveryKey):
+                    RecoveryKeyDialog.present(recoveryKey, over: window, sealedInTPM: vault.protection == .tpm2,
+                                              replacing: true) {}
+                case .failure(let error):
+                    let failure = MessageDialog(parent: window, heading: "No New Recovery Key",
+                                                body: "\(error.message) The current recovery key still works.")
+                    failure.addResponse("close", label: "Close")
+                    failure.closeResponse = "close"
+                    failure.present()
+                }
+            }
+        }
+        confirm.present()
     }
 
     /// The records database; only while unlocked (the form window exists only then).
@@ -246,7 +288,8 @@ final class PinformApplication {
     }
 
     private func showAbout() {
-        let about = AboutWindow(AppInfo.about)
+        // What the key file uses (read from the file: no TPM is asked on the main thread).
+        let about = AboutWindow(AppInfo.about(protection: KeyVault(paths: paths).protection))
         about.setTransient(for: activeWindow)
         about.isModal = true
         about.present()

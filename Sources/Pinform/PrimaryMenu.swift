@@ -9,6 +9,7 @@ enum PrimaryMenu {
         if unlocked {
             let session = Menu()
             session.append("Change PIN…", action: "app.change-pin")
+            session.append("New Recovery Key…", action: "app.new-recovery-key")
             session.append("Lock", action: "app.lock")
             menu.appendSection(session)
         }

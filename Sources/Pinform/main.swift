@@ -16,7 +16,8 @@ setenv("TSS2_LOG", "all+none", 0)
 
 // `pinform --security-status`: one line saying what protects the key, without starting GTK.
 if CommandLine.arguments.dropFirst().contains("--security-status") {
-    print(KeyProtection.active().statusLine)
+    // What the key file uses; with no PIN set yet, what one set now would get.
+    print(KeyProtection.active(vault: KeyVault(paths: AppPaths())).statusLine)
     exit(0)
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import SoftwareTPM
 import Storage
@@ -13,6 +14,8 @@ enum TPMBenchmark {
         var firstUnseal: Double = 0
         /// Further unseals, for their spread.
         var unseals = Samples()
+        /// Whole unlocks through the key vault's `tpm2+pin` slot: unseal, then the AEAD unwrap.
+        var vaultUnlocks = Samples()
         var failure: String?
     }
 
@@ -45,6 +48,19 @@ enum TPMBenchmark {
             for _ in 0..<repeats {
                 result.unseals.append(try elapsed(unseal))
             }
+            // The app's unlock: the key vault's tpm2+pin slot, as the PIN window uses it.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-bench-tpm-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let vault = KeyVault(directory: folder, tpm: tpm)
+            let pin = try digits.withUnsafeBufferPointer { try SecretBytes(copying: $0) }
+            _ = try vault.create(pin: pin)
+            guard vault.protection == .tpm2 else { throw Mismatch() }
+            for _ in 0..<repeats {
+                var unlocked = false
+                result.vaultUnlocks.append(try elapsed { unlocked = try vault.unlock(pin: pin) != nil })
+                guard unlocked else { throw Mismatch() }
+            }
         } catch let error as TPM2Error {
             result.failure = error.message
         } catch {
@@ -71,6 +87,10 @@ enum TPMBenchmark {
         table.add(["unseal, first (one unlock)", Format.duration(nanoseconds: result.firstUnseal)])
         table.add(["unseal, \(result.unseals.count) more: median", Format.duration(nanoseconds: result.unseals.median)])
         table.add(["unseal, \(result.unseals.count) more: slowest", Format.duration(nanoseconds: result.unseals.maximum)])
+        table.add(["app unlock (key vault, tpm2+pin slot), \(result.vaultUnlocks.count): median",
+                   Format.duration(nanoseconds: result.vaultUnlocks.median)])
+        table.add(["app unlock (key vault, tpm2+pin slot), \(result.vaultUnlocks.count): slowest",
+                   Format.duration(nanoseconds: result.vaultUnlocks.maximum)])
         return table
     }
 }

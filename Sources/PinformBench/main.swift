@@ -151,11 +151,13 @@ if requested.contains("records") {
 if requested.contains("tpm") {
     let result = TPMBenchmark.run()
     TPMBenchmark.table(result).print()
-    goals.append(Goal(name: "tpm unlock", target: "one unseal through the software TPM in at most 1 s",
+    goals.append(Goal(name: "tpm unlock", target: "one unlock through the software TPM in at most 1 s",
                       figure: result.failure.map { "not measured: \($0)" }
                           ?? Format.duration(nanoseconds: result.firstUnseal) + " (median of "
-                          + "\(result.unseals.count) more: " + Format.duration(nanoseconds: result.unseals.median) + ")",
-                      passed: result.failure == nil && result.firstUnseal <= 1_000_000_000))
+                          + "\(result.unseals.count) more: " + Format.duration(nanoseconds: result.unseals.median)
+                          + "; app unlock, slowest: " + Format.duration(nanoseconds: result.vaultUnlocks.maximum) + ")",
+                      passed: result.failure == nil && result.firstUnseal <= 1_000_000_000
+                          && result.vaultUnlocks.maximum <= 1_000_000_000))
 }
 
 if requested.contains("unlock") {

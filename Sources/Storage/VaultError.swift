@@ -28,6 +28,9 @@ public enum VaultError: Error, Equatable, Sendable {
     /// Encrypting the records of an older version failed; the plaintext file was kept and
     /// the next unlock tries again.
     case upgradeFailed(reason: String)
+    /// The TPM that holds the PIN slot refused for another reason than a wrong PIN: its
+    /// dictionary-attack lockout, another TPM or a cleared one, none answering.
+    case tpm(TPM2Error)
 
     /// A sentence to show the person.
     public var message: String {
@@ -54,6 +57,10 @@ public enum VaultError: Error, Equatable, Sendable {
             "A PIN is already set."
         case .upgradeFailed(let reason):
             "Could not encrypt the records of the previous version: \(reason). They were kept as they were."
+        case .tpm(.noTPM(let reason)):
+            "The TPM that holds your PIN cannot be reached: \(reason). Use the recovery key."
+        case .tpm(let error):
+            error.message
         }
     }
 }

@@ -143,11 +143,12 @@ final class KeyVaultTests: XCTestCase {
     func testSlotsOfUnknownKindsAreKeptWhenThePINChanges() throws {
         let vault = makeVault()
         let key = try vault.create(pin: secret("2468"))
-        let slot = #"{"kind":"tpm2+pin","nonce":"AAAA","sealed":{"public":"cHVi","private":"cHJpdg=="},"wrappedKey":"AAAA"}"#
+        // A kind from a later version (tpm2+pin is known now: a PIN change re-enrols it).
+        let slot = #"{"kind":"fido2+pin","nonce":"AAAA","sealed":{"public":"cHVi","private":"cHJpdg=="},"wrappedKey":"AAAA"}"#
         let text = try keyFileText().replacingOccurrences(of: #""slots":["#, with: #""slots":["# + slot + ",")
         try temporary.write(text, to: KeyVault.fileName)
         try vault.changePIN(dataKey: key, to: secret("1357"))
-        XCTAssertEqual(try vault.slotKinds(), ["pin", "tpm2+pin"])
+        XCTAssertEqual(try vault.slotKinds(), ["pin", "fido2+pin"])
         XCTAssertTrue(try keyFileText().contains(#""public":"cHVi""#))
     }
 
@@ -162,6 +163,9 @@ final class KeyVaultTests: XCTestCase {
         // Typed with spaces instead of dashes, it still works.
         let spaced = try secret(shown.replacingOccurrences(of: "-", with: " "))
         XCTAssertNotNil(try vault.unlock(recoveryKey: spaced))
+        // Copied from the two lines the dialog shows it on, too.
+        let twoLines = try secret(shown.prefix(23) + "\n" + shown.dropFirst(24))
+        XCTAssertNotNil(try vault.unlock(recoveryKey: twoLines))
         XCTAssertNil(try vault.unlock(recoveryKey: secret(String(shown.dropLast()) + "x")))
         XCTAssertNil(try vault.unlock(recoveryKey: secret("12345-12345")))
     }

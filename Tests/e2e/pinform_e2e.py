@@ -30,6 +30,7 @@ Environment: PINFORM_BIN (the binary; scripts/test sets it), a display and a ses
 """
 import atexit
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -181,6 +182,9 @@ def launch(command, data_home=None, config_home=None, env=None):
         "XDG_DATA_HOME": data_home,
         "XDG_CONFIG_HOME": config_home,
         "XDG_CACHE_HOME": cache_home,
+        # Never the machine's own TPM (/dev/tpmrm0): wrong PINs in tests would count towards its
+        # lockout. Nothing answers here, so PINs are argon2id's; the TPM tests pass a swtpm's.
+        "PINFORM_TPM2_TCTI": "swtpm:host=127.0.0.1,port=1",
     })
     full_env.update(env or {})
     return App(list(command), data_home, config_home, cache_home, full_env, owned)
@@ -435,6 +439,58 @@ def type_keys(text):
     """Presses the key for each character of `text` in order."""
     for character in text:
         press_key(character)
+
+
+# --- the recovery key --------------------------------------------------------------------------
+
+# Shown on two lines of four groups.
+RECOVERY_KEY = re.compile(r"^\d{5}([-\n]\d{5}){7}$")
+
+
+def recovery_key_dialog(root, timeout=LAUNCH_TIMEOUT):
+    """The dialog that shows a new recovery key once: a top-level of the app `root` whose
+    accessible name contains "Recovery key"."""
+    def lookup():
+        for child in _children(root):
+            if "Recovery key" in (child.name or ""):
+                return child
+        return None
+
+    return wait_until(lookup, timeout, "no dialog named with \"Recovery key\"")
+
+
+def read_recovery_key(dialog):
+    """The recovery key the dialog shows, in a selectable label, as one line ("12345-67890-…")."""
+    def lookup():
+        for label in find_all(dialog, role="label"):
+            text = text_of(label)
+            if RECOVERY_KEY.match(text):
+                return label
+        return None
+
+    label = wait_until(lookup, message="no label showing a recovery key")
+    return text_of(label).replace("\n", "-"), label
+
+
+def response_button(dialog, text):
+    """A response button of a message dialog, by the label it shows (libadwaita 1.2 names them
+    twice over AT-SPI: "Continue Continue")."""
+    def lookup():
+        for button in find_all(dialog, role="push button", visible=True):
+            if any(text_of(label) == text for label in find_all(button, role="label")):
+                return button
+        return None
+
+    return wait_until(lookup, message=f"no button labelled {text!r}")
+
+
+def dismiss_recovery_key(root, timeout=LAUNCH_TIMEOUT):
+    """After a first PIN is set: waits for the recovery-key dialog, presses Continue, and returns
+    the key it showed."""
+    dialog = recovery_key_dialog(root, timeout)
+    key, _ = read_recovery_key(dialog)
+    click(response_button(dialog, "Continue"))
+    return key
 
 
 def screenshot(path):

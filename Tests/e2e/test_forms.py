@@ -8,7 +8,7 @@ import os
 import subprocess
 import unittest
 
-from pinform_e2e import (AppTestCase, click, click_at, find, find_all, focus, press_key, set_text,
+from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, find, find_all, focus, press_key, set_text,
                          states, text_of, wait_until)
 
 PIN = "2468"
@@ -36,6 +36,7 @@ def open_form_window(app):
         press_pin(root)
         find(root, role="label", name="Confirm PIN", timeout=10)
         press_pin(root)
+        dismiss_recovery_key(root)
     find(root, role="text", name="First name", timeout=20)
     return root
 

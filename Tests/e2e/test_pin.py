@@ -8,7 +8,7 @@ import unittest
 import pyatspi
 
 from orca_session import num_lock, press_keypad_digit
-from pinform_e2e import AppTestCase, click, find, find_all, press_key, states, text_of, wait_until
+from pinform_e2e import AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of, wait_until
 
 GOOD_PIN = "2468"
 WRONG_PIN = "1357"
@@ -43,6 +43,7 @@ class PinWindowTests(AppTestCase):
         self.addCleanup(shutil.rmtree, data_home, True)
         app, window = self.open_pin_window(data_home)
         self.choose_pin(window)
+        dismiss_recovery_key(app.accessible())
         wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"),
                    message="the PIN did not unlock")
         app.quit()
@@ -96,8 +97,8 @@ class PinWindowTests(AppTestCase):
         with open(key_file, encoding="utf-8") as handle:
             keys = json.load(handle)
         self.assertEqual((keys["format"], keys["version"], keys["database"]), ("pinform-keys", 1, "sqlcipher-3.4"))
-        [slot] = keys["slots"]
-        self.assertEqual(slot["kind"], "pin")
+        slot, recovery = keys["slots"]
+        self.assertEqual((slot["kind"], recovery["kind"]), ("pin", "recovery"))
         # The app's real cost: 256 MiB and 3 passes of argon2id.
         self.assertTrue(slot["kdf"].startswith("$argon2id$v=19$m=262144,t=3,p=1$"), slot["kdf"])
         self.assertEqual(set(slot), {"kind", "digits", "kdf", "nonce", "wrappedKey"})
@@ -106,7 +107,8 @@ class PinWindowTests(AppTestCase):
         for path in self.files_under(app.data_home):
             with open(path, "rb") as handle:
                 self.assertNotIn(GOOD_PIN.encode(), handle.read(), path)
-        # The PIN window gives way to the form window.
+        # The recovery key is shown once, then the PIN window gives way to the form window.
+        dismiss_recovery_key(app.accessible())
         wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"),
                    message="the keypad is still shown")
         app.window("Pinform")
@@ -205,6 +207,8 @@ class PinWindowTests(AppTestCase):
         self.wait_for_message(window, "Wrong PIN — 4 attempts left")
         self.press(window, GOOD_PIN)
         root = app.accessible()
+        # The upgraded installation gets a recovery key, shown once.
+        dismiss_recovery_key(root)
         find(root, role="label", name="3 records", visible=True, timeout=20)
         find(root, role="label", name="Hopper", visible=True)
         wait_until(lambda: not os.path.exists(os.path.join(folder, "pin.hash")), message="pin.hash is still there")

@@ -24,7 +24,7 @@ import time
 import unittest
 
 import pyatspi
-from pinform_e2e import (AppTestCase, click, click_at, find, find_all, focus, pinform_bin, press_key, set_text,
+from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, find, find_all, focus, pinform_bin, press_key, set_text,
                          states, text_of, type_keys, wait_until)
 
 PIN = "2468"
@@ -59,6 +59,7 @@ def unlock(app):
         if first_run:
             find(root, role="label", name="Confirm PIN", timeout=10)
             press_pin(root)
+            dismiss_recovery_key(root)
     find(root, role="text", name="First name", timeout=20)
     return root
 

@@ -1,7 +1,7 @@
 """Lock and Change PIN from the form window's menu, on the real binary through AT-SPI."""
 import unittest
 
-from pinform_e2e import AppTestCase, click, find, find_all, wait_until
+from pinform_e2e import AppTestCase, click, dismiss_recovery_key, find, find_all, wait_until
 
 GOOD_PIN = "2468"
 
@@ -13,6 +13,7 @@ class SessionTests(AppTestCase):
         self.press(window, GOOD_PIN)
         find(window, role="label", name="Confirm PIN")
         self.press(window, GOOD_PIN)
+        dismiss_recovery_key(app.accessible())
         wait_until(lambda: find_all(app.accessible(), role="text", name="First name"),
                    message="the form window did not open")
         return app

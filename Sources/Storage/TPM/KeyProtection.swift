@@ -7,13 +7,16 @@ public enum KeyProtection: String, Equatable, Sendable {
     /// A key derived from the PIN with argon2id alone.
     case argon2id
 
-    /// The protection in use.
-    ///
-    /// For now it is decided by whether a usable TPM 2.0 is present (`TPM2Device.detect`).
-    /// Once the key file records how its key is wrapped, decide it from the key file instead:
-    /// this is the one place to change.
+    /// The protection a PIN set now would get: `.tpm2` when a usable TPM 2.0 answers
+    /// (`TPM2Device.detect`). Talks to the TPM: off the main thread.
     public static func active(environment: [String: String] = ProcessInfo.processInfo.environment) -> KeyProtection {
         TPM2Device.detect(environment: environment) != nil ? .tpm2 : .argon2id
+    }
+
+    /// The protection in use: what the key file's PIN slot uses (`KeyVault.protection`), whether
+    /// or not that TPM answers now; with no key file yet, what a PIN set now would get.
+    public static func active(vault: KeyVault, environment: [String: String] = ProcessInfo.processInfo.environment) -> KeyProtection {
+        vault.protection ?? active(environment: environment)
     }
 
     /// The line `pinform --security-status` prints: `key-protection: tpm2`.

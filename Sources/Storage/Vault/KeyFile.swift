@@ -8,8 +8,8 @@
 /// ```
 ///
 /// A slot's kind says how its wrapping key is had: `pin` (argon2id of the PIN), `recovery`
-/// (argon2id of a recovery key shown once), and, reserved, `tpm2+pin` (a secret a TPM 2.0
-/// unseals only for the PIN, in `sealed`). Slots of a kind this version does not know are
+/// (argon2id of a recovery key shown once), and `tpm2+pin` (a random key that a TPM 2.0 sealed
+/// under the PIN, in `sealed`, and unseals only for the PIN). Slots of a kind this version does not know are
 /// kept as they are when the file is rewritten.
 struct KeyFile: Codable, Equatable {
     /// Always "pinform-keys", so the file says what it is.
@@ -46,10 +46,17 @@ struct KeySlot: Codable, Equatable {
     static let pinKind = "pin"
     static let recoveryKind = "recovery"
     static let tpmKind = "tpm2+pin"
+    /// The key in `sealed` under which a `tpm2+pin` slot keeps `TPM2SealedSecret.bytes`.
+    static let sealedObjectKey = "object"
+
+    /// Whether the PIN opens this slot (`pin` or `tpm2+pin`).
+    var isPINSlot: Bool { kind == KeySlot.pinKind || kind == KeySlot.tpmKind }
 
     /// The associated data the AEAD authenticates: everything in the slot but the nonce and
     /// the ciphertext, so that a length or parameter swapped in the file fails the unwrap.
     var associatedData: [UInt8] {
-        Array("pinform-keys/1/\(kind)/\(digits.map(String.init) ?? "-")/\(kdf ?? "-")".utf8)
+        // The sealed object is bound too, for the TPM slot (other slots have none: unchanged).
+        let sealedPart = sealed.map { "/" + $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") } ?? ""
+        return Array("pinform-keys/1/\(kind)/\(digits.map(String.init) ?? "-")/\(kdf ?? "-")\(sealedPart)".utf8)
     }
 }

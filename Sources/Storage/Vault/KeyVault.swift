@@ -5,9 +5,12 @@ import Foundation
 ///
 /// The data key is 32 random bytes that SQLCipher encrypts the records with. It is never on
 /// disk in the clear: each slot of the key file holds it encrypted with XChaCha20-Poly1305
-/// under a key derived from a secret — the PIN through argon2id (256 MiB, 3 passes), or a
-/// recovery key. Unwrapping *is* the PIN check: a wrong PIN fails the AEAD's authentication,
-/// and nothing cheaper to test a guess against is stored. Changing the PIN re-wraps the same
+/// under a key had from a secret: where a TPM 2.0 answers, a random key the TPM seals under the
+/// PIN (the `tpm2+pin` slot: every guess goes through the chip and its dictionary-attack
+/// lockout, and the file is useless beside another TPM); else a key derived from the PIN through
+/// argon2id (256 MiB, 3 passes). A recovery key, shown once, wraps it too, through argon2id.
+/// Unwrapping *is* the PIN check: a wrong PIN fails the TPM's authorization or the AEAD's, and
+/// nothing cheaper to test a guess against is stored. Changing the PIN re-wraps the same
 /// data key, so the records are not re-encrypted; the file is replaced atomically, so a crash
 /// leaves the old PIN or the new one working.
 ///
@@ -33,6 +36,8 @@ public final class KeyVault: Sendable {
     public let legacy: PinVault
     /// How keys are derived from PINs for slots written from now on.
     public let derivation: KeyDerivation
+    /// The TPM that seals the PIN slot, when one is configured (see `TPM2Device.configured`).
+    public let tpm: TPM2Device?
     private let progress: (@Sendable (Step) -> Void)?
 
     /// A step of writing the key file, reported to crash tests.
@@ -51,17 +56,22 @@ public final class KeyVault: Sendable {
     ///
     /// - Parameters:
     ///   - derivation: argon2id's cost for new slots; tests pass `.fastForTests`.
+    ///   - tpm: the TPM to seal a new PIN slot in; with none (or one that does not answer when
+    ///     a PIN is set), the PIN slot is argon2id's.
     ///   - progress: for crash tests, called after each step of writing the key file.
-    public init(directory: URL, derivation: KeyDerivation = .standard, progress: (@Sendable (Step) -> Void)? = nil) {
+    public init(directory: URL, derivation: KeyDerivation = .standard, tpm: TPM2Device? = nil,
+                progress: (@Sendable (Step) -> Void)? = nil) {
         fileURL = directory.appendingPathComponent(KeyVault.fileName, isDirectory: false)
         legacy = PinVault(directory: directory)
         self.derivation = derivation
+        self.tpm = tpm
         self.progress = progress
     }
 
-    /// A vault in the application's data folder, with the standard derivation.
-    public convenience init(paths: AppPaths) {
-        self.init(directory: paths.dataDirectory)
+    /// A vault in the application's data folder, with the standard derivation and the TPM this
+    /// process is configured to use (`PINFORM_TPM2_TCTI`, else `/dev/tpmrm0` when it exists).
+    public convenience init(paths: AppPaths, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(directory: paths.dataDirectory, tpm: TPM2Device.configured(environment: environment))
     }
 
     // MARK: What is there
@@ -80,9 +90,22 @@ public final class KeyVault: Sendable {
     /// How many digits the PIN has, or `nil` when it cannot be read.
     public var pinLength: Int? {
         if let file = try? read() {
-            return file.slots.first { $0.kind == KeySlot.pinKind }?.digits
+            return file.slots.first { $0.isPINSlot }?.digits
         }
         return needsUpgrade ? legacy.storedLength : nil
+    }
+
+    /// What the key file's PIN slot uses: `.tpm2` for a `tpm2+pin` slot, `.argon2id` for a
+    /// `pin` slot; nil when there is no readable key file (none yet, or an upgrade pending).
+    public var protection: KeyProtection? {
+        guard let slot = (try? read())?.slots.first(where: \.isPINSlot) else { return nil }
+        return slot.kind == KeySlot.tpmKind ? .tpm2 : .argon2id
+    }
+
+    /// Whether the key file has a recovery slot (an installation upgraded from `pin.hash`, or
+    /// one made before recovery keys, has none until `addRecoveryKey` makes one).
+    public var hasRecoveryKey: Bool {
+        (try? read())?.slots.contains { $0.kind == KeySlot.recoveryKind } ?? false
     }
 
     /// The slots' kinds, in file order (e.g. `["pin", "recovery"]`).
@@ -101,9 +124,22 @@ public final class KeyVault: Sendable {
     public func create(pin: SecretBytes) throws(VaultError) -> SecretBytes {
         guard !hasPIN else { throw .alreadySet }
         let dataKey = try SecretBytes.random(count: KeyVault.dataKeyLength)
-        let slot = try makeSlot(kind: KeySlot.pinKind, digits: pin.count, secret: pin, dataKey: dataKey)
+        let slot = try makePINSlot(pin: pin, dataKey: dataKey)
         try write(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot]))
         return dataKey
+    }
+
+    /// `create(pin:)` with a recovery slot too, written in one go: the first run's way. The
+    /// PIN slot is sealed in the TPM when one answers.
+    ///
+    /// - Returns: the data key, and the recovery key to show once ("12345-67890-…").
+    public func createWithRecoveryKey(pin: SecretBytes) throws(VaultError) -> (dataKey: SecretBytes, recoveryKey: SecretBytes) {
+        guard !hasPIN else { throw .alreadySet }
+        let dataKey = try SecretBytes.random(count: KeyVault.dataKeyLength)
+        let slot = try makePINSlot(pin: pin, dataKey: dataKey)
+        let (recoverySlot, recoveryKey) = try makeRecoverySlot(dataKey: dataKey)
+        try write(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot, recoverySlot]))
+        return (dataKey, recoveryKey)
     }
 
     /// Unwraps the data key with the PIN; this is the PIN check.
@@ -115,17 +151,21 @@ public final class KeyVault: Sendable {
     /// - Returns: the data key, or `nil` for a wrong PIN.
     /// - Throws: `.noPIN`, `.unreadable`, `.notARegularFile`, `.corrupt` (the file is left as
     ///   it is), `.hashingFailed`, `.outOfSecureMemory`, `.writeFailed` (upgrade only).
+    ///   With a `tpm2+pin` slot: `.tpm` when the TPM refuses for another reason than a wrong PIN
+    ///   (its lockout, another or a cleared TPM, none answering).
     public func unlock(pin: SecretBytes) throws(VaultError) -> SecretBytes? {
         if needsUpgrade { return try upgrade(pin: pin) }
         let file = try read()
-        guard let slot = file.slots.first(where: { $0.kind == KeySlot.pinKind }) else {
+        guard let slot = file.slots.first(where: \.isPINSlot) else {
             throw .corrupt(path: fileURL.path)
         }
+        if slot.kind == KeySlot.tpmKind { return try unwrapSealed(slot, pin: pin) }
         return try unwrap(slot, secret: pin)
     }
 
     /// Re-wraps the data key under a new PIN, keeping every other slot; the records are not
-    /// touched. The file is replaced atomically: a crash leaves the old PIN or the new one.
+    /// touched. This also re-enrols: the new PIN slot is sealed in the TPM when one answers now
+    /// (after a recovery on a cleared or another TPM), else it is argon2id's. The file is replaced atomically: a crash leaves the old PIN or the new one.
     ///
     /// - Parameters:
     ///   - dataKey: the key the current PIN unwrapped (checked against the file first).
@@ -134,8 +174,8 @@ public final class KeyVault: Sendable {
     public func changePIN(dataKey: SecretBytes, to newPIN: SecretBytes) throws(VaultError) {
         var file = try read()
         try checkBelongs(dataKey, to: file)
-        let slot = try makeSlot(kind: KeySlot.pinKind, digits: newPIN.count, secret: newPIN, dataKey: dataKey)
-        file.slots.removeAll { $0.kind == KeySlot.pinKind }
+        let slot = try makePINSlot(pin: newPIN, dataKey: dataKey)
+        file.slots.removeAll(where: \.isPINSlot)
         file.slots.insert(slot, at: 0)
         try write(file)
     }
@@ -149,13 +189,17 @@ public final class KeyVault: Sendable {
     public func addRecoveryKey(dataKey: SecretBytes) throws(VaultError) -> SecretBytes {
         var file = try read()
         try checkBelongs(dataKey, to: file)
-        let recovery = try RecoveryKey.generate()
-        let normalized = try RecoveryKey.normalized(recovery)!
-        let slot = try makeSlot(kind: KeySlot.recoveryKind, digits: nil, secret: normalized, dataKey: dataKey)
+        let (slot, recovery) = try makeRecoverySlot(dataKey: dataKey)
         file.slots.removeAll { $0.kind == KeySlot.recoveryKind }
         file.slots.append(slot)
         try write(file)
         return recovery
+    }
+
+    private func makeRecoverySlot(dataKey: SecretBytes) throws(VaultError) -> (KeySlot, SecretBytes) {
+        let recovery = try RecoveryKey.generate()
+        let normalized = try RecoveryKey.normalized(recovery)!
+        return (try makeSlot(kind: KeySlot.recoveryKind, digits: nil, secret: normalized, dataKey: dataKey), recovery)
     }
 
     /// Unwraps the data key with a recovery key as typed (spaces and dashes are ignored).
@@ -179,7 +223,7 @@ public final class KeyVault: Sendable {
         }
         guard isRight else { return nil }
         let dataKey = try SecretBytes.random(count: KeyVault.dataKeyLength)
-        let slot = try makeSlot(kind: KeySlot.pinKind, digits: pin.count, secret: pin, dataKey: dataKey)
+        let slot = try makePINSlot(pin: pin, dataKey: dataKey)
         try write(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot]))
         // The old hash is a cheaper check of the PIN than the unwrap: gone as soon as the key
         // file is durable (the records' encryption needs only the data key).
@@ -201,18 +245,23 @@ public final class KeyVault: Sendable {
         randombytes_buf(&salt, salt.count)
         var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
         randombytes_buf(&nonce, nonce.count)
-        var slot = KeySlot(kind: kind, digits: digits, kdf: derivation.phcString(salt: salt), sealed: nil,
+        let slot = KeySlot(kind: kind, digits: digits, kdf: derivation.phcString(salt: salt), sealed: nil,
                            nonce: Base64.encode(nonce), wrappedKey: "")
         let wrappingKey = try derivation.deriveKey(from: secret, salt: salt)
+        return try wrappingKey.withBytes { (key) throws(VaultError) in try wrap(dataKey, in: slot, nonce: nonce, key: key) }
+    }
+
+    /// Fills `slot.wrappedKey`: the data key encrypted under `key` with `nonce`.
+    private func wrap(_ dataKey: SecretBytes, in slot: KeySlot, nonce: [UInt8], key wrappingKey: UnsafeRawBufferPointer) throws(VaultError) -> KeySlot {
+        var slot = slot
+        precondition(wrappingKey.count == Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES))
         var wrapped = [UInt8](repeating: 0, count: dataKey.count + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES))
         let associated = slot.associatedData
         let result = dataKey.withBytes { plain in
-            wrappingKey.withBytes { key in
-                crypto_aead_xchacha20poly1305_ietf_encrypt(
-                    &wrapped, nil, plain.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(plain.count),
-                    associated, UInt64(associated.count), nil, nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                )
-            }
+            crypto_aead_xchacha20poly1305_ietf_encrypt(
+                &wrapped, nil, plain.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(plain.count),
+                associated, UInt64(associated.count), nil, nonce, wrappingKey.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            )
         }
         guard result == 0 else { throw .hashingFailed }
         slot.wrappedKey = Base64.encode(wrapped)
@@ -228,18 +277,84 @@ public final class KeyVault: Sendable {
               wrapped.count == KeyVault.dataKeyLength + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
         else { throw .corrupt(path: fileURL.path) }
         let wrappingKey = try slotDerivation.deriveKey(from: secret, salt: salt)
+        return try wrappingKey.withBytes { (key) throws(VaultError) in try open(slot, nonce: nonce, wrapped: wrapped, key: key) }
+    }
+
+    /// The data key from `wrapped`, or nil when `key` is not the one it was wrapped under.
+    private func open(_ slot: KeySlot, nonce: [UInt8], wrapped: [UInt8], key wrappingKey: UnsafeRawBufferPointer) throws(VaultError) -> SecretBytes? {
+        guard wrappingKey.count == Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES) else { return nil }
         let dataKey = try SecretBytes(count: KeyVault.dataKeyLength)
         let associated = slot.associatedData
         let result = dataKey.withMutableBytes { output in
-            wrappingKey.withBytes { key in
-                crypto_aead_xchacha20poly1305_ietf_decrypt(
-                    output.baseAddress!.assumingMemoryBound(to: UInt8.self), nil, nil,
-                    wrapped, UInt64(wrapped.count), associated, UInt64(associated.count),
-                    nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                )
-            }
+            crypto_aead_xchacha20poly1305_ietf_decrypt(
+                output.baseAddress!.assumingMemoryBound(to: UInt8.self), nil, nil,
+                wrapped, UInt64(wrapped.count), associated, UInt64(associated.count),
+                nonce, wrappingKey.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            )
         }
         return result == 0 ? dataKey : nil
+    }
+
+    // MARK: The TPM slot
+
+    /// The slot the PIN opens: sealed in the TPM when one is configured and seals, else
+    /// argon2id's. A TPM that fails here (absent, no access to `/dev/tpmrm0`, an owner password)
+    /// leaves the PIN to argon2id rather than refusing it; `protection` says which it was.
+    private func makePINSlot(pin: SecretBytes, dataKey: SecretBytes) throws(VaultError) -> KeySlot {
+        if let tpm, let slot = try makeTPMSlot(pin: pin, dataKey: dataKey, tpm: tpm) {
+            return slot
+        }
+        return try makeSlot(kind: KeySlot.pinKind, digits: pin.count, secret: pin, dataKey: dataKey)
+    }
+
+    /// A `tpm2+pin` slot: a random key, sealed by the TPM under the PIN, wraps the data key.
+    /// Nil when the TPM does not seal it.
+    private func makeTPMSlot(pin: SecretBytes, dataKey: SecretBytes, tpm: TPM2Device) throws(VaultError) -> KeySlot? {
+        let wrappingKey = try SecretBytes.random(count: Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES))
+        let sealed: TPM2SealedSecret
+        do {
+            sealed = try wrappingKey.withBytes { (secret) throws(TPM2Error) in
+                try pin.withBytes { (digits) throws(TPM2Error) in
+                    try tpm.seal(secret: secret, digits: digits.assumingMemoryBound(to: UInt8.self))
+                }
+            }
+        } catch {
+            return nil
+        }
+        var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
+        randombytes_buf(&nonce, nonce.count)
+        let slot = KeySlot(kind: KeySlot.tpmKind, digits: pin.count, kdf: nil,
+                           sealed: [KeySlot.sealedObjectKey: Base64.encode(sealed.bytes)],
+                           nonce: Base64.encode(nonce), wrappedKey: "")
+        return try wrappingKey.withBytes { (key) throws(VaultError) in try wrap(dataKey, in: slot, nonce: nonce, key: key) }
+    }
+
+    /// The data key from a `tpm2+pin` slot: the TPM unseals the wrapping key for the PIN (this
+    /// is the check, counted by the chip). Nil for a wrong PIN.
+    private func unwrapSealed(_ slot: KeySlot, pin: SecretBytes) throws(VaultError) -> SecretBytes? {
+        guard let encoded = slot.sealed?[KeySlot.sealedObjectKey], let bytes = Base64.decode(encoded),
+              let nonce = Base64.decode(slot.nonce), nonce.count == Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES),
+              let wrapped = Base64.decode(slot.wrappedKey),
+              wrapped.count == KeyVault.dataKeyLength + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
+        else { throw .corrupt(path: fileURL.path) }
+        guard let tpm else {
+            throw .tpm(.noTPM(reason: "the key is sealed in a TPM, and none is configured here"))
+        }
+        let unsealed: Result<SecretBytes?, VaultError>
+        do throws(TPM2Error) {
+            let sealed = try TPM2SealedSecret(bytes: bytes)
+            unsealed = try pin.withBytes { (digits) throws(TPM2Error) -> Result<SecretBytes?, VaultError> in
+                let key = try tpm.unseal(sealed, digits: digits.assumingMemoryBound(to: UInt8.self))
+                return key.withUnsafeBytes { key in
+                    Result { () throws(VaultError) in try open(slot, nonce: nonce, wrapped: wrapped, key: key) }
+                }
+            }
+        } catch .wrongPIN {
+            return nil
+        } catch {
+            throw .tpm(error)
+        }
+        return try unsealed.get()
     }
 
     /// Refuses a data key that is not the one in the file, so a mix-up cannot lock records away.

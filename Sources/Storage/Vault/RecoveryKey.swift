@@ -23,7 +23,8 @@ enum RecoveryKey {
         return key
     }
 
-    /// The digits alone, spaces and dashes dropped; `nil` unless exactly 40 digits remain.
+    /// The digits alone, spaces, dashes and line breaks dropped (a key copied from the two lines
+    /// it is shown on); `nil` unless exactly 40 digits remain.
     static func normalized(_ typed: SecretBytes) throws(VaultError) -> SecretBytes? {
         let digits = try SecretBytes(count: digitCount)
         var count = 0
@@ -35,7 +36,7 @@ enum RecoveryKey {
                         guard count < output.count else { return false }
                         output[count] = byte
                         count += 1
-                    case UInt8(ascii: "-"), UInt8(ascii: " "):
+                    case UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
                         continue
                     default:
                         return false
