@@ -1,6 +1,6 @@
 /// A control that keeps what it looks like in a value-typed `style`, whose fields are bound per
-/// state through `WritableKeyPath`: the engine writes them in place, with no allocation per
-/// state change.
+/// state through `WritableKeyPath`. The engine keeps the whole style of each state it showed: a
+/// state change is one lookup and one assignment, with no allocation.
 ///
 /// ```swift
 /// struct KeyStyle { var fill = Color.clear, border = Color.gray }
@@ -8,8 +8,8 @@
 /// key.setValue(Color.blue, for: \KeyStyle.border, for: .intersected(.focused))
 /// ```
 ///
-/// A field written by hand keeps its value until its winner changes. The engine has exclusive
-/// access to `style` while it writes: a computed field must leave the control alone.
+/// A field written by hand keeps its value until its winner changes (state changes go field by
+/// field until the engine wrote every field again). A computed field must leave the control alone.
 open class StyledControl<Style>: StatefulControl {
     /// What the control looks like in the applied state.
     public var style: Style { get { look.style } set { look.style = newValue; look.noteWrittenByHand(in: shownState) } }
