@@ -1,6 +1,6 @@
 /// A control that keeps what it looks like in a value-typed `style`, whose fields are bound per
-/// state through `WritableKeyPath`: the engine writes them in place, with no allocation per
-/// state change.
+/// state through `WritableKeyPath`. The engine keeps the whole style of each state it showed: a
+/// state change is one lookup and one assignment, with no allocation.
 ///
 /// ```swift
 /// struct KeyStyle { var fill = Color.clear, border = Color.gray }
@@ -8,11 +8,11 @@
 /// key.setValue(Color.blue, for: \KeyStyle.border, for: .intersected(.focused))
 /// ```
 ///
-/// A field written by hand keeps its value until its winner changes. The engine has exclusive
-/// access to `style` while it writes: a computed field must leave the control alone.
+/// A field written by hand keeps its value until its winner changes (state changes go field by
+/// field until the engine wrote every field again). A computed field must leave the control alone.
 open class StyledControl<Style>: StatefulControl {
     /// What the control looks like in the applied state.
-    public var style: Style { get { look.style } set { look.style = newValue } }
+    public var style: Style { get { look.style } set { look.style = newValue; look.noteWrittenByHand(in: shownState) } }
     @usableFromInline final var look: Look<Style>
     /// By field: its key path and its values (`[Value]`, the default first).
     @usableFromInline final var fields: [(keyPath: PartialKeyPath<Style>, values: Any)] = []
@@ -39,13 +39,13 @@ open class StyledControl<Style>: StatefulControl {
     public func setValue<Value>(_ value: Value, for keyPath: WritableKeyPath<Style, Value>, for descriptor: StateDescriptor) {
         let field = fields.firstIndex { $0.keyPath == keyPath } ?? addField(keyPath, values: [style[keyPath: keyPath]])
         var values = fields[field].values as? [Value] ?? []
-        look.table.rankings[field].insert(value, for: descriptor, sequence: takeSequence(), in: &values)
+        look.rankings[field].insert(value, for: descriptor, sequence: takeSequence(), in: &values)
         // Captured as a constant: reading it needs no exclusivity check.
         let written = values
         fields[field].values = written
         look.writers[field] = Look.Writer { style, position in style[keyPath: keyPath] = written[position] }
         // The cached winners are stale; the other fields show theirs already.
-        look.table.forgetRows()
+        look.forgetRows()
         look.writeWinners(of: shownState)
     }
 
@@ -54,15 +54,16 @@ open class StyledControl<Style>: StatefulControl {
     public func value<Value>(for keyPath: KeyPath<Style, Value>, in state: ControlState) -> Value? {
         guard let field = fields.firstIndex(where: { $0.keyPath == keyPath }),
               let values = fields[field].values as? [Value] else { return nil }
-        return values[look.table.rankings[field].winner(in: state).map { $0 + 1 } ?? 0]
+        return values[look.rankings[field].winner(in: state).map { $0 + 1 } ?? 0]
     }
 
     @usableFromInline
     func addField(_ keyPath: PartialKeyPath<Style>, values: Any) -> Int {
         fields.append((keyPath, values))
-        look.table.rankings.append(Ranking())
-        look.table.shown.append(Ranking.defaultSequence)
+        look.rankings.append(Ranking())
+        look.shown.append(Ranking.defaultSequence)
         look.writers.append(Look.Writer { _, _ in })
+        look.writtenByHand.append(false)
         return fields.count - 1
     }
 
@@ -71,8 +72,8 @@ open class StyledControl<Style>: StatefulControl {
     }
 }
 
-/// The style with its fields' rankings and writers, in one struct so that a state change takes
-/// one exclusive access for them all.
+/// The style with its fields' rankings and writers, in one struct so that a state change takes one
+/// exclusive access for them all, and the winners of the states seen since a value was last set.
 @usableFromInline
 struct Look<Style> {
     /// A closure in a struct, so that it is called with no reabstraction thunk.
@@ -83,48 +84,56 @@ struct Look<Style> {
     }
 
     @usableFromInline var style: Style
-    @usableFromInline var table = WinnerTable()
-    /// By field: writes the value at a position of the field's values.
-    @usableFromInline var writers: [Writer] = []
+    /// By field: the ranking, the sequence shown, the writer of the value at a position, and
+    /// whether it may show a value written by hand.
+    @usableFromInline var rankings: [Ranking] = [], shown: [Int] = [], writers: [Writer] = []
+    @usableFromInline var writtenByHand: [Bool] = [], handWrittenCount = 0
+    /// By slot: the state with bit 32 set, or 0 when empty (open addressing, emptied when half
+    /// full); for each field, the winner's position in the field's values, then its sequence.
+    @usableFromInline var keys = [UInt64](repeating: 0, count: slots), filledSlots = 0, rows: [Int] = []
+    /// By slot: the whole style shown in its state, kept while no field may hold a value written
+    /// by hand, so that a state change is one assignment, whatever the fields.
+    @usableFromInline var styles = [Style?](repeating: nil, count: slots)
 
+    @usableFromInline static var slots: Int { 256 }
     @inlinable init(style: Style) { self.style = style }
 
     @inlinable
     mutating func writeWinners(of state: ControlState) {
-        let row = table.row(for: state), writers = self.writers, rows = table.rows
-        for field in 0..<writers.count where rows[row + 2 * field + 1] != table.shown[field] {
-            table.shown[field] = rows[row + 2 * field + 1]
+        let slot = slot(for: state), isCached = handWrittenCount == 0
+        if isCached, let whole = styles[slot] { return style = whole }
+        // Every field on a miss: a field whose winner did not change shows it already.
+        let row = slot * 2 * rankings.count, rows = self.rows
+        for field in 0..<shown.count where isCached || rows[row + 2 * field + 1] != shown[field] {
+            shown[field] = rows[row + 2 * field + 1]
             writers[field].write(&style, rows[row + 2 * field])
+            if writtenByHand[field] { (writtenByHand[field], handWrittenCount) = (false, handWrittenCount - 1) }
         }
+        if handWrittenCount == 0 { styles[slot] = style }
     }
-}
 
-/// The rankings of a style's fields, the sequence each shows, and a cache of the winners of the
-/// states seen since a value was last set, so that a state change seldom ranks anything.
-@usableFromInline
-struct WinnerTable {
-    @usableFromInline var rankings: [Ranking] = []
-    @usableFromInline var shown: [Int] = []
-    /// By slot: the state with bit 32 set, or 0 when empty. Open addressing; emptied when half
-    /// full, so that a lookup always ends.
-    @usableFromInline var keys = [UInt64](repeating: 0, count: WinnerTable.slots)
-    /// By slot, for each field: the winner's position in the field's values, then its sequence.
-    @usableFromInline var rows: [Int] = []
-    @usableFromInline var filledSlots = 0
+    /// Every field may now hold a value written by hand, until the engine writes it again; the
+    /// cached styles are dropped, and `shown` (not kept while they are used) is what `state` shows.
+    @usableFromInline
+    mutating func noteWrittenByHand(in state: ControlState) {
+        if handWrittenCount == 0 {
+            let row = slot(for: state) * 2 * rankings.count
+            for field in shown.indices { shown[field] = rows[row + 2 * field + 1] }
+            for slot in styles.indices where styles[slot] != nil { styles[slot] = nil }
+        }
+        (writtenByHand, handWrittenCount) = (Array(repeating: true, count: writtenByHand.count), writtenByHand.count)
+    }
 
-    @usableFromInline static var slots: Int { 256 }
-    @usableFromInline init() {}
-
-    /// Where the winners of `state` start in `rows`.
+    /// The slot of `state`, filled if it was empty.
     @inlinable
-    mutating func row(for state: ControlState) -> Int {
+    mutating func slot(for state: ControlState) -> Int {
         let key = UInt64(state.rawValue) | 1 << 32
         var slot = Int(truncatingIfNeeded: (UInt64(state.rawValue) &* 0x9E37_79B9_7F4A_7C15) >> 56)
         while keys[slot] != key {
             if keys[slot] == 0 { return fill(slot, key: key, state: state) }
             slot = (slot + 1) & (Self.slots - 1)
         }
-        return slot * 2 * rankings.count
+        return slot
     }
 
     @usableFromInline
@@ -132,24 +141,21 @@ struct WinnerTable {
         if rows.count != Self.slots * 2 * rankings.count || filledSlots >= Self.slots / 2 {
             forgetRows()
             rows = Array(repeating: 0, count: Self.slots * 2 * rankings.count)
-            return row(for: state)
+            return self.slot(for: state)
         }
         filledSlots += 1
         keys[slot] = key
-        let row = slot * 2 * rankings.count
         for field in rankings.indices {
-            let winner = rankings[field].winner(in: state)
+            let winner = rankings[field].winner(in: state), row = slot * 2 * rankings.count
             rows[row + 2 * field] = winner.map { $0 + 1 } ?? 0
             rows[row + 2 * field + 1] = rankings[field].sequence(of: winner)
         }
-        return row
+        return slot
     }
 
     @usableFromInline
     mutating func forgetRows() {
-        if filledSlots > 0 {
-            keys = Array(repeating: 0, count: Self.slots)
-            filledSlots = 0
-        }
+        guard filledSlots > 0 else { return }
+        (keys, styles, filledSlots) = (Array(repeating: 0, count: Self.slots), Array(repeating: nil, count: Self.slots), 0)
     }
 }

@@ -63,6 +63,23 @@ final class StyledControlTests: XCTestCase {
         XCTAssertEqual(key.style.fill, "clear")
     }
 
+    func testAFieldWrittenByHandStaysInStatesSeenBefore() {
+        let key = Key()
+        key.setValue("selected", for: \KeyStyle.fill, for: .intersected(.selected))
+        key.isSelected = true
+        key.isSelected = false
+        key.style.width = 9
+        key.isSelected = true
+        key.isSelected = false
+        XCTAssertEqual(key.style, KeyStyle(fill: "clear", width: 9))
+        key.style.fill = "by hand"
+        key.isFocused = true
+        key.isFocused = false
+        XCTAssertEqual(key.style, KeyStyle(fill: "by hand", width: 9))
+        key.isSelected = true
+        XCTAssertEqual(key.style, KeyStyle(fill: "selected", width: 9))
+    }
+
     func testValueOfAStyleFieldReportsWhatWouldApply() {
         let key = Key()
         key.setValue("Locked", for: \KeyStyle.title, for: .exact(.disabled))
