@@ -11,7 +11,8 @@ SQLCipher shell and the app's cipher settings.
 
 Then the files that must lose nothing: a file another program is writing (Retry, nothing
 moved), a file a newer version wrote (read-only, its column and fields kept), a read-only data
-folder (read-only, the records shown), a named pipe where the file belongs (refused, the window
+folder (read-only, the records shown, the PIN's attempt counted in the config folder), an old
+installation in a read-only folder (shown read-only, not upgraded), a named pipe where the file belongs (refused, the window
 responsive), and exports that keep spreadsheets from running formulas and are mode 0600.
 
 With PINFORM_FORM_SCREENSHOTS=<folder>, the run also saves records.png (the window with three
@@ -35,6 +36,8 @@ from pinform_e2e import (AppTestCase, click, click_at, find, find_all, focus, pi
                          states, text_of, type_keys, wait_until)
 
 PIN = "2468"
+# Pinform 0.1's data folder: pin.hash for 2468, attempts.json, plaintext records of three people.
+V01_INSTALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "v0.1-install")
 PEOPLE = [
     {"First name": "Ada", "Last name": "Lovelace", "Age": "36", "Email": "ada@example.com", "Height": "1.65"},
     {"First name": "Alan", "Last name": "Turing", "Age": "41", "Email": "alan@example.com", "Height": "1.78"},
@@ -504,6 +507,12 @@ class RecordsTests(AppTestCase):
         before = sorted(os.listdir(folder))
         self.addCleanup(give_write_permission_back, folder)
         app = self.launch(read_only_command(folder), data_home=self.data_home, config_home=self.config_home)
+        # The attempt is counted in the config folder, which can be written: the PIN is checked.
+        keypad = app.accessible()
+        find(keypad, role="push button", name="2", visible=True, timeout=20)
+        for digit in "1357":
+            click(find(keypad, role="push button", name=digit, visible=True))
+        find(keypad, role="label", name="Wrong PIN — 4 attempts left", timeout=20)
         root = unlock(app)
         alert = banner(root)
         self.assertIn("can only be read", alert.name)
@@ -515,6 +524,33 @@ class RecordsTests(AppTestCase):
         give_write_permission_back(folder)
         self.assertEqual(sorted(os.listdir(folder)), before, "nothing was created, moved or removed")
         self.assertEqual(count_in_database(self.data_home), 3)
+        with open(os.path.join(self.config_home, "pinform", "attempts.json"), encoding="utf-8") as handle:
+            self.assertEqual(json.load(handle)["failures"], 0, "the right PIN cleared the counted failure")
+
+    def test_an_old_installation_in_a_read_only_folder_shows_its_records_read_only_and_is_not_upgraded(self):
+        folder = os.path.join(self.data_home, "pinform")
+        shutil.copytree(V01_INSTALL, folder)
+        os.chmod(folder, 0o700)
+
+        def contents():
+            result = {}
+            for name in os.listdir(folder):
+                with open(os.path.join(folder, name), "rb") as handle:
+                    result[name] = handle.read()
+            return result
+
+        before = contents()
+        self.addCleanup(give_write_permission_back, folder)
+        app = self.launch(read_only_command(folder), data_home=self.data_home, config_home=self.config_home)
+        root = unlock(app)
+        alert = banner(root)
+        self.assertIn("can only be read", alert.name)
+        self.assertIn("cannot be encrypted yet", alert.name)
+        self.assertNotIn("Move Aside and Start Fresh", buttons_in(root))
+        self.assertEqual([row[1] for row in wait_for_rows(root, 3)], ["Lovelace", "Turing", "Hopper"])
+        app.quit()
+        give_write_permission_back(folder)
+        self.assertEqual(contents(), before, "the old installation was changed")
 
     def test_a_named_pipe_where_the_records_file_belongs_is_refused_and_the_window_responds(self):
         folder = os.path.join(self.data_home, "pinform")
