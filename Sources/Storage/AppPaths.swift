@@ -5,8 +5,8 @@ import Foundation
 /// `dataDirectory` is `$XDG_DATA_HOME/pinform` (default `~/.local/share/pinform`) and holds the
 /// key file, the instance lock and the encrypted records; `configDirectory` is
 /// `$XDG_CONFIG_HOME/pinform` (default `~/.config/pinform`) and holds the attempt counter and
-/// its lock, so that they can be written even when the data folder can only be read. As the specification says, a
-/// variable that is empty or not an absolute path is ignored.
+/// its lock, so that they can be written even when the data folder can only be read. As the
+/// specification says, a variable that is empty or not an absolute path is ignored.
 ///
 /// ```swift
 /// let paths = AppPaths(environment: ["XDG_DATA_HOME": "/tmp/test-data", "HOME": "/tmp"])
