@@ -24,12 +24,13 @@ RUN_PACKAGES=(
 # the accessibility bus and its Python bindings (end-to-end tests), the Orca screen reader and
 # speech-dispatcher (the tests of what a screen reader says), GTK 4 introspection
 # (the harness self-test), the desktop-file / AppStream / schema validators, the test locales,
-# and a software TPM with its tools (the TPM tests start their own swtpm on localhost).
+# a software TPM with its tools (the TPM tests start their own swtpm on localhost), and the
+# SQLCipher shell and PyNaCl (the end-to-end tests open the encrypted records with the data key).
 TEST_PACKAGES=(
     xvfb xauth dbus dbus-x11 at-spi2-core
     python3 python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0
     orca speech-dispatcher
-    sqlite3 imagemagick librsvg2-bin
+    sqlite3 sqlcipher python3-nacl imagemagick librsvg2-bin
     desktop-file-utils appstream meson ninja-build
     locales
     swtpm swtpm-tools tpm2-tools

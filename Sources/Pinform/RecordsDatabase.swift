@@ -6,7 +6,8 @@ import Storage
 /// move a damaged file aside and start afresh when the person asks — never on its own.
 ///
 /// An older version's plaintext file is encrypted in place the first time it is opened
-/// (`Database.encryptPlaintextFile(at:key:)`), and its `pin.hash` removed after that.
+/// (`Database.encryptPlaintextFile(at:key:)`), and its `pin.hash` removed after that — except
+/// in a folder that cannot be written, where it opens read-only as it is (`.notEncryptedYet`).
 ///
 /// A file that cannot be written (a read-only folder or disk) or that a newer version wrote
 /// opens read-only, so that the saved records still show; `readOnlyReason(for:)` says why.
@@ -70,6 +71,13 @@ final class RecordsDatabase {
         }
         do {
             if Database.isPlaintextFile(at: file) {
+                guard Database.canEncryptPlaintextFile(at: file) else {
+                    // Not in a folder that cannot be written: shown as it is, changed in nothing.
+                    database = try Database(at: file, readOnly: true)
+                    fileReadOnlyReason = .notEncryptedYet
+                    openError = nil
+                    return
+                }
                 try Database.encryptPlaintextFile(at: file, key: key)
             }
             let (database, reason) = try Database.openPreferringWrite(at: file, key: key)
@@ -97,7 +105,7 @@ final class RecordsDatabase {
             if let newerTablesDatabase {
                 reader = newerTablesDatabase
             } else {
-                reader = try Database(at: file, readOnly: true, key: key)
+                reader = try Database(at: file, readOnly: true, key: fileReadOnlyReason == .notEncryptedYet ? nil : key)
                 newerTablesDatabase = reader
             }
             store = try RecordStore<Model>(database: reader, table: Model.table, columns: Model.storeColumns)

@@ -3,9 +3,10 @@ import Foundation
 /// Where Pinform keeps its data and settings, following the XDG Base Directory specification.
 ///
 /// `dataDirectory` is `$XDG_DATA_HOME/pinform` (default `~/.local/share/pinform`) and holds the
-/// key file, the attempt counter, the lock files and the encrypted records; `configDirectory` is
-/// `$XDG_CONFIG_HOME/pinform` (default `~/.config/pinform`). As the specification says, a
-/// variable that is empty or not an absolute path is ignored.
+/// key file, the instance lock and the encrypted records; `configDirectory` is
+/// `$XDG_CONFIG_HOME/pinform` (default `~/.config/pinform`) and holds the attempt counter and
+/// its lock, so that they can be written even when the data folder can only be read. As the
+/// specification says, a variable that is empty or not an absolute path is ignored.
 ///
 /// ```swift
 /// let paths = AppPaths(environment: ["XDG_DATA_HOME": "/tmp/test-data", "HOME": "/tmp"])
@@ -16,9 +17,9 @@ public struct AppPaths: Equatable, Sendable {
     /// The name of Pinform's folder inside each XDG base folder.
     public static let folderName = "pinform"
 
-    /// The folder for the key file, attempt counter, lock files and records.
+    /// The folder for the key file, the instance lock and the records.
     public let dataDirectory: URL
-    /// The folder for settings.
+    /// The folder for settings and the attempt counter.
     public let configDirectory: URL
 
     /// Reads the folders from an environment, by default the process's own.

@@ -43,6 +43,13 @@ enum FileOperations {
         return nil
     }
 
+    /// Whether this process may create and replace files in the folder at `path` (not on a
+    /// read-only file system, and with write permission, as the kernel judges it for this
+    /// process: root without the capability to override permissions is judged by them).
+    static func canWrite(atPath path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
     /// Whether something exists at `path` (without following a final symbolic link).
     static func exists(atPath path: String) -> Bool {
         var status = stat()

@@ -206,6 +206,76 @@ final class PinFlowTests: XCTestCase {
         guard case .notCounted = wrong else { return XCTFail("\(wrong)") }
     }
 
+    /// The app's layout: the key file in a data folder, the counter in a config folder.
+    private func makeSplitFlow(data: URL, config: URL) async -> PinFlow {
+        let clock = self.clock
+        return await PinFlow(changing: false, vault: KeyVault(directory: data, derivation: .fastForTests),
+                             attempts: AttemptStore(directory: config, fallbackDirectory: data), newPINLength: 4,
+                             now: { clock.now })
+    }
+
+    private func listing(_ folder: URL) throws -> [String: Date] {
+        var result: [String: Date] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
+            result[name] = attributes[.modificationDate] as? Date
+        }
+        return result
+    }
+
+    func testADataFolderThatCannotBeWrittenStillUnlocksAndCountsInTheConfigFolder() async throws {
+        let data = folder.appendingPathComponent("data"), config = folder.appendingPathComponent("config")
+        let chooser = await makeSplitFlow(data: data, config: config)
+        _ = await chooser.submit(secret("2468"))
+        let stored = await chooser.submit(secret("2468"))
+        XCTAssertEqual(stored, .stored)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: data.path), [KeyVault.fileName])
+        let before = try listing(data)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: data.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: data.path) }
+
+        let flow = await makeSplitFlow(data: data, config: config)
+        let wrong = await flow.submit(secret("1357"))
+        XCTAssertEqual(wrong, .wrong(attemptsLeft: 4))
+        XCTAssertEqual(AttemptStore(directory: config).load(now: clock.now).record.failures, 1)
+        let right = await flow.submit(secret("2468"))
+        XCTAssertEqual(right, .accepted)
+        let key = await flow.dataKey
+        XCTAssertNotNil(key)
+        XCTAssertEqual(AttemptStore(directory: config).load(now: clock.now).record, .fresh)
+        XCTAssertEqual(try listing(data), before, "the data folder was written to")
+    }
+
+    func testACounterLeftInTheDataFolderStillCountsAfterItMovesToTheConfigFolder() async throws {
+        let data = folder.appendingPathComponent("data"), config = folder.appendingPathComponent("config")
+        let chooser = await makeSplitFlow(data: data, config: config)
+        _ = await chooser.submit(secret("2468"))
+        _ = await chooser.submit(secret("2468"))
+        // Where an earlier build counted: three failures there, none in the config folder yet.
+        try AttemptStore(directory: config).remove()
+        try AttemptStore(directory: data).save(AttemptRecord(failures: 3, lockouts: 0, lockedUntil: nil))
+
+        let flow = await makeSplitFlow(data: data, config: config)
+        let locked = await flow.isLocked
+        XCTAssertFalse(locked, "a counter moved from the data folder is not a deleted one")
+        let wrong = await flow.submit(secret("1357"))
+        XCTAssertEqual(wrong, .wrong(attemptsLeft: 1))
+        XCTAssertEqual(AttemptStore(directory: config).load(now: clock.now).record.failures, 4)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: data.appendingPathComponent(AttemptStore.fileName).path))
+    }
+
+    func testDeletingTheCounterAfterItMovedToTheConfigFolderLocksForTheLongestLockout() async throws {
+        let data = folder.appendingPathComponent("data"), config = folder.appendingPathComponent("config")
+        let chooser = await makeSplitFlow(data: data, config: config)
+        _ = await chooser.submit(secret("2468"))
+        _ = await chooser.submit(secret("2468"))
+        try FileManager.default.removeItem(at: config.appendingPathComponent(AttemptStore.fileName))
+        let flow = await makeSplitFlow(data: data, config: config)
+        let (isLocked, remaining) = await (flow.isLocked, flow.policy.remainingLockout)
+        XCTAssertTrue(isLocked)
+        XCTAssertEqual(remaining, AttemptPolicy.longestLockout)
+    }
+
     @MainActor
     func testAFailureIsOnDiskWhileEvenTheRightPINIsChecked() async throws {
         let folder = self.folder!, clock = self.clock

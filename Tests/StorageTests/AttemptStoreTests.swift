@@ -137,10 +137,86 @@ final class AttemptStoreTests: XCTestCase {
         XCTAssertEqual(store.load(now: now).record, .fresh)
     }
 
-    func testStoresUseTheDataFolder() {
-        let paths = AppPaths(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ada"])
-        XCTAssertEqual(AttemptStore(paths: paths).fileURL.path, "/data/pinform/attempts.json")
+    func testTheCounterIsInTheConfigFolderAndTheKeysInTheDataFolder() {
+        let paths = AppPaths(environment: ["XDG_DATA_HOME": "/data", "XDG_CONFIG_HOME": "/config", "HOME": "/home/ada"])
+        let store = AttemptStore(paths: paths)
+        XCTAssertEqual(store.fileURL.path, "/config/pinform/attempts.json")
+        XCTAssertEqual(store.lockURL.path, "/config/pinform/attempts.lock")
+        XCTAssertEqual(store.fallbackFileURL?.path, "/data/pinform/attempts.json")
         XCTAssertEqual(PinVault(paths: paths).fileURL.path, "/data/pinform/pin.hash")
         XCTAssertEqual(KeyVault(paths: paths).fileURL.path, "/data/pinform/keys.json")
+    }
+
+    // MARK: The config folder, with the data folder as the fallback
+
+    private func folder(_ name: String) throws -> URL {
+        let url = temporary.url.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private func save(_ record: AttemptRecord, in folder: URL) throws {
+        try AttemptStore(directory: folder).save(record)
+    }
+
+    func testACounterOnlyInTheDataFolderCountsAndMovesToTheConfigFolderOnTheNextSave() throws {
+        let config = try folder("config"), data = try folder("data")
+        let earlier = AttemptRecord(failures: 3, lockouts: 1, lockedUntil: now - 60)
+        try save(earlier, in: data)
+        let store = AttemptStore(directory: config, fallbackDirectory: data)
+        let loaded = store.load(now: now, expectingFile: true)
+        XCTAssertEqual(loaded, AttemptLoad(record: earlier, problem: nil))
+        let next = AttemptRecord(failures: 4, lockouts: 1, lockedUntil: now - 60)
+        try store.save(next)
+        XCTAssertEqual(AttemptStore(directory: config).load(now: now), AttemptLoad(record: next, problem: nil))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: data.appendingPathComponent(AttemptStore.fileName).path))
+        XCTAssertEqual(store.load(now: now, expectingFile: true).record, next)
+    }
+
+    func testWhenBothFoldersHoldACounterTheStricterOneCounts() throws {
+        let config = try folder("config"), data = try folder("data")
+        try save(AttemptRecord(failures: 1, lockouts: 2, lockedUntil: now + 30), in: config)
+        try save(AttemptRecord(failures: 4, lockouts: 1, lockedUntil: now + 90), in: data)
+        let loaded = AttemptStore(directory: config, fallbackDirectory: data).load(now: now, expectingFile: true)
+        XCTAssertEqual(loaded, AttemptLoad(record: AttemptRecord(failures: 4, lockouts: 2, lockedUntil: now + 90), problem: nil))
+    }
+
+    func testADamagedCounterInTheDataFolderIsTheStrictestStateWhateverTheConfigFolderHolds() throws {
+        let config = try folder("config"), data = try folder("data")
+        try save(.fresh, in: config)
+        try "{not json".write(to: data.appendingPathComponent(AttemptStore.fileName), atomically: false, encoding: .utf8)
+        let loaded = AttemptStore(directory: config, fallbackDirectory: data).load(now: now, expectingFile: true)
+        XCTAssertEqual(loaded.record, .strictest(now: now))
+        XCTAssertEqual(loaded.problem, .corrupt(path: data.appendingPathComponent(AttemptStore.fileName).path))
+    }
+
+    func testACounterMissingFromBothFoldersWhileAPINIsSetIsTheStrictestState() throws {
+        let config = try folder("config"), data = try folder("data")
+        let loaded = AttemptStore(directory: config, fallbackDirectory: data).load(now: now, expectingFile: true)
+        XCTAssertEqual(loaded.record, .strictest(now: now))
+        XCTAssertEqual(loaded.problem, .missing(path: config.appendingPathComponent(AttemptStore.fileName).path))
+    }
+
+    func testTheCounterAndItsLockGoToTheDataFolderWhenTheConfigFolderCannotBeWritten() throws {
+        // A regular file where the config folder's parent should be: nothing can be made there.
+        let blocked = try temporary.write("not a folder", to: "config-home").appendingPathComponent("pinform")
+        let data = try folder("data")
+        let store = AttemptStore(directory: blocked, fallbackDirectory: data)
+        let lock = try XCTUnwrap(try store.lock(waiting: false))
+        defer { lock.release() }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: data.appendingPathComponent(AttemptStore.lockName).path))
+        let record = AttemptRecord(failures: 2, lockouts: 0, lockedUntil: nil)
+        try store.save(record)
+        XCTAssertEqual(AttemptStore(directory: data).load(now: now).record, record)
+        XCTAssertEqual(store.load(now: now, expectingFile: true), AttemptLoad(record: record, problem: nil))
+    }
+
+    func testASaveFailsNamingTheConfigFolderWhenNeitherFolderCanBeWritten() throws {
+        let file = try temporary.write("not a folder", to: "file")
+        let store = AttemptStore(directory: file.appendingPathComponent("config"), fallbackDirectory: file.appendingPathComponent("data"))
+        XCTAssertThrowsError(try store.save(.fresh)) { error in
+            XCTAssertEqual(error as? VaultError, .writeFailed(path: file.appendingPathComponent("config").path, reason: "Not a directory"))
+        }
+        XCTAssertThrowsError(try store.lock(waiting: false))
     }
 }

@@ -483,10 +483,43 @@ final class DatabaseTests: XCTestCase {
         try checkReadOnly(folder, expecting: [Database.fileName, Database.fileName + "-wal"])
     }
 
+    func testAnOldInstallationInAReadOnlyFolderUnlocksAndOpensReadOnlyWithoutBeingUpgraded() throws {
+        if let path = ProcessInfo.processInfo.environment[Self.readOnlyFolderVariable] {
+            try assertUnlocksWithoutUpgrade(in: URL(fileURLWithPath: path))
+            return
+        }
+        let folder = temporary.url.appendingPathComponent("pinform")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let store = try Fixtures.people(in: try Database(at: folder.appendingPathComponent(Database.fileName)))
+        try store.insert(contentsOf: [Person("Ada", "Lovelace"), Person("Zoë", "Zürich")])
+        try store.database.executeScript("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
+        store.database.close()
+        var digits = "2468"
+        try digits.withUTF8 { try PinVault(directory: folder).store(digits: $0) }
+        XCTAssertTrue(Database.canEncryptPlaintextFile(at: folder.appendingPathComponent(Database.fileName)))
+        try checkReadOnly(folder, expecting: [Database.fileName, PinVault.fileName], check: assertUnlocksWithoutUpgrade)
+        XCTAssertTrue(Database.isPlaintextFile(at: folder.appendingPathComponent(Database.fileName)))
+    }
+
+    private func assertUnlocksWithoutUpgrade(in folder: URL) throws {
+        let records = folder.appendingPathComponent(Database.fileName)
+        let vault = KeyVault(directory: folder, derivation: .fastForTests)
+        XCTAssertTrue(vault.needsUpgrade)
+        var wrong = "1357", right = "2468"
+        XCTAssertNil(try wrong.withUTF8 { try vault.unlock(pin: try SecretBytes(copying: $0)) })
+        XCTAssertNotNil(try right.withUTF8 { try vault.unlock(pin: try SecretBytes(copying: $0)) })
+        XCTAssertTrue(vault.needsUpgrade, "the PIN is still the old hash")
+        XCTAssertFalse(Database.canEncryptPlaintextFile(at: records))
+        let store = try Fixtures.people(in: try Database(at: records, readOnly: true))
+        XCTAssertEqual(try store.list(sortedBy: "last_name").map(\.model.firstName), ["Ada", "Zoë"])
+        XCTAssertEqual(Database.ReadOnlyReason.notEncryptedYet.message(path: records.path).contains("can only be read"), true)
+    }
+
     /// Runs the calling test again with `folder` read-only — a read-only mount for real as
     /// root where mounting is allowed, else a folder without write permission — then checks
     /// that nothing was added to it.
-    private func checkReadOnly(_ folder: URL, expecting files: [String], test: String = #function) throws {
+    private func checkReadOnly(_ folder: URL, expecting files: [String], check: ((URL) throws -> Void)? = nil,
+                               test: String = #function) throws {
         let test = String(test.prefix { $0 != "(" })
         // Group and other may read: ensureExists would tighten that, and cannot on a read-only disk.
         chmod(folder.path, 0o755)
@@ -494,7 +527,7 @@ final class DatabaseTests: XCTestCase {
         let environment = [Self.readOnlyFolderVariable: folder.path]
         if geteuid() != 0 {
             chmod(folder.path, 0o555)
-            try assertReadsReadOnly(in: folder)
+            try (check ?? assertReadsReadOnly)(folder)
         } else {
             // Root ignores permissions: a read-only bind mount in a mount namespace of the
             // child's own…

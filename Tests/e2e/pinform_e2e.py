@@ -60,6 +60,9 @@ LAUNCH_TIMEOUT = 20.0
 
 _running = []
 _shared_cache = []
+# The config folder made for each data folder given without one, and those to remove at exit.
+_config_homes = {}
+_kept_configs = []
 
 
 class HarnessTimeout(AssertionError):
@@ -160,7 +163,10 @@ def launch(command, data_home=None, config_home=None, env=None):
     """Starts `command` (a list) with accessibility on and private XDG folders.
 
     data_home / config_home: reuse folders (to restart an app on the same state); folders made
-    here are deleted when the app is quit. `env` adds or overrides environment variables.
+    here are deleted when the app is quit. A data folder given without a config folder gets the
+    config folder it had before (one made for it the first time, removed at exit): Pinform keeps
+    its attempt counter there, and a data folder whose counter went missing is locked, as a
+    user's would be. `env` adds or overrides environment variables.
     """
     owned = []
 
@@ -169,8 +175,15 @@ def launch(command, data_home=None, config_home=None, env=None):
         owned.append(folder)
         return folder
 
-    data_home = data_home or temp("data")
-    config_home = config_home or temp("config")
+    if data_home is None:
+        data_home = temp("data")
+        if config_home is None:
+            config_home = _config_homes[data_home] = temp("config")
+    elif config_home is None:
+        config_home = _config_homes.get(data_home)
+        if config_home is None:
+            config_home = _config_homes[data_home] = tempfile.mkdtemp(prefix="pinform-e2e-config-")
+            _kept_configs.append(config_home)
     if not _shared_cache:
         _shared_cache.append(tempfile.mkdtemp(prefix="pinform-e2e-cache-"))
     cache_home = _shared_cache[0]
@@ -209,7 +222,7 @@ def launch_app(data_home=None, config_home=None, args=(), env=None):
 def _end_all():
     for app in list(_running):
         app.quit()
-    for folder in _shared_cache:
+    for folder in _shared_cache + _kept_configs:
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -213,6 +213,9 @@ class PinWindowTests(AppTestCase):
         find(root, role="label", name="Hopper", visible=True)
         wait_until(lambda: not os.path.exists(os.path.join(folder, "pin.hash")), message="pin.hash is still there")
         self.assertTrue(os.path.exists(os.path.join(folder, "keys.json")))
+        # 0.1's counter moved to the config folder with the check.
+        self.assertFalse(os.path.exists(os.path.join(folder, "attempts.json")))
+        self.assertTrue(os.path.exists(os.path.join(app.config_home, "pinform", "attempts.json")))
         with open(records, "rb") as handle:
             self.assertFalse(handle.read(16).startswith(b"SQLite format 3"))
         for path in self.files_under(folder):

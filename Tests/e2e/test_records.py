@@ -4,30 +4,40 @@ deletes one (and undoes a delete), exports the list through the real file choose
 that the database is encrypted (the sqlite3 command line cannot read it, no record's text is in
 any file) and what it holds after a restart, and the CSV file byte for byte.
 
+Where a test reads or writes the records file as another program would, it does so with the
+data key, as only someone who knows the PIN can: the key is unwrapped here from keys.json with
+the PIN (argon2id and XChaCha20-Poly1305, through PyNaCl), and the file opened with the
+SQLCipher shell and the app's cipher settings.
+
 Then the files that must lose nothing: a file another program is writing (Retry, nothing
 moved), a file a newer version wrote (read-only, its column and fields kept), a read-only data
-folder (read-only, the records shown), a named pipe where the file belongs (refused, the window
+folder (read-only, the records shown, the PIN's attempt counted in the config folder), an old
+installation in a read-only folder (shown read-only, not upgraded), a named pipe where the file belongs (refused, the window
 responsive), and exports that keep spreadsheets from running formulas and are mode 0600.
 
 With PINFORM_FORM_SCREENSHOTS=<folder>, the run also saves records.png (the window with three
 saved people) there.
 """
+import base64
 import csv
 import json
 import os
 import shutil
-import sqlite3
 import stat
 import subprocess
 import tempfile
 import time
 import unittest
 
+import nacl.bindings
+import nacl.pwhash
 import pyatspi
 from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, find, find_all, focus, pinform_bin, press_key, set_text,
                          states, text_of, type_keys, wait_until)
 
 PIN = "2468"
+# Pinform 0.1's data folder: pin.hash for 2468, attempts.json, plaintext records of three people.
+V01_INSTALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "v0.1-install")
 PEOPLE = [
     {"First name": "Ada", "Last name": "Lovelace", "Age": "36", "Email": "ada@example.com", "Height": "1.65"},
     {"First name": "Alan", "Last name": "Turing", "Age": "41", "Email": "alan@example.com", "Height": "1.78"},
@@ -165,6 +175,60 @@ def records_path(data_home):
     return os.path.join(data_home, "pinform", "records.sqlite")
 
 
+# --- The records file as another program sees it: with the data key ---------------------------
+
+# SQLCipher 3.4's settings, as the app fixes them (Sources/Storage/Records/Database+Key.swift).
+CIPHER_SETTINGS = ["PRAGMA cipher_page_size = 1024;", "PRAGMA kdf_iter = 64000;", "PRAGMA cipher_use_hmac = ON;"]
+
+
+def data_key(data_home, pin=PIN):
+    """The records' data key, in hex: the PIN slot of keys.json unwrapped with the PIN, as
+    Sources/Storage/Vault/KeyVault.swift does it (argon2id with the slot's PHC parameters and
+    salt, then XChaCha20-Poly1305 with the slot's nonce and associated data)."""
+    with open(os.path.join(data_home, "pinform", "keys.json"), encoding="utf-8") as handle:
+        keys = json.load(handle)
+    assert keys["format"] == "pinform-keys" and keys["version"] == 1 and keys["database"] == "sqlcipher-3.4", keys
+    slot = next(slot for slot in keys["slots"] if slot["kind"] == "pin")
+    # "$argon2id$v=19$m=262144,t=3,p=1$<salt, base64 without padding>"
+    _, algorithm, version, parameters, salt = slot["kdf"].split("$")
+    assert (algorithm, version) == ("argon2id", "v=19"), slot["kdf"]
+    cost = dict(pair.split("=") for pair in parameters.split(","))
+    assert cost["p"] == "1", slot["kdf"]
+    salt = base64.b64decode(salt + "=" * (-len(salt) % 4))
+    wrapping_key = nacl.pwhash.argon2id.kdf(32, pin.encode(), salt, opslimit=int(cost["t"]),
+                                            memlimit=int(cost["m"]) * 1024)
+    digits = str(slot["digits"]) if slot.get("digits") is not None else "-"
+    associated = f"pinform-keys/1/{slot['kind']}/{digits}/{slot['kdf']}".encode()
+    key = nacl.bindings.crypto_aead_xchacha20poly1305_ietf_decrypt(
+        base64.b64decode(slot["wrappedKey"]), associated, base64.b64decode(slot["nonce"]), wrapping_key)
+    assert len(key) == 32
+    return key.hex()
+
+
+def keyed(key):
+    """The SQL that opens the file with the data key and the app's cipher settings."""
+    return "\n".join([f"PRAGMA key = \"x'{key}'\";", *CIPHER_SETTINGS]) + "\n"
+
+
+def sqlcipher(path, key, sql):
+    """Runs `sql` on the encrypted file with the SQLCipher shell; returns its output lines."""
+    result = subprocess.run(["sqlcipher", "-batch", "-bail", path], input=keyed(key) + sql + "\n",
+                            capture_output=True, text=True, check=False)
+    if result.returncode != 0 or result.stderr:
+        raise AssertionError(f"sqlcipher failed ({result.returncode}): {result.stderr or result.stdout}")
+    return result.stdout.splitlines()
+
+
+def sql_text(value):
+    return "'" + value.replace("'", "''") + "'"
+
+
+def count_in_database(data_home, table="person"):
+    """How many rows the encrypted records file holds in `table`, read with the data key."""
+    path = records_path(data_home)
+    return int(sqlcipher(path, data_key(data_home), f"SELECT count(*) FROM {table};")[-1])
+
+
 def banner(root, timeout=10):
     """The records panel's banner (an alert), once it shows."""
     return find(root, role="alert", visible=True, timeout=timeout)
@@ -176,15 +240,16 @@ def buttons_in(node):
 
 
 class OtherProgram:
-    """The sqlite3 shell in another process, with the records file open, running `sql`."""
+    """The SQLCipher shell in another process, with the records file open with the data key,
+    running `sql`."""
 
-    def __init__(self, path, sql):
-        self.process = subprocess.Popen(["sqlite3", path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True)
-        self.run(sql + "\nSELECT 'ready';")
+    def __init__(self, path, key, sql):
+        self.process = subprocess.Popen(["sqlcipher", "-batch", path], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.run(keyed(key) + sql + "\nSELECT 'ready';")
         line = self.process.stdout.readline()
         if line.strip() != "ready":
-            raise AssertionError(f"sqlite3 said {line!r}")
+            raise AssertionError(f"sqlcipher said {line!r}")
 
     def run(self, sql):
         self.process.stdin.write(sql + "\n")
@@ -363,7 +428,8 @@ class RecordsTests(AppTestCase):
         save_person(root, PEOPLE[0])
         wait_for_rows(root, 1)
         path = records_path(self.data_home)
-        other = OtherProgram(path, "BEGIN IMMEDIATE; CREATE TABLE other_program(x); INSERT INTO other_program VALUES (1);")
+        key = data_key(self.data_home)
+        other = OtherProgram(path, key, "BEGIN IMMEDIATE; CREATE TABLE other_program(x); INSERT INTO other_program VALUES (1);")
         self.addCleanup(lambda: other.process.poll() is None and other.process.kill())
         save_person(root, PEOPLE[1])
         alert = banner(root)
@@ -380,9 +446,8 @@ class RecordsTests(AppTestCase):
         folder = os.path.dirname(path)
         self.assertEqual([name for name in os.listdir(folder) if "damaged" in name], [])
         self.assertEqual(count_in_database(self.data_home), 2)
-        other_rows = subprocess.run(["sqlite3", path, "select count(*) from other_program"],
-                                    check=True, capture_output=True, text=True).stdout
-        self.assertEqual(other_rows.strip(), "1", "the other program's commit is in the live file")
+        other_rows = sqlcipher(path, key, "SELECT count(*) FROM other_program;")
+        self.assertEqual(other_rows, ["1"], "the other program's commit is in the live file")
 
     def test_a_damaged_file_another_program_has_open_is_not_moved_until_it_lets_go(self):
         folder = os.path.join(self.data_home, "pinform")
@@ -410,11 +475,14 @@ class RecordsTests(AppTestCase):
         app.quit()
         path = records_path(self.data_home)
         # What a newer Pinform might have done: a column, a field, a higher layout version.
-        with sqlite3.connect(path) as db:
-            db.execute("ALTER TABLE person ADD COLUMN nickname TEXT")
-            db.execute("UPDATE person SET nickname = 'Countess', _json = json_set(_json, '$.nickname', 'Countess')")
-            db.execute("UPDATE _pinform_store SET version = version + 1 WHERE name = 'person'")
-        db.close()
+        key = data_key(self.data_home)
+        stored = json.loads(bytes.fromhex(sqlcipher(path, key, "SELECT hex(_json) FROM person;")[0]).decode())
+        stored["nickname"] = "Countess"
+        sqlcipher(path, key, "BEGIN;\n"
+                  "ALTER TABLE person ADD COLUMN nickname TEXT;\n"
+                  f"UPDATE person SET nickname = 'Countess', _json = {sql_text(json.dumps(stored))};\n"
+                  "UPDATE _pinform_store SET version = version + 1 WHERE name = 'person';\n"
+                  "COMMIT;")
 
         app, root = self.start()
         alert = banner(root)
@@ -425,10 +493,10 @@ class RecordsTests(AppTestCase):
         wait_until(lambda: "not saved" in banner(root).name, message="saving did not say it could not")
         self.assertEqual(len(rows(root)), 1)
         app.quit()
-        with sqlite3.connect(path) as db:
-            nickname, stored = db.execute("SELECT nickname, _json FROM person").fetchone()
-            count = db.execute("SELECT count(*) FROM person").fetchone()[0]
-        db.close()
+        nickname, stored, count = sqlcipher(path, key, "SELECT nickname FROM person;\n"
+                                            "SELECT hex(_json) FROM person;\nSELECT count(*) FROM person;")
+        stored = bytes.fromhex(stored).decode()
+        count = int(count)
         self.assertEqual(nickname, "Countess")
         self.assertEqual(json.loads(stored)["nickname"], "Countess")
         self.assertEqual(count, 1)
@@ -440,6 +508,12 @@ class RecordsTests(AppTestCase):
         before = sorted(os.listdir(folder))
         self.addCleanup(give_write_permission_back, folder)
         app = self.launch(read_only_command(folder), data_home=self.data_home, config_home=self.config_home)
+        # The attempt is counted in the config folder, which can be written: the PIN is checked.
+        keypad = app.accessible()
+        find(keypad, role="push button", name="2", visible=True, timeout=20)
+        for digit in "1357":
+            click(find(keypad, role="push button", name=digit, visible=True))
+        find(keypad, role="label", name="Wrong PIN — 4 attempts left", timeout=20)
         root = unlock(app)
         alert = banner(root)
         self.assertIn("can only be read", alert.name)
@@ -451,6 +525,33 @@ class RecordsTests(AppTestCase):
         give_write_permission_back(folder)
         self.assertEqual(sorted(os.listdir(folder)), before, "nothing was created, moved or removed")
         self.assertEqual(count_in_database(self.data_home), 3)
+        with open(os.path.join(self.config_home, "pinform", "attempts.json"), encoding="utf-8") as handle:
+            self.assertEqual(json.load(handle)["failures"], 0, "the right PIN cleared the counted failure")
+
+    def test_an_old_installation_in_a_read_only_folder_shows_its_records_read_only_and_is_not_upgraded(self):
+        folder = os.path.join(self.data_home, "pinform")
+        shutil.copytree(V01_INSTALL, folder)
+        os.chmod(folder, 0o700)
+
+        def contents():
+            result = {}
+            for name in os.listdir(folder):
+                with open(os.path.join(folder, name), "rb") as handle:
+                    result[name] = handle.read()
+            return result
+
+        before = contents()
+        self.addCleanup(give_write_permission_back, folder)
+        app = self.launch(read_only_command(folder), data_home=self.data_home, config_home=self.config_home)
+        root = unlock(app)
+        alert = banner(root)
+        self.assertIn("can only be read", alert.name)
+        self.assertIn("cannot be encrypted yet", alert.name)
+        self.assertNotIn("Move Aside and Start Fresh", buttons_in(root))
+        self.assertEqual([row[1] for row in wait_for_rows(root, 3)], ["Lovelace", "Turing", "Hopper"])
+        app.quit()
+        give_write_permission_back(folder)
+        self.assertEqual(contents(), before, "the old installation was changed")
 
     def test_a_named_pipe_where_the_records_file_belongs_is_refused_and_the_window_responds(self):
         folder = os.path.join(self.data_home, "pinform")

@@ -29,6 +29,13 @@ extension Database {
         return head == Array("SQLite format 3\0".utf8)
     }
 
+    /// Whether an older version's plaintext file can be encrypted in place: its folder and
+    /// the file can be written. When not (a read-only disk or folder), the file is to be
+    /// opened read-only, without a key, as it is (`ReadOnlyReason.notEncryptedYet`).
+    public static func canEncryptPlaintextFile(at url: URL) -> Bool {
+        FileOperations.canWrite(atPath: url.deletingLastPathComponent().path) && FileOperations.canWrite(atPath: url.path)
+    }
+
     /// Encrypts an older version's plaintext records file with `key`, in place.
     ///
     /// The plaintext file is checkpointed and left without a `-wal`; `sqlcipher_export`

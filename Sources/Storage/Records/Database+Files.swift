@@ -88,6 +88,9 @@ extension Database {
         case cannotWrite
         /// The file was written by a newer version; writing might lose what it added.
         case newerVersion
+        /// An older version's plaintext file in a folder that cannot be written: it cannot be
+        /// encrypted there, so it is shown as it is until it can be.
+        case notEncryptedYet
 
         /// A sentence for the person, naming the file.
         public func message(path: String) -> String {
@@ -97,6 +100,10 @@ extension Database {
                     + "The records show, but changes cannot be saved."
             case .newerVersion:
                 StoreError.newerSchema(path: path, found: 0, supported: 0).message
+            case .notEncryptedYet:
+                "The records file “\(path)” can only be read: an older version of Pinform saved it unencrypted, "
+                    + "and its folder is read-only, so it cannot be encrypted yet. "
+                    + "The records show; they are encrypted once the folder can be written."
             }
         }
     }

@@ -147,6 +147,8 @@ public final class KeyVault: Sendable {
     /// For an older version's installation (no key file, a `pin.hash`), the PIN is checked
     /// against the hash and, when right, a data key and the key file are made and `pin.hash`
     /// removed; the records are encrypted next (`Database.encryptPlaintextFile(at:key:)`).
+    /// In a data folder that cannot be written, nothing is made or removed: the right PIN
+    /// returns a key saved nowhere, and the plaintext records can only be opened read-only.
     ///
     /// - Returns: the data key, or `nil` for a wrong PIN.
     /// - Throws: `.noPIN`, `.unreadable`, `.notARegularFile`, `.corrupt` (the file is left as
@@ -223,6 +225,11 @@ public final class KeyVault: Sendable {
         }
         guard isRight else { return nil }
         let dataKey = try SecretBytes.random(count: KeyVault.dataKeyLength)
+        // A folder that cannot be written (a read-only disk, no permission) cannot be upgraded:
+        // nothing is written, `pin.hash` stays, and the key returned is saved nowhere — the
+        // plaintext records open read-only without it (see `Database.canEncryptPlaintextFile`),
+        // and the upgrade runs at the first unlock where the folder can be written.
+        guard FileOperations.canWrite(atPath: FileOperations.parentDirectory(of: fileURL.path)) else { return dataKey }
         let slot = try makePINSlot(pin: pin, dataKey: dataKey)
         try write(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot]))
         // The old hash is a cheaper check of the PIN than the unwrap: gone as soon as the key
