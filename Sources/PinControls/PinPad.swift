@@ -241,5 +241,5 @@ public final class PinPad {
     }
 
     /// The CSS class a key shows now (for tests).
-    public func currentLook(of key: Key) -> String? { shownLooks[key] }
+    func currentLook(of key: Key) -> String? { shownLooks[key] }
 }
