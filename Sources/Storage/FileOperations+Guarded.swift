@@ -63,20 +63,6 @@ extension FileOperations {
         case .failure(let failure): return .failure(failure)
         }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
-        var filled = 0
-        while filled < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                return .failure(FileFailure(path: path, code: errno))
-            }
-            if result == 0 { break }
-            filled += result
-        }
-        bytes.removeSubrange(filled...)
-        return .success(bytes)
+        return readAll(from: descriptor, path: path, limit: limit)
     }
 }

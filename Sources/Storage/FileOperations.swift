@@ -76,6 +76,12 @@ enum FileOperations {
             let kind = status.st_mode & S_IFMT == S_IFIFO ? "a named pipe" : "a device or other special file"
             return .failure(FileFailure(path: path, code: EINVAL, detail: "it is \(kind), not a plain file"))
         }
+        return readAll(from: descriptor, path: path, limit: limit)
+    }
+
+    /// Reads up to `limit + 1` bytes from an open descriptor (one more than allowed, so the
+    /// caller can tell a file that is too long).
+    static func readAll(from descriptor: Int32, path: String, limit: Int) -> Result<[UInt8], FileFailure> {
         var bytes = [UInt8](repeating: 0, count: limit + 1)
         var filled = 0
         while filled < bytes.count {

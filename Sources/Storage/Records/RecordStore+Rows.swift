@@ -1,0 +1,104 @@
+import CSQLite
+import Foundation
+
+// One row: a model encoded to JSON and its derived columns, and back.
+extension RecordStore {
+    func insertRow(_ model: Model, at time: Date) throws(StoreError) -> (id: RecordID, document: String) {
+        let json = try encode(model)
+        let values = columns.map { $0.value(model) }
+        let document = SearchText.document(values)
+        try database.withStatement(insertSQL) { statement throws(StoreError) in
+            let seconds = SQLValue.real(time.timeIntervalSince1970)
+            try statement.bind(seconds, at: 1)
+            try statement.bind(seconds, at: 2)
+            try statement.bindText(utf8: json, at: 3)
+            try statement.bind(.text(document), at: 4)
+            for (offset, value) in values.enumerated() {
+                try statement.bind(value, at: Int32(offset + 5))
+            }
+            while try statement.step() {}
+        }
+        return (RecordID(database.lastInsertedRowID), document)
+    }
+
+    func encode(_ model: Model) throws(StoreError) -> Data {
+        do {
+            return try encoder.encode(model)
+        } catch {
+            throw StoreError.encodingFailed(reason: String(describing: error))
+        }
+    }
+
+    /// Reads a row of `id, _created, _updated, _json`.
+    func decodeRecord(_ statement: Statement) throws(StoreError) -> Record<Model> {
+        let id = RecordID(statement.int64(at: 0))
+        let model = try statement.withBytes(at: 3) { bytes throws(StoreError) in try decodeModel(bytes, id: id) }
+        return Record(
+            id: id,
+            model: model,
+            created: Date(timeIntervalSince1970: statement.double(at: 1)),
+            updated: Date(timeIntervalSince1970: statement.double(at: 2))
+        )
+    }
+
+    func decodeModel(_ json: UnsafeRawBufferPointer, id: RecordID) throws(StoreError) -> Model {
+        do {
+            return try decoder.decode(Model.self, from: Data(json))
+        } catch {
+            throw StoreError.decodingFailed(id: id, reason: String(describing: error))
+        }
+    }
+
+    /// `encoded` with the top-level fields of `stored` that the model does not know added, so
+    /// that editing a record written by a newer version keeps what that version saved.
+    ///
+    /// A field is the model's own when the model writes it, for the stored record (decoded and
+    /// encoded again) or for the new value; a stored `null` is not kept. The new JSON's bytes
+    /// are kept as they are; the unknown fields are appended.
+    func keepingUnknownFields(of stored: Data, in encoded: Data) -> Data {
+        func object(_ data: Data) -> [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        }
+        guard let storedObject = object(stored), let newObject = object(encoded),
+              encoded.last == UInt8(ascii: "}") else { return encoded }
+        let roundTripped = (try? decoder.decode(Model.self, from: stored))
+            .flatMap { try? encoder.encode($0) }.flatMap(object) ?? [:]
+        let unknown = storedObject.keys.filter { key in
+            newObject[key] == nil && roundTripped[key] == nil && !(storedObject[key] is NSNull)
+        }.sorted()
+        guard !unknown.isEmpty else { return encoded }
+        var json = encoded.dropLast()
+        var needsComma = !newObject.isEmpty
+        for key in unknown {
+            guard let name = try? JSONSerialization.data(withJSONObject: key, options: .fragmentsAllowed),
+                  let value = try? JSONSerialization.data(withJSONObject: storedObject[key]!, options: .fragmentsAllowed)
+            else { continue }
+            if needsComma { json.append(UInt8(ascii: ",")) }
+            json.append(contentsOf: name)
+            json.append(UInt8(ascii: ":"))
+            json.append(contentsOf: value)
+            needsComma = true
+        }
+        json.append(UInt8(ascii: "}"))
+        return Data(json)
+    }
+
+    func orderClause(_ key: RecordSortKey, ascending: Bool) throws(StoreError) -> String {
+        let direction = ascending ? "ASC" : "DESC"
+        let column: String
+        switch key {
+        case .id:
+            return " ORDER BY id \(direction)"
+        case .created:
+            column = "_created"
+        case .updated:
+            column = "_updated"
+        case .column(let name):
+            guard let declared = columns.first(where: { $0.name == name }) else {
+                throw StoreError.unknownColumn(name)
+            }
+            column = SQLIdentifier.quoted(declared.name)
+        }
+        return " ORDER BY \(column) \(direction), id \(direction)"
+    }
+}
