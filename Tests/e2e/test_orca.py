@@ -16,8 +16,8 @@ from orca_session import OrcaSession, num_lock, orca_available, press_combinatio
 import pyatspi
 from gi.repository import GLib
 
-from pinform_e2e import (AppTestCase, click, find, find_all, focus, press_key, set_text, states, type_keys,
-                         wait_until)
+from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, focus, press_key, set_text,
+                         states, type_keys, wait_until)
 from test_forms import VALID_PERSON, entry, fill_person, open_form_window, save_button
 
 GOOD_PIN = "2468"
@@ -93,6 +93,7 @@ class OrcaTests(AppTestCase):
             find(window, role="label", name=heading, timeout=10)
             for digit in GOOD_PIN:
                 click(find(window, role="push button", name=digit))
+        dismiss_recovery_key(app.accessible())
         wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"), 20,
                    "the PIN did not unlock")
         app.quit()
