@@ -22,7 +22,9 @@ final class VaultCrashTests: XCTestCase {
             let vault = KeyVault(directory: temporary.url, derivation: .fastForTests)
             let key = try vault.create(pin: secret(Self.oldPIN))
 
-            try runChildUntilKilled(executable: executable, folder: temporary.url, step: step)
+            try CrashChild.runUntilKilled(
+                executable: executable, test: "StorageTests.VaultCrashTests/testPINChangeChildWhenStartedByTheCrashTest",
+                variable: Self.childVariable, folder: temporary.url, step: step.rawValue)
 
             let old = try vault.unlock(pin: secret(Self.oldPIN))
             let new = try vault.unlock(pin: secret(Self.newPIN))
@@ -36,33 +38,6 @@ final class VaultCrashTests: XCTestCase {
             try vault.changePIN(dataKey: key, to: secret("975318"))
             XCTAssertNotNil(try vault.unlock(pin: secret("975318")))
         }
-    }
-
-    /// Starts the child, waits until it reports `step`, and kills it with SIGKILL there.
-    private func runChildUntilKilled(executable: String, folder: URL, step: KeyVault.Step) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["StorageTests.VaultCrashTests/testPINChangeChildWhenStartedByTheCrashTest"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.childVariable] = folder.path + "\n" + step.rawValue
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let handle = errors.fileHandleForReading
-        var output = Data()
-        let deadline = Date().addingTimeInterval(30)
-        while !String(decoding: output, as: UTF8.self).contains("at \(step.rawValue)\n"), Date() < deadline {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            output += chunk
-        }
-        XCTAssertTrue(String(decoding: output, as: UTF8.self).contains("at \(step.rawValue)\n"),
-                      "the child did not reach \(step): \(String(decoding: output, as: UTF8.self))")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
     }
 
     /// The child: changes the PIN and stops at the step it was given. Does nothing unless
@@ -105,7 +80,9 @@ final class UpgradeCrashTests: XCTestCase {
             var digits = Self.pin
             try digits.withUTF8 { try PinVault(directory: temporary.url).store(digits: $0) }
 
-            try runChildUntilKilled(executable: executable, folder: temporary.url, step: step)
+            try CrashChild.runUntilKilled(
+                executable: executable, test: "StorageTests.UpgradeCrashTests/testUpgradeChildWhenStartedByTheCrashTest",
+                variable: Self.childVariable, folder: temporary.url, step: step)
 
             let vault = KeyVault(directory: temporary.url, derivation: .fastForTests)
             let key = try XCTUnwrap(try vault.unlock(pin: secret(Self.pin)), "killed at \(step): the PIN no longer works")
@@ -122,32 +99,6 @@ final class UpgradeCrashTests: XCTestCase {
             XCTAssertFalse(names.contains("pin.hash"), "killed at \(step): \(names)")
             XCTAssertFalse(names.contains { $0.contains(".encrypting") }, "killed at \(step): \(names)")
         }
-    }
-
-    private func runChildUntilKilled(executable: String, folder: URL, step: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["StorageTests.UpgradeCrashTests/testUpgradeChildWhenStartedByTheCrashTest"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.childVariable] = folder.path + "\n" + step
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let handle = errors.fileHandleForReading
-        var output = Data()
-        let deadline = Date().addingTimeInterval(30)
-        while !String(decoding: output, as: UTF8.self).contains("at \(step)\n"), Date() < deadline {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            output += chunk
-        }
-        XCTAssertTrue(String(decoding: output, as: UTF8.self).contains("at \(step)\n"),
-                      "the child did not reach \(step): \(String(decoding: output, as: UTF8.self))")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
     }
 
     /// The child: the first unlock of an older installation, stopping at the step it was given.
