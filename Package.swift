@@ -46,17 +46,17 @@ let package = Package(
         // Plain, safe Swift, checked by the compiler (`unsafe` only where PinCode wipes or
         // locks digit bytes).
         .target(name: "ControlState", swiftSettings: [.strictMemorySafety()]),
-        .target(name: "PinCode", dependencies: ["ControlState"], swiftSettings: [.strictMemorySafety()]),
-        .target(name: "Forms", dependencies: ["ControlState"], swiftSettings: [.strictMemorySafety()]),
+        .target(name: "PinCode", dependencies: ["ControlState", "Localization"], swiftSettings: [.strictMemorySafety()]),
+        .target(name: "Forms", dependencies: ["ControlState", "Localization"], swiftSettings: [.strictMemorySafety()]),
 
         // Persistence.
         .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2"]),
 
         // GTK.
         .target(name: "Gtk", dependencies: ["CGtk"]),
-        .target(name: "Controls", dependencies: ["Gtk", "ControlState", "Forms"]),
+        .target(name: "Controls", dependencies: ["Gtk", "ControlState", "Forms", "Localization"]),
         // The PIN view and keypad: apart, so that forms do not link PinCode.
-        .target(name: "PinControls", dependencies: ["Controls", "Gtk", "ControlState", "PinCode"]),
+        .target(name: "PinControls", dependencies: ["Controls", "Gtk", "ControlState", "PinCode", "Localization"]),
 
         // Examples, built with everything else.
         .executableTarget(name: "InvoiceExample", dependencies: ["Controls"], path: "Examples/InvoiceWindow"),

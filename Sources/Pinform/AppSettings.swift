@@ -26,6 +26,12 @@ final class AppSettings {
         }
     }
 
+    /// Whether an export neutralizes cells a spreadsheet would run as formulas (on by default).
+    var neutralizesFormulas: Bool {
+        get { settings?.bool("neutralize-formulas") ?? (memory["neutralize-formulas"] as? Bool ?? true) }
+        set { if let settings { settings.setBool("neutralize-formulas", newValue) } else { memory["neutralize-formulas"] = newValue } }
+    }
+
     /// The window size restored at start.
     var windowSize: (width: Int32, height: Int32) {
         get {

@@ -84,6 +84,11 @@ final class FormWindow {
         DiscardChangesDialog.ask(over: window, onDiscard: action)
     }
 
+    /// Shows `message` briefly over the bottom of the window (“PIN changed”, say).
+    func showToast(_ message: String) {
+        toast.show(message)
+    }
+
     /// Remembers the window size for the next start.
     func saveState() {
         application.settings.isWindowMaximized = window.isMaximized
