@@ -69,3 +69,22 @@ public func tr(_ message: String) -> String {
 public func trn(_ singular: String, _ plural: String, _ count: Int, number: String? = nil) -> String {
     Localization.translate(singular, plural, count: count).replacing("%d", with: number ?? String(count))
 }
+
+/// `message` in the user's language with each `{name}` in it replaced by its value, so that a
+/// translation can put the values in its own order:
+/// `tr("Exported {count} to “{file}”", ["count": "3", "file": name])`.
+/// Write the message as one plain literal (no interpolation, no `\u{…}` escapes): `po/` reads
+/// the sources as C.
+public func tr(_ message: String, _ values: KeyValuePairs<String, String>) -> String {
+    fill(Localization.translate(message), values)
+}
+
+/// The plural form of a message for `count` with `%d` and each `{name}` in it replaced.
+public func trn(_ singular: String, _ plural: String, _ count: Int, number: String? = nil,
+                _ values: KeyValuePairs<String, String>) -> String {
+    fill(trn(singular, plural, count, number: number), values)
+}
+
+private func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
+    values.reduce(text) { $0.replacing("{\($1.key)}", with: $1.value) }
+}

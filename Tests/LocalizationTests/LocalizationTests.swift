@@ -76,4 +76,16 @@ final class LocalizationTests: XCTestCase {
         Localization.translator = nil
         XCTAssertEqual(tr("Required"), "Erforderlich")
     }
+
+    func testNamedValuesFillTheTranslatedMessageInAnyOrder() {
+        struct Reordering: Translator {
+            func translate(_ message: String) -> String? {
+                message == "{name} is {age}" ? "{age} Jahre: {name}" : nil
+            }
+            func translate(_ singular: String, _ plural: String, count: Int) -> String? { nil }
+        }
+        Localization.translator = Reordering()
+        XCTAssertEqual(tr("{name} is {age}", ["name": "Ada", "age": "36"]), "36 Jahre: Ada")
+        XCTAssertEqual(trn("%d record in {file}", "%d records in {file}", 2, ["file": "a.csv"]), "2 records in a.csv")
+    }
 }
