@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "PinControls", dependencies: ["Controls", "Gtk", "ControlState", "PinCode", "Localization"]),
 
         // Examples, built with everything else.
-        .executableTarget(name: "InvoiceExample", dependencies: ["Controls"], path: "Examples/InvoiceWindow"),
+        .executableTarget(name: "InvoiceExample", dependencies: ["Controls", "Localization"], path: "Examples/InvoiceWindow"),
 
         // Tests and benchmark: a software TPM (swtpm) on localhost; never linked into the app.
         .target(name: "SoftwareTPM"),

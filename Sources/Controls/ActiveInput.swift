@@ -2,6 +2,7 @@ import CGtk
 import ControlState
 import Forms
 import Gtk
+import Localization
 
 /// A labelled input with an activity indicator and an error line: GenericUI's `UIActiveInput`.
 ///
@@ -153,7 +154,7 @@ public final class ActiveInput<Output: StringTwoWayConvertible> {
 
     /// Whether the entry shows a button that empties it while it has text: for optional values.
     public var isClearable = false {
-        didSet { if isClearable, !oldValue { field.entry.showsClearButton(tooltip: "Clear") } }
+        didSet { if isClearable, !oldValue { field.entry.showsClearButton(tooltip: tr("Clear")) } }
     }
 
     /// A fixed width for the label, so that the entries of stacked inputs line up; nil for its

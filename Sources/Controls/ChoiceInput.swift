@@ -1,5 +1,6 @@
 import Forms
 import Gtk
+import Localization
 
 /// A labelled drop-down of a `FormChoice`'s cases, showing their titles and reading as the
 /// chosen case.
@@ -24,11 +25,13 @@ public final class ChoiceInput<Choice: FormChoice> {
     private let choices: [Choice]
     private let allowsNone: Bool
 
-    /// A drop-down labelled `label` offering every case, the first chosen (or "None").
-    public init(label text: String, allowsNone: Bool = false, noneTitle: String = "None") {
+    /// A drop-down labelled `label` offering every case, the first chosen (or `noneTitle`, "None"
+    /// in the user's language by default).
+    public init(label text: String, allowsNone: Bool = false, noneTitle: String? = nil) {
         choices = Array(Choice.allCases)
         self.allowsNone = allowsNone
-        dropDown = DropDown(items: (allowsNone ? [noneTitle] : []) + choices.map(\.title))
+        // Translators: the entry of a drop-down that chooses nothing.
+        dropDown = DropDown(items: (allowsNone ? [noneTitle ?? tr("None")] : []) + choices.map(\.title))
         frame = LabelledField(label: text, content: dropDown, target: dropDown)
         control.follow(dropDown)
         errorPresentation = control.presentErrors(of: dropDown, in: frame.errorLabel)

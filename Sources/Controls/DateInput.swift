@@ -1,5 +1,6 @@
 import Forms
 import Gtk
+import Localization
 
 /// A labelled date input: an entry that reads ISO 8601 or the user's locale's numeric date, and
 /// a button that pops up a calendar to pick the day from.
@@ -30,12 +31,13 @@ public final class DateInput {
     public init(label text: String, numberParsing: NumberParsing = .current) {
         field = InputField(purpose: .date, numberParsing: numberParsing)
         calendarButton = PopoverButton(iconName: "x-office-calendar-symbolic", content: calendar)
-        calendarButton.tooltip = "Choose a date"
-        calendarButton.setAccessibleLabel("Choose a date")
-        calendar.setAccessibleLabel("Calendar")
+        calendarButton.tooltip = tr("Choose a date")
+        calendarButton.setAccessibleLabel(tr("Choose a date"))
+        calendar.setAccessibleLabel(tr("Calendar"))
         let row = Box(.horizontal, spacing: 6)
         field.entry.expandsHorizontally = true
-        field.entry.placeholder = "Like \(numberParsing.dateFormat.string(year: 2026, month: 11, day: 30))"
+        // Translators: the placeholder of a date field; {example} is a date such as 30.11.2026.
+        field.entry.placeholder = tr("Like {example}", ["example": numberParsing.dateFormat.string(year: 2026, month: 11, day: 30)])
         row.append(field.entry)
         row.append(calendarButton)
         frame = LabelledField(label: text, content: row, target: field.entry)

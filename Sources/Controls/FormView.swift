@@ -1,6 +1,7 @@
 import ControlState
 import Forms
 import Gtk
+import Localization
 
 /// A form of GTK widgets that edits a typed model: GenericUI's `UIQuickFormView<Model>`, with
 /// its roadmap built — both ways (`load`, `resolve`), live validation, dirty tracking, rules
@@ -268,8 +269,13 @@ public final class FormView<Model> {
     /// "2 fields need attention. Age: Enter a whole number": what a screen reader says when a
     /// save finds errors.
     nonisolated static func attentionSummary(count: Int, first name: String?, message: String) -> String {
-        let head = count == 1 ? "1 field needs attention" : "\(count) fields need attention"
-        return "\(head). \(name.map { "\($0): " } ?? "")\(message)"
+        let head = trn("%d field needs attention", "%d fields need attention", count)
+        // Translators: what a screen reader says when a save finds errors, with no field name:
+        // "2 fields need attention. Enter a whole number".
+        guard let name else { return tr("{summary}. {message}", ["summary": head, "message": message]) }
+        // Translators: what a screen reader says when a save finds errors: "2 fields need
+        // attention. Age: Enter a whole number".
+        return tr("{summary}. {field}: {message}", ["summary": head, "field": name, "message": message])
     }
 
     /// Makes `widget` (a Save button) sensitive exactly while the form is `.resolvable`.

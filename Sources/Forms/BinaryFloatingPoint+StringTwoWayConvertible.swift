@@ -1,3 +1,5 @@
+import Localization
+
 extension StringTwoWayConvertible where Self: BinaryFloatingPoint & LosslessStringConvertible {
     /// Fractional numbers get a number keyboard.
     public static var defaultPurpose: InputPurpose { .number }
@@ -11,12 +13,12 @@ extension StringTwoWayConvertible where Self: BinaryFloatingPoint & LosslessStri
     public static func parse(_ text: String, using parsing: NumberParsing) -> Result<Self, ConversionError> {
         switch parsing.scanDecimal(text) {
         case .blank:
-            return .failure(ConversionError(.blank, message: "Required"))
+            return .failure(ConversionError(.blank, message: tr("Required")))
         case .malformed:
-            return .failure(ConversionError(.malformed, message: "Enter a number"))
+            return .failure(ConversionError(.malformed, message: tr("Enter a number")))
         case .number(let scanned):
             guard let value = Self(scanned.canonical), value.isFinite else {
-                return .failure(ConversionError(.outOfRange, message: "Number too large"))
+                return .failure(ConversionError(.outOfRange, message: tr("Number too large")))
             }
             return .success(value)
         }

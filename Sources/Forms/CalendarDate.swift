@@ -1,3 +1,5 @@
+import Localization
+
 /// A day of the calendar, with no time and no time zone: an issue date, a birthday.
 ///
 /// It reads ISO 8601 (`2026-11-30`) and the numeric date of the user's locale ("30.11.2026" in
@@ -86,7 +88,7 @@ extension CalendarDate: StringTwoWayConvertible {
     /// two-digit year is in this century. Digits may be the locale's own (Arabic-Indic).
     public static func parse(_ text: String, using parsing: NumberParsing) -> Result<CalendarDate, ConversionError> {
         guard let bounds = NumberParsing.trimmedBounds(of: text) else {
-            return .failure(ConversionError(.blank, message: "Required"))
+            return .failure(ConversionError(.blank, message: tr("Required")))
         }
         var numbers: [(value: Int, digits: Int)] = []
         var separators: [String] = []
@@ -109,7 +111,7 @@ extension CalendarDate: StringTwoWayConvertible {
         }
         if let number = current { numbers.append(number) }
         let example = parsing.dateFormat.string(year: 2026, month: 11, day: 30)
-        let malformed = ConversionError(.malformed, message: "Enter a date like \(example)")
+        let malformed = ConversionError(.malformed, message: tr("Enter a date like {example}", ["example": example]))
         guard numbers.count == 3, separators.allSatisfy({ isSeparator($0) }),
               let first = text.unicodeScalars[bounds].first, NumberParsing.digitValue(first) != nil,
               let last = text.unicodeScalars[bounds].last, NumberParsing.digitValue(last) != nil
@@ -128,14 +130,14 @@ extension CalendarDate: StringTwoWayConvertible {
         }
         let fullYear = year.digits <= 2 ? 2000 + year.value : year.value
         guard (1...9999).contains(fullYear), year.digits != 3 else {
-            return .failure(ConversionError(.outOfRange, message: "Enter a year from 1 to 9999"))
+            return .failure(ConversionError(.outOfRange, message: tr("Enter a year from {first} to {last}", ["first": "1", "last": "9999"])))
         }
         guard (1...12).contains(month) else {
-            return .failure(ConversionError(.outOfRange, message: "Enter a month from 1 to 12"))
+            return .failure(ConversionError(.outOfRange, message: tr("Enter a month from {first} to {last}", ["first": "1", "last": "12"])))
         }
         let length = days(inMonth: month, of: fullYear)
         guard (1...length).contains(day) else {
-            return .failure(ConversionError(.outOfRange, message: "This month has only \(length) days"))
+            return .failure(ConversionError(.outOfRange, message: trn("This month has only %d day", "This month has only %d days", length)))
         }
         return .success(CalendarDate(year: fullYear, month: month, day: day))
     }

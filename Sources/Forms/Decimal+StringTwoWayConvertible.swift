@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 extension Decimal: StringTwoWayConvertible {
     private static let canonicalLocale = Locale(identifier: "en_US_POSIX")
@@ -19,14 +20,14 @@ extension Decimal: StringTwoWayConvertible {
     public static func parse(_ text: String, using parsing: NumberParsing) -> Result<Decimal, ConversionError> {
         switch parsing.scanDecimal(text) {
         case .blank:
-            return .failure(ConversionError(.blank, message: "Required"))
+            return .failure(ConversionError(.blank, message: tr("Required")))
         case .malformed:
-            return .failure(ConversionError(.malformed, message: "Enter a number"))
+            return .failure(ConversionError(.malformed, message: tr("Enter a number")))
         case .number(let scanned):
             guard let value = Decimal(string: scanned.canonical, locale: canonicalLocale), !value.isNaN else {
                 return .failure(ConversionError(
                     .outOfRange,
-                    message: scanned.isLarge ? "Number too large" : "Too many decimal places"
+                    message: scanned.isLarge ? tr("Number too large") : tr("Too many decimal places")
                 ))
             }
             return .success(value)

@@ -1,3 +1,5 @@
+import Localization
+
 /// Converts a key-path binding's input and runs its rules (shared by resolving and validating).
 ///
 /// Inlinable so that each binding is specialized for its input type in the module that binds it:
@@ -23,7 +25,7 @@ struct FieldChecker<Input: FormInput> {
         self.field = field
         self.rules = rules
         let required = rules.lazy.compactMap(\.emptyMessage).first
-        self.emptyMessage = required ?? (isOptional ? nil : "Required")
+        self.emptyMessage = required ?? (isOptional ? nil : tr("Required"))
     }
 
     /// The input's typed value, or empty, or rejected with errors appended to `errors`.

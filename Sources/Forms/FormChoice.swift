@@ -1,3 +1,5 @@
+import Localization
+
 /// A closed set of choices a form offers in a drop-down: an enum with `String` raw values.
 ///
 /// Declaring the conformance is all it takes to bind one; the raw value is what is stored and
@@ -39,8 +41,8 @@ extension FormChoice {
     public static func parse(_ text: String, using parsing: NumberParsing) -> Result<Self, ConversionError> {
         if let value = Self(text) { return .success(value) }
         if NumberParsing.trimmedBounds(of: text) == nil {
-            return .failure(ConversionError(.blank, message: "Required"))
+            return .failure(ConversionError(.blank, message: tr("Required")))
         }
-        return .failure(ConversionError(.malformed, message: "Choose one of the options"))
+        return .failure(ConversionError(.malformed, message: tr("Choose one of the options")))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A problem with one field of a form: which field, why, and what to tell people.
 ///
@@ -80,6 +81,6 @@ public struct FormFieldError: Error, Hashable, CustomStringConvertible {
     /// The error for a closure binding that failed without saying why.
     @usableFromInline
     static func unexplained(field: FieldID) -> FormFieldError {
-        FormFieldError(field: field, reason: .custom, message: "Check this value")
+        FormFieldError(field: field, reason: .custom, message: tr("Check this value"))
     }
 }

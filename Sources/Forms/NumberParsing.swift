@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// How numbers and dates typed by people are read and shown: the decimal separator of their
 /// locale, besides ".", and its numeric date format.
@@ -212,21 +213,21 @@ extension NumberParsing {
         case .negative, .tooLarge, .tooSmall: .outOfRange
         }
         if failure == .blank {
-            return ConversionError(.blank, message: "Required")
+            return ConversionError(.blank, message: tr("Required"))
         }
         // Small types name their whole range: it is short and tells people exactly what fits.
         if T.bitWidth <= 16 {
-            return ConversionError(kind, message: "Enter a whole number from \(T.min) to \(T.max)")
+            return ConversionError(kind, message: tr("Enter a whole number from {minimum} to {maximum}", ["minimum": T.min.description, "maximum": T.max.description]))
         }
         switch failure {
         case .blank, .malformed:
-            return ConversionError(kind, message: "Enter a whole number")
+            return ConversionError(kind, message: tr("Enter a whole number"))
         case .negative:
-            return ConversionError(kind, message: "Enter a whole number of 0 or more")
+            return ConversionError(kind, message: tr("Enter a whole number of {minimum} or more", ["minimum": "0"]))
         case .tooLarge:
-            return ConversionError(kind, message: "Number too large")
+            return ConversionError(kind, message: tr("Number too large"))
         case .tooSmall:
-            return ConversionError(kind, message: "Number too small")
+            return ConversionError(kind, message: tr("Number too small"))
         }
     }
 

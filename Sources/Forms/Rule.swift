@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A check on a field's typed value, with the message people see when it fails.
 ///
@@ -49,7 +50,7 @@ public struct Rule<Value>: Sendable {
     /// A key-path binding to a non-optional property requires a value anyway; this rule makes an
     /// optional property required too, or changes the message.
     public static var required: Rule {
-        required(message: "Required")
+        required(message: tr("Required"))
     }
 
     /// The field may not be left empty, with your own message.
@@ -67,36 +68,54 @@ public struct Rule<Value>: Sendable {
 extension Rule where Value: Comparable & Sendable {
     /// The value must lie in `range`: "Enter a value from 1 to 120" unless `message` is given.
     public static func range(_ range: ClosedRange<Value>, message: String? = nil) -> Rule {
-        let message = message ?? "Enter a value from \(range.lowerBound) to \(range.upperBound)"
-        return Rule(reason: .outOfRange) { range.contains($0) ? nil : message }
+        Rule(reason: .outOfRange) { value in
+            if range.contains(value) { return nil }
+            return message ?? tr("Enter a value from {minimum} to {maximum}",
+                                 ["minimum": shown(range.lowerBound), "maximum": shown(range.upperBound)])
+        }
     }
 
     /// The value must be `minimum` or more: "Enter 18 or more" unless `message` is given.
     public static func atLeast(_ minimum: Value, message: String? = nil) -> Rule {
-        let message = message ?? "Enter \(minimum) or more"
-        return Rule(reason: .outOfRange) { $0 >= minimum ? nil : message }
+        Rule(reason: .outOfRange) { value in
+            if value >= minimum { return nil }
+            // Translators: a field's value is too small; {minimum} is the smallest allowed.
+            return message ?? tr("Enter {minimum} or more", ["minimum": shown(minimum)])
+        }
     }
 
     /// The value must be `maximum` or less: "Enter 120 or less" unless `message` is given.
     ///
     /// GenericUI's example reads `.atMost(120, message: "Too old")`.
     public static func atMost(_ maximum: Value, message: String? = nil) -> Rule {
-        let message = message ?? "Enter \(maximum) or less"
-        return Rule(reason: .outOfRange) { $0 <= maximum ? nil : message }
+        Rule(reason: .outOfRange) { value in
+            if value <= maximum { return nil }
+            // Translators: a field's value is too large; {maximum} is the largest allowed.
+            return message ?? tr("Enter {maximum} or less", ["maximum": shown(maximum)])
+        }
+    }
+
+    /// A limit as the user's locale writes it ("0,3" in German) when it is a number.
+    private static func shown(_ value: Value) -> String {
+        (value as? any StringTwoWayConvertible)?.formatted(using: .current) ?? "\(value)"
     }
 }
 
 extension Rule where Value == String {
     /// The text must have at least `count` characters: "Enter at least 10 characters".
     public static func minLength(_ count: Int, message: String? = nil) -> Rule {
-        let message = message ?? "Enter at least \(count) character\(count == 1 ? "" : "s")"
-        return Rule(reason: .tooShort) { $0.count >= count ? nil : message }
+        Rule(reason: .tooShort) { text in
+            if text.count >= count { return nil }
+            return message ?? trn("Enter at least %d character", "Enter at least %d characters", count)
+        }
     }
 
     /// The text may have at most `count` characters: "Enter at most 20 characters".
     public static func maxLength(_ count: Int, message: String? = nil) -> Rule {
-        let message = message ?? "Enter at most \(count) character\(count == 1 ? "" : "s")"
-        return Rule(reason: .tooLong) { $0.count <= count ? nil : message }
+        Rule(reason: .tooLong) { text in
+            if text.count <= count { return nil }
+            return message ?? trn("Enter at most %d character", "Enter at most %d characters", count)
+        }
     }
 
     /// The whole text must match `expression` (not just a prefix: "a|ab" accepts "ab").
@@ -128,7 +147,7 @@ extension Rule where Value == String {
     /// The check is deliberately simple (one "@", no spaces, a dotted domain of non-empty labels
     /// that do not start or end with "-"); whether the address exists is for email to tell.
     public static var email: Rule {
-        email(message: "Enter an email address like name@example.com")
+        email(message: tr("Enter an email address like name@example.com"))
     }
 
     /// The text must look like an email address, with your own message.

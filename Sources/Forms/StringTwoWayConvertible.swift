@@ -1,3 +1,5 @@
+import Localization
+
 /// A type that converts from the text a person typed and back to text, as GenericUI's protocol.
 ///
 /// `init?(_:)` is the strict, canonical conversion and `description` its inverse:
@@ -43,9 +45,9 @@ extension StringTwoWayConvertible {
     public static func parse(_ text: String, using parsing: NumberParsing) -> Result<Self, ConversionError> {
         if let value = Self(text) { return .success(value) }
         if NumberParsing.trimmedBounds(of: text) == nil {
-            return .failure(ConversionError(.blank, message: "Required"))
+            return .failure(ConversionError(.blank, message: tr("Required")))
         }
-        return .failure(ConversionError(.malformed, message: "Enter a valid value"))
+        return .failure(ConversionError(.malformed, message: tr("Enter a valid value")))
     }
 
     /// `description`.

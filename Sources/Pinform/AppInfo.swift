@@ -1,5 +1,6 @@
 import CGtk
 import Gtk
+import Localization
 import Storage
 
 /// What the application says about itself.
@@ -16,16 +17,16 @@ enum AppInfo {
     static let name = "Pinform"
     static let version = "0.1.0"
     static let website = "https://github.com/pinform/pinform"
-    static let summary = "Enter PINs and typed records on the desktop"
-    static let copyright = "© 2026 The Pinform developers"
-    static let developers = ["The Pinform developers"]
+    /// One line on what the app does (`pinform --help`); read when shown, in the user's language.
+    static var summary: String { tr("Enter PINs and typed records on the desktop") }
+    static var copyright: String { tr("© 2026 The Pinform developers") }
+    static var developers: [String] { [tr("The Pinform developers")] }
     static let issues = "https://github.com/pinform/pinform/issues"
 
     /// What the About window says, in the user's words; `protection` (what the key file uses,
     /// nil before a PIN is set) is said in the comments and the troubleshooting details.
     static func about(protection: KeyProtection?) -> AboutWindow.Content {
-        var comments = "Keep small records — people, sizes, invoices — behind a PIN. "
-            + "Enter them in forms that check each field as you type."
+        var comments = tr("Keep small records — people, sizes, invoices — behind a PIN. Enter them in forms that check each field as you type.")
         if let protection { comments += "\n\n\(protection.title)." }
         return AboutWindow.Content(
             applicationName: name, applicationIcon: id, version: version, developerName: developers[0],

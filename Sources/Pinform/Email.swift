@@ -1,4 +1,5 @@
 import Forms
+import Localization
 
 /// An email address: the app's own type read from text, to show that forms take any type that
 /// converts both ways.
@@ -21,9 +22,9 @@ struct Email: StringTwoWayConvertible, Codable, Hashable {
     /// Trims what was typed; says "Enter a valid email address" when it is not one.
     static func parse(_ text: String, using parsing: NumberParsing) -> Result<Email, ConversionError> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return .failure(ConversionError(.blank, message: "Required")) }
+        if trimmed.isEmpty { return .failure(ConversionError(.blank, message: tr("Required"))) }
         guard let email = Email(trimmed) else {
-            return .failure(ConversionError(.malformed, message: "Enter a valid email address"))
+            return .failure(ConversionError(.malformed, message: tr("Enter a valid email address")))
         }
         return .success(email)
     }

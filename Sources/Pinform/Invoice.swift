@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import Forms
+import Localization
 
 /// An invoice: who owes how much, since when and until when, and whether it was paid.
 struct Invoice: Codable, Equatable {
@@ -10,10 +11,10 @@ struct Invoice: Codable, Equatable {
 
         var title: String {
             switch self {
-            case .eur: "Euro (EUR)"
-            case .usd: "US dollar (USD)"
-            case .gbp: "Pound sterling (GBP)"
-            case .chf: "Swiss franc (CHF)"
+            case .eur: tr("Euro (EUR)")
+            case .usd: tr("US dollar (USD)")
+            case .gbp: tr("Pound sterling (GBP)")
+            case .chf: tr("Swiss franc (CHF)")
             }
         }
     }
@@ -29,7 +30,8 @@ struct Invoice: Codable, Equatable {
 }
 
 extension Invoice: RecordModel {
-    static var title: String { "Invoice" }
+    // Translators: a kind of record, on the form window's switcher.
+    static var title: String { tr("Invoice") }
     static var settingsKey: String { "invoice" }
     static var table: String { "invoice" }
     static var blank: Invoice {
@@ -40,16 +42,16 @@ extension Invoice: RecordModel {
 
     static func makeForm() -> FormView<Invoice> {
         let form = FormView<Invoice>(prototype: blank)
-        let number = form.bind(ActiveInput<String>(label: "Number"), to: \.number, rules: [.required])
-        let customer = form.bind(ActiveInput<String>(label: "Customer", purpose: .name), to: \.customer, rules: [.required])
-        let issued = form.bind(DateInput(label: "Issue date"), to: \.issueDate)
-        let due = form.bind(DateInput(label: "Due date"), to: \.dueDate)
-        let amount = form.bind(ActiveInput<Decimal>(label: "Amount"), to: \.amount,
-                               rules: [.atLeast(0, message: "Enter 0 or more")])
-        let currency = form.bind(ChoiceInput<Currency>(label: "Currency"), to: \.currency)
-        let paid = form.bind(SwitchInput(label: "Paid"), to: \.isPaid)
-        let notes = form.bind(TextAreaInput(label: "Notes", lines: 3), to: \.notes)
-        form.addRule(on: [due], message: "The due date cannot be before the issue date") { $0.dueDate >= $0.issueDate }
+        let number = form.bind(ActiveInput<String>(label: tr("Number")), to: \.number, rules: [.required])
+        let customer = form.bind(ActiveInput<String>(label: tr("Customer"), purpose: .name), to: \.customer, rules: [.required])
+        let issued = form.bind(DateInput(label: tr("Issue date")), to: \.issueDate)
+        let due = form.bind(DateInput(label: tr("Due date")), to: \.dueDate)
+        let amount = form.bind(ActiveInput<Decimal>(label: tr("Amount")), to: \.amount,
+                               rules: [.atLeast(0)])
+        let currency = form.bind(ChoiceInput<Currency>(label: tr("Currency")), to: \.currency)
+        let paid = form.bind(SwitchInput(label: tr("Paid")), to: \.isPaid)
+        let notes = form.bind(TextAreaInput(label: tr("Notes"), lines: 3), to: \.notes)
+        form.addRule(on: [due], message: tr("The due date cannot be before the issue date")) { $0.dueDate >= $0.issueDate }
         form.addRow([FormElement(number), FormElement(customer, size: 2)])
         form.addRow([FormElement(issued), FormElement(due)])
         form.addRow([FormElement(amount), FormElement(currency)])
@@ -61,19 +63,25 @@ extension Invoice: RecordModel {
 
     static var fields: [RecordField<Invoice>] {
         [
-            .text("Number", stored: "number", \.number),
-            .text("Customer", stored: "customer", \.customer),
-            .date("Issue date", stored: "issue_date", \.issueDate),
-            .date("Due date", stored: "due_date", \.dueDate),
-            .decimal("Amount", stored: "amount", \.amount),
-            .choice("Currency", stored: "currency", \.currency),
-            .flag("Paid", stored: "paid", \.isPaid),
-            .text("Notes", stored: "notes", \.notes),
+            .text(tr("Number"), stored: "number", \.number),
+            .text(tr("Customer"), stored: "customer", \.customer),
+            .date(tr("Issue date"), stored: "issue_date", \.issueDate),
+            .date(tr("Due date"), stored: "due_date", \.dueDate),
+            .decimal(tr("Amount"), stored: "amount", \.amount),
+            .choice(tr("Currency"), stored: "currency", \.currency),
+            .flag(tr("Paid"), stored: "paid", \.isPaid),
+            .text(tr("Notes"), stored: "notes", \.notes),
         ]
     }
 
     var summary: String {
-        let state = isPaid ? "paid" : "due \(dueDate.formatted(using: .current))"
-        return "\(number), \(customer), \(LocaleText.amount(amount)) \(currency.rawValue.uppercased()), \(state)"
+        let values: KeyValuePairs<String, String> = [
+            "number": number, "customer": customer, "amount": LocaleText.amount(amount),
+            "currency": currency.rawValue.uppercased(), "due": dueDate.formatted(using: .current),
+        ]
+        // Translators: a saved invoice in one line: "2026-017, ACME Ltd, 1234.50 EUR, paid".
+        if isPaid { return tr("{number}, {customer}, {amount} {currency}, paid", values) }
+        // Translators: a saved invoice in one line: "2026-017, ACME Ltd, 1234.50 EUR, due 30.11.2026".
+        return tr("{number}, {customer}, {amount} {currency}, due {due}", values)
     }
 }

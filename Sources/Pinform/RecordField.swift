@@ -2,6 +2,7 @@ import Controls
 import Foundation
 import Forms
 import Storage
+import Localization
 
 /// One property of a record model as the app keeps it: its title (the list's column header and
 /// the CSV header), the SQL column it is stored in for sorting and searching, and its text in
@@ -69,7 +70,10 @@ struct RecordField<Model>: Sendable {
 
     /// Yes or no, stored as 0 or 1.
     static func flag(_ title: String, stored name: String, _ keyPath: KeyPath<Model, Bool> & Sendable) -> Self {
-        Self(title: title, column: .integer(name, keyPath)) { $0[keyPath: keyPath] ? "Yes" : "No" }
+        Self(title: title, column: .integer(name, keyPath)) {
+            // Translators: a yes-or-no field's value in the records list, such as Paid.
+            $0[keyPath: keyPath] ? tr("Yes") : tr("No")
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Glibc
 import Gtk
+import Localization
 
 /// `--screenshot=FILE`: once the first window has drawn, save it as PNG and quit.
 @MainActor
@@ -8,7 +9,7 @@ struct Screenshot {
     struct Failure: Error, CustomStringConvertible {
         let path: String
         let reason: String
-        var description: String { "pinform: cannot write the screenshot to \(path): \(reason)" }
+        var description: String { tr("pinform: cannot write the screenshot to {file}: {reason}", ["file": path, "reason": reason]) }
     }
 
     let path: String
@@ -25,12 +26,13 @@ struct Screenshot {
     /// Renders `window` to the file.
     func capture(_ window: Window) throws(Failure) {
         guard let texture = window.renderTexture() else {
-            throw Failure(path: path, reason: "the window could not be rendered")
+            throw Failure(path: path, reason: tr("the window could not be rendered"))
         }
         errno = 0
         guard texture.savePNG(to: path) else {
             throw Failure(path: path, reason: String(cString: strerror(errno == 0 ? EIO : errno)))
         }
-        print("pinform: saved a \(window.width)×\(window.height) screenshot of the window to \(path)")
+        print(tr("pinform: saved a {width}×{height} screenshot of the window to {file}",
+                 ["width": String(window.width), "height": String(window.height), "file": path]))
     }
 }

@@ -1,5 +1,6 @@
 import Controls
 import Forms
+import Localization
 
 /// A width and a height: GenericUI's CGSize form.
 struct Size: Codable, Equatable {
@@ -8,29 +9,31 @@ struct Size: Codable, Equatable {
 }
 
 extension Size: RecordModel {
-    static var title: String { "Size" }
+    // Translators: a kind of record (a width and a height), on the form window's switcher.
+    static var title: String { tr("Size") }
     static var settingsKey: String { "size" }
     static var table: String { "size" }
     static var blank: Size { Size(width: 0, height: 0) }
 
     static func makeForm() -> FormView<Size> {
         let form = FormView<Size>(prototype: blank)
-        let width = ActiveInput<Double>(label: "Width")
-        let height = ActiveInput<Double>(label: "Height")
+        let width = ActiveInput<Double>(label: tr("Width"))
+        let height = ActiveInput<Double>(label: tr("Height"))
         // Both on one line, as in the seed.
         form.addRow([
-            FormElement(form.bind(width, to: \.width, rules: [.atLeast(0, message: "Enter 0 or more")])),
-            FormElement(form.bind(height, to: \.height, rules: [.atLeast(0, message: "Enter 0 or more")])),
+            FormElement(form.bind(width, to: \.width, rules: [.atLeast(0)])),
+            FormElement(form.bind(height, to: \.height, rules: [.atLeast(0)])),
         ])
         form.build()
         return form
     }
 
     static var fields: [RecordField<Size>] {
-        [.measure("Width", stored: "width", \.width), .measure("Height", stored: "height", \.height)]
+        [.measure(tr("Width"), stored: "width", \.width), .measure(tr("Height"), stored: "height", \.height)]
     }
 
     var summary: String {
-        "\(LocaleText.twoDecimals(width)) × \(LocaleText.twoDecimals(height))"
+        // Translators: a saved size in one line: "1.20 × 0.80".
+        tr("{width} × {height}", ["width": LocaleText.twoDecimals(width), "height": LocaleText.twoDecimals(height)])
     }
 }

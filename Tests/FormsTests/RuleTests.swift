@@ -39,7 +39,7 @@ final class RuleTests: XCTestCase {
     }
 
     func testAtLeastRejectsSmallerValues() {
-        XCTAssertEqual(Rule<Double>.atLeast(18).message(for: 17.5), "Enter 18.0 or more")
+        XCTAssertEqual(Rule<Double>.atLeast(18).message(for: 17.5), "Enter 18 or more")
         XCTAssertNil(Rule<Double>.atLeast(18).message(for: 18))
     }
 
