@@ -88,4 +88,14 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(tr("{name} is {age}", ["name": "Ada", "age": "36"]), "36 Jahre: Ada")
         XCTAssertEqual(trn("%d record in {file}", "%d records in {file}", 2, ["file": "a.csv"]), "2 records in a.csv")
     }
+
+    func testAnUntranslatedMessageMadeAtRunTimeComesBackWhole() {
+        // gettext hands back the msgid's own pointer: it must be read while that C string lives.
+        for length in [16, 40, 200, 5_000] {
+            let message = String(repeating: "Ünübersetzt ", count: length / 12 + 1) + String(length)
+            XCTAssertEqual(tr(message), message)
+            XCTAssertEqual(trn(message, message + "s", 2), message + "s")
+            XCTAssertEqual(trn(message, message + "s", 1), message)
+        }
+    }
 }
