@@ -137,7 +137,8 @@ class InvoiceTests(AppTestCase):
     def test_in_german_amounts_and_dates_are_read_and_shown_in_german(self):
         if "de_DE.utf8" not in subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout:
             raise unittest.SkipTest("the de_DE.UTF-8 locale is not generated (scripts/lib.sh generates it)")
-        _, root = self.open_invoices(env={"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"})
+        # German numbers and dates with English text (LANGUAGE=en: no catalog, the messages as written).
+        _, root = self.open_invoices(env={"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "en"})
         fill(root, dict(INVOICE, **{"Issue date": "1.11.2026", "Due date": "30.11.2026", "Amount": "1234,5"}))
         save = save_button(root)
         wait_until(lambda: "sensitive" in states(save), message="German values were refused")

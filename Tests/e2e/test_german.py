@@ -1,0 +1,195 @@
+"""End-to-end: `LANGUAGE=de LANG=de_DE.UTF-8 pinform` is German throughout, and reads and shows
+numbers in German ("1,80") in the form, the records list and the edit dialog.
+
+The German expected for Pinform's own form messages is written out here: it is what po/de.po
+says, and the point of the test. Messages of other parts of the window (Save, the records
+table's name, the recovery-key dialog's button) are looked up in the compiled German catalog
+that scripts/test builds (PINFORM_LOCALE_DIR), so that those steps follow po/de.po.
+"""
+import gettext
+import os
+import subprocess
+import unittest
+
+import pyatspi
+
+from pinform_e2e import (RECOVERY_KEY, AppTestCase, _children, click, find, find_all, focus,
+                         set_text, states, text_of, wait_until)
+
+PIN = "2468"
+GERMAN = {
+    "LANGUAGE": "de", "LANG": "de_DE.UTF-8",
+    # Whatever the test run has set: empty is unset for the C library and for Pinform.
+    "LC_ALL": "", "LC_MESSAGES": "", "LC_NUMERIC": "", "LC_TIME": "",
+}
+SOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources")
+
+
+def catalog():
+    folder = os.environ.get("PINFORM_LOCALE_DIR")
+    if not folder:
+        raise unittest.SkipTest("PINFORM_LOCALE_DIR is not set (run the tests through scripts/test)")
+    return gettext.translation("pinform", folder, languages=["de"])
+
+
+def german(message):
+    """`message` as po/de.po translates it (or as written, where it is not marked)."""
+    return catalog().gettext(message)
+
+
+def require_german_locale(test):
+    have = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
+    if "de_DE.utf8" not in have:
+        test.fail("the de_DE.UTF-8 locale is not generated (scripts/lib.sh's ensure_locales generates it)")
+
+
+def press_pin(root):
+    for digit in PIN:
+        click(find(root, role="push button", name=digit, visible=True))
+
+
+def dismiss_recovery_key(root):
+    """Closes the dialog that shows the new recovery key, found by the key it shows, whatever
+    its language."""
+    def lookup():
+        for window in _children(root):
+            if any(RECOVERY_KEY.match(text_of(label) or "") for label in find_all(window, role="label")):
+                return window
+        return None
+
+    dialog = wait_until(lookup, 20, "no dialog showed a recovery key")
+    names = {german("Continue"), "Continue"}
+
+    def button():
+        for candidate in find_all(dialog, role="push button", visible=True):
+            if any(text_of(label) in names for label in find_all(candidate, role="label")):
+                return candidate
+        return None
+
+    click(wait_until(button, message="no Continue button in the recovery-key dialog"))
+
+
+def unlock_in_german(app):
+    """Chooses and confirms the PIN on a first run; returns the app's accessible once the form
+    window's first entry ("Vorname") shows."""
+    root = app.accessible()
+    find(root, role="push button", name="2", visible=True, timeout=20)
+    press_pin(root)
+    confirm = {german("Confirm PIN"), "Confirm PIN"}
+    wait_until(lambda: any(text_of(label) in confirm for label in find_all(root, role="label", visible=True)),
+               10, "the PIN window did not ask to confirm the PIN")
+    press_pin(root)
+    dismiss_recovery_key(root)
+    find(root, role="text", name="Vorname", timeout=20)
+    return root
+
+
+def entry(root, name):
+    return find(root, role="text", name=name, visible=True)
+
+
+def error_shown(root, message):
+    return [label for label in find_all(root, role="label", visible=True) if text_of(label) == message]
+
+
+def save_button(root):
+    return find(root, role="push button", name=german("Save"), visible=True)
+
+
+def records_rows(root):
+    table = find(root, name=german("Records"), visible=True)
+    body = find_all(table, role="list")
+    if not body:
+        return []
+    return [[text_of(label) for label in find_all(row, role="label")] for row in find_all(body[0], role="table row")]
+
+
+class GermanTests(AppTestCase):
+    def setUp(self):
+        require_german_locale(self)
+
+    def launch_german(self):
+        return self.launch_app(env=GERMAN)
+
+    def test_the_pin_window_is_german(self):
+        pin_sources = [os.path.join(SOURCES, "PinControls", name) for name in ("PinPad.swift", "PinCodeView.swift")]
+        if not all("tr(" in open(path, encoding="utf-8").read() for path in pin_sources):
+            # The keypad and the PIN view are marked for translation on another branch of
+            # issue 14; the German below is what po/de.po gives them once they are.
+            self.skipTest("the keypad and the PIN view do not mark their text with tr( yet")
+        root = self.launch_german().accessible()
+        find(root, role="label", name="PIN wählen", timeout=20)
+        find(root, role="push button", name="Leeren", visible=True)
+        find(root, role="push button", name="Rücktaste", visible=True)
+        view = find(root, role="password text", name="PIN")
+        wait_until(lambda: view.description == "0 von 4 Ziffern eingegeben",
+                   message=f"the PIN view says {view.description!r}")
+        click(find(root, role="push button", name="1", visible=True))
+        wait_until(lambda: view.description == "1 von 4 Ziffern eingegeben",
+                   message=f"the PIN view says {view.description!r}")
+
+    def test_the_form_window_labels_and_messages_are_german(self):
+        root = unlock_in_german(self.launch_german())
+        for name in ["Vorname", "Nachname", "Alter", "E-Mail", "Höhe"]:
+            self.assertIn("editable", states(entry(root, name)))
+        self.assertFalse(find_all(root, role="text", name="First name"), "an English label is left")
+
+        age = entry(root, "Alter")
+        focus(age)
+        set_text(age, "abc")
+        focus(entry(root, "E-Mail"))
+        wait_until(lambda: error_shown(root, "Geben Sie eine ganze Zahl ein"), message="no German error under Alter")
+        focus(age)
+        set_text(age, "130")
+        focus(entry(root, "Höhe"))
+        wait_until(lambda: error_shown(root, "Darf höchstens 120 sein"), message="no German limit under Alter")
+
+
+    def test_a_plural_message_takes_the_german_plural_form(self):
+        root = unlock_in_german(self.launch_german())
+        click(find(root, role="push button", name="Rechnung", visible=True))
+        due = entry(root, "Fälligkeitsdatum")
+        focus(due)
+        set_text(due, "31.11.2026")
+        focus(entry(root, "Betrag"))
+        wait_until(lambda: error_shown(root, "Dieser Monat hat nur 30 Tage"),
+                   message="no German plural under Fälligkeitsdatum")
+        set_text(due, "30.2.2026")
+        focus(entry(root, "Betrag"))
+        wait_until(lambda: error_shown(root, "Dieser Monat hat nur 28 Tage"),
+                   message="no German plural for February")
+
+    def test_a_height_typed_with_a_comma_is_saved_and_shown_with_a_comma(self):
+        app = self.launch_german()
+        root = unlock_in_german(app)
+        values = {"Vorname": "Ada", "Nachname": "Lovelace", "Alter": "36", "E-Mail": "ada@example.com",
+                  "Höhe": "1,80"}
+        for name, value in values.items():
+            field = entry(root, name)
+            focus(field)
+            set_text(field, value)
+        save = save_button(root)
+        wait_until(lambda: "sensitive" in states(save), message="1,80 was refused")
+        click(save)
+        row = wait_until(lambda: records_rows(root) and records_rows(root)[0], 10, "the record did not show")
+        self.assertEqual(row, ["Ada", "Lovelace", "36", "ada@example.com", "1,80"])
+
+        cell = find(find(root, name=german("Records"), visible=True), role="label", name="Lovelace", visible=True)
+        x, y, width, height = cell.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, "b1d")
+
+        def edit_dialog_height():
+            for window in _children(app.accessible()):
+                if find_all(window, name=german("Records")):
+                    continue  # the form window
+                fields = find_all(window, role="text", name="Höhe", visible=True)
+                if fields:
+                    return fields[0]
+            return None
+
+        field = wait_until(edit_dialog_height, 10, "the edit dialog did not open")
+        self.assertEqual(text_of(field), "1,80")
+
+
+if __name__ == "__main__":
+    unittest.main()
