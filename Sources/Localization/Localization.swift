@@ -71,7 +71,9 @@ public func tr(_ message: String) -> String {
 /// each `%d` in it replaced by `number`, the count as the caller shows it (in the locale's
 /// digits, say), or by the count in ASCII digits.
 public func trn(_ singular: String, _ plural: String, _ count: Int, number: String? = nil) -> String {
-    Localization.translate(singular, plural, count: count).replacing("%d", with: number ?? String(count))
+    substitute(in: Localization.translate(singular, plural, count: count)) { token in
+        token == "%d" ? number ?? String(count) : nil
+    }
 }
 
 /// `message` in the user's language with each `{name}` in it replaced by its value, so that a
@@ -90,5 +92,36 @@ public func trn(_ singular: String, _ plural: String, _ count: Int, number: Stri
 }
 
 private func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
-    values.reduce(text) { $0.replacing("{\($1.key)}", with: $1.value) }
+    substitute(in: text) { token in
+        guard token.first == "{" else { return nil }
+        let name = token.dropFirst().dropLast()
+        return values.first { $0.key == name }?.value
+    }
+}
+
+/// `text` with each `%d` and `{name}` token that `value(for:)` knows replaced, in one pass
+/// (forms build messages as people type: `String.replacing` would cost more than the form).
+private func substitute(in text: String, value: (Substring) -> String?) -> String {
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "%") }) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 16)
+    var index = text.startIndex
+    while index < text.endIndex {
+        let character = text[index]
+        var end: String.Index?
+        if character == "%", let next = text.index(index, offsetBy: 1, limitedBy: text.endIndex),
+           next < text.endIndex, text[next] == "d" {
+            end = text.index(after: next)
+        } else if character == "{", let close = text[index...].firstIndex(of: "}") {
+            end = text.index(after: close)
+        }
+        if let end, let replacement = value(text[index..<end]) {
+            result += replacement
+            index = end
+        } else {
+            result.append(character)
+            index = text.index(after: index)
+        }
+    }
+    return result
 }
