@@ -102,6 +102,6 @@ final class LocalizationTests: XCTestCase {
     func testUnknownNamesStayAndValuesAreInsertedAsTheyAre() {
         XCTAssertEqual(tr("{a} and {b} of {c}", ["a": "{b}", "b": "100%d"]), "{b} and 100%d of {c}")
         XCTAssertEqual(trn("%d of {total}", "%d of {total}", 3, ["total": "{total}"]), "3 of {total}")
-        XCTAssertEqual(tr("No values, {none} and 5%", []), "No values, {none} and 5%")
+        XCTAssertEqual(tr("No values, {none} and 5%", [:]), "No values, {none} and 5%")
     }
 }
