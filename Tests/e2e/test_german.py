@@ -192,5 +192,33 @@ class GermanTests(AppTestCase):
         self.assertEqual(text_of(field), "1,8")
 
 
+class ArabicDigitsTests(AppTestCase):
+    def test_arabic_indic_digits_are_accepted_under_ar_eg(self):
+        have = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
+        if "ar_EG.utf8" not in have:
+            self.fail("the ar_EG.UTF-8 locale is not generated (scripts/lib.sh's ensure_locales generates it)")
+        # Arabic numbers with English text: there is no Arabic catalog, and LANGUAGE=en says so.
+        app = self.launch_app(env=dict(GERMAN, LANGUAGE="en", LANG="ar_EG.UTF-8"))
+        root = app.accessible()
+        find(root, role="push button", name="2", visible=True, timeout=20)
+        press_pin(root)
+        wait_until(lambda: find_all(root, role="label", name="Confirm PIN", visible=True), 10,
+                   "the PIN window did not ask to confirm the PIN")
+        press_pin(root)
+        dismiss_recovery_key(root)
+        values = {"First name": "Ada", "Last name": "Lovelace", "Age": "٣٦", "Email": "ada@example.com",
+                  "Height": "١٫٨٠"}
+        for name, value in values.items():
+            field = find(root, role="text", name=name, visible=True, timeout=20)
+            focus(field)
+            set_text(field, value)
+        save = find(root, role="push button", name="Save", visible=True)
+        wait_until(lambda: "sensitive" in states(save), message="Arabic-Indic digits were refused")
+        click(save)
+        row = wait_until(lambda: records_rows(root) and records_rows(root)[0], 10, "the record did not show")
+        # Shown with the locale's decimal separator (Unicode's for ar_EG: U+066B).
+        self.assertEqual(row, ["Ada", "Lovelace", "36", "ada@example.com", "1٫80"])
+
+
 if __name__ == "__main__":
     unittest.main()
