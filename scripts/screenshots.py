@@ -44,7 +44,7 @@ def main():
         click(find(window, role="push button", name="Clear"))
         press(window, "1234")
         wait_until(lambda: {"invalid", "invalid-entry"} & states(view))
-        find(window, role="label", name="Digits in sequence")
+        find(window, role="label", name="Avoid runs like 1234 — choose digits that don’t follow each other")
         capture(window, "pin-invalid.png")
         click(find(window, role="push button", name="Clear"))
         wait_until(lambda: view.description == "0 of 4 digits entered")

@@ -137,4 +137,53 @@ final class PinCodeViewTests: XCTestCase {
             XCTAssertEqual(fixture.view.control.pinCode.count, 0)
         }
     }
+
+    func testNumberPadKeysWithoutNumLockTypeNothingAndSayNumLockIsOff() {
+        GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            var told = 0
+            fixture.view.onNumLockOff = { told += 1 }
+            let withoutNumLock: [Int32] = [
+                GDK_KEY_KP_Insert, GDK_KEY_KP_End, GDK_KEY_KP_Down, GDK_KEY_KP_Page_Down, GDK_KEY_KP_Left,
+                GDK_KEY_KP_Begin, GDK_KEY_KP_Right, GDK_KEY_KP_Home, GDK_KEY_KP_Up, GDK_KEY_KP_Page_Up,
+            ]
+            for key in withoutNumLock {
+                XCTAssertTrue(fixture.view.handleKey(UInt32(key), GdkModifierType(rawValue: 0)), "keyval \(key)")
+            }
+            XCTAssertEqual(told, withoutNumLock.count)
+            XCTAssertEqual(fixture.view.control.pinCode.count, 0)
+        }
+    }
+
+    func testNumberPadDigitsWithNumLockTypeWithoutTheNumLockMessage() {
+        GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            var told = 0
+            fixture.view.onNumLockOff = { told += 1 }
+            for key in [GDK_KEY_KP_1, GDK_KEY_KP_0, GDK_KEY_KP_5] { fixture.sendKey(UInt32(key)) }
+            XCTAssertEqual(fixture.view.control.pinCode.code, "105")
+            XCTAssertEqual(told, 0)
+            XCTAssertFalse(PinCodeView.isNumberPadKeyWithoutNumLock(UInt32(GDK_KEY_Left)))
+            XCTAssertFalse(PinCodeView.isNumberPadKeyWithoutNumLock(UInt32(GDK_KEY_KP_Delete)))
+        }
+    }
+
+    func testItemsFillFromTheLeftInARightToLeftLocale() throws {
+        try GtkRuntime.test {
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.focusElsewhere()
+            fixture.type("2")
+            let filled = fixture.view.control.style(ofItem: 0).fill
+            let empty = fixture.view.control.style(ofItem: 3).fill
+            XCTAssertNotEqual(filled, empty)
+            // The leftmost item shows the typed digit, the rightmost the empty look.
+            try fixture.assertItem(0, shows: filled)
+            try fixture.assertItem(3, shows: empty)
+        }
+    }
 }

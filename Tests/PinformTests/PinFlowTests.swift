@@ -64,7 +64,7 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(outcome, .weak(.sequence))
         let (step, prompt) = await (flow.step, flow.prompt)
         XCTAssertEqual(step, .choose)
-        XCTAssertEqual(prompt.message, "Digits in sequence")
+        XCTAssertEqual(prompt.message, "Avoid runs like 1234 — choose digits that don’t follow each other")
         XCTAssertTrue(prompt.isError)
         XCTAssertFalse(KeyVault(directory: folder).hasPIN)
     }
@@ -85,15 +85,46 @@ final class PinFlowTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("pin.hash").path))
     }
 
-    func testMismatchedConfirmationStartsOver() async {
+    func testMismatchedConfirmationAsksForTheConfirmationAgainAndKeepsTheFirstChoice() async {
         let flow = await makeFlow()
         _ = await flow.submit(secret("2468"))
         let outcome = await flow.submit(secret("1357"))
         XCTAssertEqual(outcome, .mismatch)
-        let (step, message) = await (flow.step, flow.prompt.message)
-        XCTAssertEqual(step, .choose)
-        XCTAssertEqual(message, "PINs do not match. Choose a PIN again.")
+        let (step, prompt) = await (flow.step, flow.prompt)
+        XCTAssertEqual(step, .confirm)
+        XCTAssertEqual(prompt.title, "Confirm PIN")
+        XCTAssertEqual(prompt.message, "The PINs don’t match — enter the new PIN again to confirm")
+        XCTAssertTrue(prompt.isError)
         XCTAssertFalse(KeyVault(directory: folder).hasPIN)
+        let confirmed = await flow.submit(secret("2468"))
+        XCTAssertEqual(confirmed, .stored)
+        XCTAssertTrue(KeyVault(directory: folder).hasPIN)
+    }
+
+    func testTypingAfterAMismatchShowsTheConfirmationPromptAgain() async {
+        let flow = await makeFlow()
+        _ = await flow.submit(secret("2468"))
+        _ = await flow.submit(secret("1357"))
+        await flow.userEdited()
+        let message = await flow.prompt.message
+        XCTAssertEqual(message, "Enter the same 4 digits again.")
+    }
+
+    func testChoosingAnotherPINWhileConfirmingForgetsTheFirstChoice() async {
+        let flow = await makeFlow()
+        _ = await flow.submit(secret("2468"))
+        _ = await flow.submit(secret("1357"))
+        let offered = await flow.offersChoosingAgain
+        XCTAssertTrue(offered)
+        await flow.chooseAnotherPIN()
+        let (step, title, stillOffered) = await (flow.step, flow.prompt.title, flow.offersChoosingAgain)
+        XCTAssertEqual(step, .choose)
+        XCTAssertEqual(title, "Choose a PIN")
+        XCTAssertFalse(stillOffered)
+        let chosen = await flow.submit(secret("1357"))
+        XCTAssertEqual(chosen, .confirmNext)
+        let confirmed = await flow.submit(secret("1357"))
+        XCTAssertEqual(confirmed, .stored)
     }
 
     func testLaterRunsUnlockWithTheStoredPIN() async {

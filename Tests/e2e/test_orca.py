@@ -112,7 +112,7 @@ class OrcaTests(AppTestCase):
         self.say("Choose a PIN. Use 4 digits that are hard to guess.")
         mark = self.orca.mark()
         self.type_pin("1234", mark)
-        self.say("Digits in sequence", mark)
+        self.say("Avoid runs like 1234 — choose digits that don’t follow each other", mark)
         mark = self.orca.mark()
         self.type_pin(GOOD_PIN, mark)
         self.say("Confirm PIN. Enter the same 4 digits again.", mark)
@@ -122,14 +122,17 @@ class OrcaTests(AppTestCase):
         self.say("PIN saved", mark)
         self.assert_no_digit_spoken()
 
-    def test_a_mismatched_confirmation_is_spoken(self):
+    def test_a_mismatched_confirmation_is_spoken_and_asked_again(self):
         self.open()
         mark = self.orca.mark()
         self.type_pin(GOOD_PIN, mark)
         self.say("Confirm PIN", mark)
         mark = self.orca.mark()
         self.type_pin(WRONG_PIN, mark)
-        self.say("PINs do not match. Choose a PIN again.", mark)
+        self.say("The PINs don’t match — enter the new PIN again to confirm", mark)
+        mark = self.orca.mark()
+        self.type_pin(GOOD_PIN, mark)
+        self.say("PIN saved", mark)
         self.assert_no_digit_spoken()
 
     def test_unlocking_speaks_the_wrong_pin_with_attempts_left_then_unlocked(self):
