@@ -199,6 +199,10 @@ public final class PinPad {
             button.tooltip = Key.backspace.accessibleName
         }
         button.addCSSClass("pin-key")
+        // Left to right like the pad, down to the icon: the Backspace arrow points at the digits
+        // it deletes, also under a right-to-left locale (which would pick the mirrored icon).
+        button.textDirection = GTK_TEXT_DIR_LTR
+        if let icon = gtk_button_get_child(pf_button(button.raw)) { gtk_widget_set_direction(icon, GTK_TEXT_DIR_LTR) }
         // Round keys: keep each at its own size even when a row grows (the icon key is taller).
         button.horizontalAlignment = GTK_ALIGN_CENTER
         button.verticalAlignment = GTK_ALIGN_CENTER

@@ -75,6 +75,9 @@ final class PinWindow {
             if size.isMaximized { window.maximize() }
         } else if mode == .unlockOrChoose {
             window.setDefaultSize(width: 400, height: 600)
+        } else {
+            // Room for Cancel and the title side by side; as tall as the keypad needs.
+            window.setDefaultSize(width: 360, height: -1)
         }
         let header = HeaderBar()
         if mode == .change {

@@ -202,6 +202,8 @@ final class PinPadKeyboardTests: XCTestCase {
             XCTAssertLessThan(x(.digit("2")), x(.digit("3")))
             XCTAssertLessThan(x(.digit("7")), x(.digit("9")))
             XCTAssertLessThan(x(.clear), x(.backspace))
+            let icon = gtk_button_get_child(pf_button(pad.button(for: .backspace).raw))
+            XCTAssertEqual(icon.map(gtk_widget_get_direction), GTK_TEXT_DIR_LTR, "the Backspace icon is mirrored")
             let firstX = first.bounds(in: mirrored)?.origin.x ?? .nan
             let secondX = second.bounds(in: mirrored)?.origin.x ?? .nan
             XCTAssertGreaterThan(firstX, secondX, "the test runs right to left")
