@@ -268,6 +268,32 @@ class OrcaTests(AppTestCase):
         self.assertFalse([line for line in said if "Try again in" in line], f"the countdown was read out: {said}")
         self.assert_no_digit_spoken()
 
+    def test_changing_the_pin_speaks_each_step_and_pin_changed_in_the_form_window(self):
+        app, _ = self.open()
+        root = open_form_window(app)
+        menu = next(button for button in find_all(root, role="push button", name="Main Menu")
+                    if button.queryAction().nActions > 0)
+        click(menu)
+        click(wait_until(lambda: next(iter(find_all(root, name="Change PIN…")), None), message="no Change PIN…"))
+        dialog = wait_until(lambda: next((child for child in find_all(root)
+                                          if child.name == "Change PIN" and child.parent == root), None),
+                            message="no Change PIN dialog")
+        # With no window manager the X focus stays on the form window: give it to the dialog.
+        self.orca.attach(app, "Enter Current PIN. Enter your PIN before choosing a new one.")
+        mark = self.orca.mark()
+        for digit in GOOD_PIN:
+            click(find(dialog, role="push button", name=digit))
+        self.say("Choose a PIN. Use 4 digits that are hard to guess.", mark)
+        for heading in ("Confirm PIN", None):
+            mark = self.orca.mark()
+            for digit in WRONG_PIN:
+                click(find(dialog, role="push button", name=digit))
+            if heading:
+                self.say(heading, mark)
+        wait_until(lambda: not find_all(root, name="Change PIN"), message="the dialog stayed")
+        self.say("PIN changed", mark)
+        self.assert_no_digit_spoken()
+
     # --- the form ----------------------------------------------------------------------------
 
     def test_form_errors_are_spoken_where_the_focus_goes_and_when_the_field_comes_back(self):
