@@ -92,7 +92,8 @@ final class PinformApplication {
 
     private func loadStyle(_ data: DataFiles?) {
         guard let data else {
-            FileHandle.standardError.write(Data("pinform: style.css not found; using the plain theme\n".utf8))
+            let text = tr("style.css not found; using the plain theme")
+            FileHandle.standardError.write(Data("pinform: \(text)\n".utf8))
             return
         }
         styleSheets.append(loadStyleSheet(data.styleSheet))

@@ -2,6 +2,7 @@ import CGtk
 import ControlState
 @testable import PinControls
 import Gtk
+import Localization
 import PinCode
 import XCTest
 
@@ -125,6 +126,17 @@ final class PinCodeViewTests: XCTestCase {
         }
     }
 
+    func testTheCountIsTranslatedWithItsPluralForm() {
+        GtkRuntime.test {
+            Localization.translator = Counting()
+            defer { Localization.translator = nil }
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.type("2")
+            XCTAssertEqual(fixture.view.accessibleDescription, "1/4 (plural)")
+        }
+    }
+
     func testKeyboardDigitsBackspaceAndEscapeEditTheCode() {
         GtkRuntime.test {
             let fixture = Fixture()
@@ -185,5 +197,13 @@ final class PinCodeViewTests: XCTestCase {
             try fixture.assertItem(0, shows: filled)
             try fixture.assertItem(3, shows: empty)
         }
+    }
+}
+
+/// A translator with its own words for the PIN view's count (its plural form for a length of 4).
+private struct Counting: Translator {
+    func translate(_ message: String) -> String? { nil }
+    func translate(_ singular: String, _ plural: String, count: Int) -> String? {
+        singular == "{count} of %d digit entered" ? (count == 1 ? "{count}/%d" : "{count}/%d (plural)") : nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PinCode
 @testable import Storage
 import XCTest
@@ -125,6 +126,19 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(chosen, .confirmNext)
         let confirmed = await flow.submit(secret("1357"))
         XCTAssertEqual(confirmed, .stored)
+    }
+
+    func testPromptsAndTheirCountsGoThroughTheTranslator() async {
+        Localization.translator = Shouting()
+        defer { Localization.translator = nil }
+        let flow = await makeFlow()
+        let prompt = await flow.prompt
+        XCTAssertEqual(prompt.title, "CHOOSE A PIN")
+        XCTAssertEqual(prompt.message, "USE 4 DIGITS THAT ARE HARD TO GUESS. 6 DIGITS ARE SAFER.")
+        _ = await flow.submit(secret("2468"))
+        _ = await flow.submit(secret("1357"))
+        let mismatch = await flow.prompt.message
+        XCTAssertEqual(mismatch, "THE PINS DON’T MATCH — ENTER THE NEW PIN AGAIN TO CONFIRM")
     }
 
     func testLaterRunsUnlockWithTheStoredPIN() async {
@@ -382,5 +396,14 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(PinFlow.countdown(30), "0:30")
         XCTAssertEqual(PinFlow.countdown(59.2), "1:00")
         XCTAssertEqual(PinFlow.countdown(3600), "60:00")
+    }
+}
+
+/// A translator that shouts, so a test sees which text went through it; `%d` and `{name}` stay.
+private struct Shouting: Translator {
+    func translate(_ message: String) -> String? { shout(message) }
+    func translate(_ singular: String, _ plural: String, count: Int) -> String? { shout(count == 1 ? singular : plural) }
+    private func shout(_ text: String) -> String {
+        text.uppercased().replacing("%D", with: "%d").replacing("{RECOMMENDED}", with: "{recommended}")
     }
 }
