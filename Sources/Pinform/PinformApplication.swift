@@ -218,7 +218,17 @@ final class PinformApplication {
         guard let form = formWindow else { return }
         let text = tr("PIN changed")
         form.showToast(text)
-        Announcer.of(form.window).announce(text)
+        // Spoken once the form window is active again: a screen reader follows the focus into
+        // it first, then hears the change of the focused widget's description.
+        let window = form.window
+        guard !window.isActive else { return Announcer.of(window).announce(text) }
+        var activation: SignalConnection?
+        activation = window.onNotify("is-active") {
+            guard window.isActive else { return }
+            activation?.disconnect()
+            activation = nil
+            Announcer.of(window).announce(text)
+        }
     }
 
     /// Called by the PIN window when a PIN change was cancelled or done while unlocked.
