@@ -70,7 +70,7 @@ final class PinWindow {
         window.title = mode == .change ? tr("Change PIN") : AppInfo.name
         keptSize = size
         if let size {
-            // Lock keeps the window where and as large as it was.
+            // Lock keeps the window as large as it was (or maximized).
             window.setDefaultSize(width: size.width, height: size.height)
             if size.isMaximized { window.maximize() }
         } else if mode == .unlockOrChoose {
