@@ -80,7 +80,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ControlStateTests", dependencies: ["ControlState"]),
-        .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState"]),
+        .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState", "Localization"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a paste into a `PinCode` inserted nothing.
 public enum PasteRejection: Error, Equatable, Sendable {
     /// The pasted text was empty or only whitespace.
@@ -12,10 +14,10 @@ public enum PasteRejection: Error, Equatable, Sendable {
     /// A short sentence to show the person next to the PIN.
     public var message: String {
         switch self {
-        case .empty: "Nothing to paste"
-        case .nonDigit: "Only digits can be pasted"
-        case .tooLong(let room): room == 1 ? "Only 1 more digit fits" : "Only \(room) more digits fit"
-        case .full: "The PIN is already complete"
+        case .empty: tr("Nothing to paste")
+        case .nonDigit: tr("Only digits can be pasted")
+        case .tooLong(let room): trn("Only %d more digit fits", "Only %d more digits fit", room)
+        case .full: tr("The PIN is already complete")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// The digits of a PIN being typed, held in one fixed buffer that is wiped as digits leave it.
 ///
 /// The buffer is allocated once in locked memory (see `LockedBytes`), never grows and is zeroed
@@ -95,9 +97,9 @@ public final class PinCode {
 
     /// Why `candidate` would be refused by this code's rules, or `nil` when it passes.
     ///
-    /// A candidate with anything but ASCII digits is refused as `.custom("Use digits only")`.
+    /// A candidate with anything but ASCII digits is refused as `.custom("Use digits only")` (translated).
     public func validate(_ candidate: String) -> PinRejection? {
-        PinDigits.withDigits(of: candidate) { validate($0) } ?? .custom("Use digits only")
+        PinDigits.withDigits(of: candidate) { validate($0) } ?? .custom(tr("Use digits only"))
     }
 
     /// Appends one digit, reporting whether it went in and whether it completed the code.

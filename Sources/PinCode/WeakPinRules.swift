@@ -1,3 +1,5 @@
+import Localization
+
 /// The rules that refuse PINs which are easy to guess, chosen as a set.
 ///
 /// `original` is what PinCodeControl did: all-same digits and runs that climb or fall by one,
@@ -64,9 +66,9 @@ public struct WeakPinRules: OptionSet, Sendable {
 
     /// The first rule of this set that refuses `candidate`, or `nil`.
     ///
-    /// A candidate with anything but ASCII digits is refused as `.custom("Use digits only")`.
+    /// A candidate with anything but ASCII digits is refused as `.custom("Use digits only")` (translated).
     public func rejection(for candidate: String) -> PinRejection? {
-        PinDigits.withDigits(of: candidate) { rejection(for: $0) } ?? .custom("Use digits only")
+        PinDigits.withDigits(of: candidate) { rejection(for: $0) } ?? .custom(tr("Use digits only"))
     }
 
     /// Whether all digits are equal, with at least two of them.

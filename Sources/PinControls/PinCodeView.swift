@@ -2,11 +2,16 @@ import CGtk
 import ControlState
 import Foundation
 import Gtk
+import Localization
 import PinCode
 
 /// Shows a `PinCodeControl` and feeds it: draws exactly the style the engine resolved for each
 /// item, turns GTK's focus and sensitivity into engine state, and takes digits from the
 /// keyboard (main row and keypad), Backspace, Delete, Escape (clear) and Ctrl+V (digits only).
+/// The number pad's keys without Num Lock (End, Down, …) type nothing: `onNumLockOff` hears them.
+///
+/// The items fill from the left in every language: the drawing stays left-to-right under a
+/// right-to-left locale, like the keypad (see `PinPad`).
 ///
 /// For assistive technologies it is "PIN", a *password text* described as "3 of 4 digits
 /// entered": the focus is on a `GtkPasswordEntry` laid invisibly over the drawing, because
@@ -26,6 +31,9 @@ public final class PinCodeView {
     public let control: PinCodeControl
     /// Called with a message for the user when input is refused (a paste with non-digits, …).
     public var onMessage: ((String) -> Void)?
+    /// Called when a number-pad key is pressed while Num Lock is off, so it typed no digit: the
+    /// window says so.
+    public var onNumLockOff: (() -> Void)?
     /// Called after every edit, before `typeComplete` is sent.
     public var onEdit: (() -> Void)?
     /// Offered every key press the view does not take itself (arrows, Space, Enter, …); returns
@@ -51,7 +59,9 @@ public final class PinCodeView {
         entry.refuseText()
         entry.opacity = 0
         entry.focusesOnClick = true
-        entry.setAccessibleLabel("PIN")
+        entry.setAccessibleLabel(tr("PIN"))
+        // The items fill from the left, as the digits of a number are written, also right to left.
+        drawingArea.textDirection = GTK_TEXT_DIR_LTR
         widget.addOverlay(entry)
         // GTK may keep the widget (and emit its signals) a moment longer than this view lives,
         // so every closure GTK holds captures the view weakly.
@@ -72,7 +82,9 @@ public final class PinCodeView {
     /// "3 of 4 digits entered".
     public var accessibleDescription: String {
         let count = control.pinCode.count, length = control.pinCode.length
-        return "\(count) of \(length) \(length == 1 ? "digit" : "digits") entered"
+        // Translators: how many digits of the PIN are typed; %d is the PIN's length, {count} how
+        // many are typed. Spoken by screen readers after every key.
+        return trn("{count} of %d digit entered", "{count} of %d digits entered", length, ["count": String(count)])
     }
 
     /// Whether the view has the keyboard focus.
@@ -159,6 +171,10 @@ public final class PinCodeView {
             pasteClipboard()
             return true
         }
+        if PinCodeView.isNumberPadKeyWithoutNumLock(keyval) {
+            onNumLockOff?()
+            return true
+        }
         switch Int32(keyval) {
         case GDK_KEY_BackSpace, GDK_KEY_Delete, GDK_KEY_KP_Delete:
             deleteBackward()
@@ -172,6 +188,18 @@ public final class PinCodeView {
             guard (0x30...0x39).contains(scalar), let unicode = Unicode.Scalar(scalar) else { return false }
             type(Character(unicode))
             return true
+        }
+    }
+
+    /// Whether `keyval` is what a number pad's digit key sends while Num Lock is off (KP_End for
+    /// 1, KP_Down for 2, …, KP_Insert for 0): a digit the person meant to type.
+    public nonisolated static func isNumberPadKeyWithoutNumLock(_ keyval: UInt32) -> Bool {
+        switch Int32(truncatingIfNeeded: keyval) {
+        case GDK_KEY_KP_Insert, GDK_KEY_KP_End, GDK_KEY_KP_Down, GDK_KEY_KP_Page_Down, GDK_KEY_KP_Left,
+             GDK_KEY_KP_Begin, GDK_KEY_KP_Right, GDK_KEY_KP_Home, GDK_KEY_KP_Up, GDK_KEY_KP_Page_Up:
+            true
+        default:
+            false
         }
     }
 
@@ -203,7 +231,7 @@ public final class PinCodeView {
         entry.readClipboardText { [weak self] text in
             guard let self else { return }
             guard let text else {
-                onMessage?("There is no text to paste")
+                onMessage?(tr("There is no text to paste"))
                 return
             }
             if isJudged { control.clear() }
@@ -217,8 +245,20 @@ public final class PinCodeView {
 
     // MARK: - Drawing
 
+    /// Where the items are drawn in a drawing of `width` × `height`: the control's frames, in
+    /// the drawing's own direction (which the view keeps left to right).
+    func drawnItemFrames(width: Double, height: Double) -> [PinCodeControl.ItemFrame] {
+        let frames = control.itemFrames(width: width, height: height)
+        guard drawingArea.textDirection == GTK_TEXT_DIR_RTL else { return frames }
+        return frames.map { frame in
+            var mirrored = frame
+            mirrored.x = width - frame.x - frame.side
+            return mirrored
+        }
+    }
+
     private func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
-        for (index, frame) in control.itemFrames(width: width, height: height).enumerated() {
+        for (index, frame) in drawnItemFrames(width: width, height: height).enumerated() {
             let style = control.style(ofItem: index)
             // Keep the outline inside the item's square.
             let inset = style.borderWidth / 2

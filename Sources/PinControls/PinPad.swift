@@ -2,6 +2,7 @@ import CGtk
 import ControlState
 import Controls
 import Gtk
+import Localization
 
 /// The on-screen keypad: 1 2 3 / 4 5 6 / 7 8 9 / Clear 0 Backspace.
 ///
@@ -31,8 +32,10 @@ public final class PinPad {
         public var accessibleName: String {
             switch self {
             case .digit(let digit): String(digit)
-            case .clear: "Clear"
-            case .backspace: "Backspace"
+            // Translators: the keypad key that removes every digit typed.
+            case .clear: tr("Clear")
+            // Translators: the keypad key that deletes the last digit (named as the keyboard's key).
+            case .backspace: tr("Backspace")
             }
         }
     }
@@ -127,7 +130,10 @@ public final class PinPad {
     }
 
     /// What a screen reader says when the ring lands on `key`: short, and never a digit alone.
-    nonisolated static func spokenName(of key: Key) -> String { "\(key.accessibleName) key" }
+    nonisolated static func spokenName(of key: Key) -> String {
+        // Translators: spoken when the keyboard ring moves onto a keypad key: "5 key", "Clear key".
+        tr("{key} key", ["key": key.accessibleName])
+    }
 
     /// Moves the ring by a key press; internal so that tests can press keys without a keyboard.
     /// Arrows move it (the first one shows it on 1), Space and Enter press the key it is on.
@@ -135,10 +141,12 @@ public final class PinPad {
         let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
         guard modifiers.rawValue & commands == 0, isEnabled else { return false }
         switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: moveRing(row: 0, column: -1)
-        case GDK_KEY_Right, GDK_KEY_KP_Right: moveRing(row: 0, column: 1)
-        case GDK_KEY_Up, GDK_KEY_KP_Up: moveRing(row: -1, column: 0)
-        case GDK_KEY_Down, GDK_KEY_KP_Down: moveRing(row: 1, column: 0)
+        // Not the number pad's arrows: without Num Lock they are digits the person meant to type
+        // (the PIN view says "Num Lock is off").
+        case GDK_KEY_Left: moveRing(row: 0, column: -1)
+        case GDK_KEY_Right: moveRing(row: 0, column: 1)
+        case GDK_KEY_Up: moveRing(row: -1, column: 0)
+        case GDK_KEY_Down: moveRing(row: 1, column: 0)
         case GDK_KEY_space, GDK_KEY_KP_Space, GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
             guard let ringKey, showsRing else { return false }
             onKey?(ringKey)
@@ -183,14 +191,18 @@ public final class PinPad {
         case .digit(let digit):
             button = Button(label: String(digit))
         case .clear:
-            button = Button(label: "Clear")
+            button = Button(label: Key.clear.accessibleName)
             button.addCSSClass("action")
         case .backspace:
             button = Button(iconName: "edit-clear-symbolic")
             button.addCSSClass("action")
-            button.tooltip = "Backspace"
+            button.tooltip = Key.backspace.accessibleName
         }
         button.addCSSClass("pin-key")
+        // Left to right like the pad, down to the icon: the Backspace arrow points at the digits
+        // it deletes, also under a right-to-left locale (which would pick the mirrored icon).
+        button.textDirection = GTK_TEXT_DIR_LTR
+        if let icon = gtk_button_get_child(pf_button(button.raw)) { gtk_widget_set_direction(icon, GTK_TEXT_DIR_LTR) }
         // Round keys: keep each at its own size even when a row grows (the icon key is taller).
         button.horizontalAlignment = GTK_ALIGN_CENTER
         button.verticalAlignment = GTK_ALIGN_CENTER
@@ -198,7 +210,7 @@ public final class PinPad {
         if key == .backspace {
             // Not "GtkImage Backspace": the name alone, and what it does instead of the tooltip.
             button.resetAccessibleLabelledBy()
-            button.setAccessibleDescription("Delete the last digit")
+            button.setAccessibleDescription(tr("Delete the last digit"))
         }
         // The PIN view keeps the focus, so typing on the keyboard goes on working after a click,
         // and no key is ever echoed by a screen reader (see the type's comment).

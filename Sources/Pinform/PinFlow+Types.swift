@@ -25,7 +25,7 @@ extension PinFlow {
         case weak(PinRejection)
         /// The new PIN was accepted; it must be typed again.
         case confirmNext
-        /// The confirmation differed; choosing starts over.
+        /// The confirmation differed; the first choice is kept and the confirmation is asked again.
         case mismatch
         /// The new PIN is stored.
         case stored

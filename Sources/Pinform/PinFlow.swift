@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PinCode
 import Storage
 
@@ -88,18 +89,28 @@ final class PinFlow {
         switch step {
         case .choose:
             let advice = length < PinFlow.recommendedLength
-                ? "Use \(length) digits that are hard to guess. \(PinFlow.recommendedLength) digits are safer."
-                : "Use \(length) digits that are hard to guess."
-            return Prompt(title: isRecovering ? "Choose a New PIN" : "Choose a PIN", message: advice, kind: .instruction)
+                // Translators: {recommended} is the safer length, 6.
+                ? trn("Use %d digit that is hard to guess. {recommended} digits are safer.",
+                      "Use %d digits that are hard to guess. {recommended} digits are safer.", length,
+                      ["recommended": String(PinFlow.recommendedLength)])
+                : trn("Use %d digit that is hard to guess.", "Use %d digits that are hard to guess.", length)
+            return Prompt(title: isRecovering ? tr("Choose a New PIN") : tr("Choose a PIN"), message: advice, kind: .instruction)
         case .confirm:
-            return Prompt(title: "Confirm PIN", message: "Enter the same \(length) digits again.", kind: .instruction)
+            return Prompt(title: tr("Confirm PIN"),
+                          message: trn("Enter the same %d digit again.", "Enter the same %d digits again.", length),
+                          kind: .instruction)
         case .unlock:
-            return Prompt(title: "Enter PIN", message: "Enter your \(length)-digit PIN to unlock.", kind: .instruction)
+            return Prompt(title: tr("Enter PIN"),
+                          message: trn("Enter your %d-digit PIN to unlock.", "Enter your %d-digit PIN to unlock.", length),
+                          kind: .instruction)
         case .current:
-            return Prompt(title: "Enter current PIN", message: "Enter your PIN before choosing a new one.", kind: .instruction)
+            return Prompt(title: tr("Enter Current PIN"), message: tr("Enter your PIN before choosing a new one."),
+                          kind: .instruction)
         case .recoveryKey:
-            return Prompt(title: "Enter Recovery Key",
-                          message: "Type the \(PinFlow.recoveryKeyDigits) digits of your recovery key. Dashes and spaces do not matter.",
+            return Prompt(title: tr("Enter Recovery Key"),
+                          message: trn("Type the %d digit of your recovery key. Dashes and spaces do not matter.",
+                                       "Type the %d digits of your recovery key. Dashes and spaces do not matter.",
+                                       PinFlow.recoveryKeyDigits),
                           kind: .instruction)
         }
     }
@@ -109,7 +120,8 @@ final class PinFlow {
 
     private var lockedPrompt: Prompt {
         Prompt(title: basePrompt.title,
-               message: "Too many wrong PINs. Try again in \(PinFlow.countdown(policy.remainingLockout)).",
+               // Translators: {time} is minutes and seconds left, as in 0:30 or 2:00.
+               message: tr("Too many wrong PINs. Try again in {time}.", ["time": PinFlow.countdown(policy.remainingLockout)]),
                kind: .locked)
     }
 
@@ -127,6 +139,18 @@ final class PinFlow {
         length = newLength
         prompt = basePrompt
     }
+
+    /// Forgets the first choice while confirming and asks for a new PIN: the way back after a
+    /// mismatch, when the person no longer remembers what they chose.
+    func chooseAnotherPIN() {
+        guard step == .confirm, !isChecking else { return }
+        firstChoice = nil
+        step = .choose
+        prompt = basePrompt
+    }
+
+    /// Whether the window offers "Choose Another PIN" (while confirming).
+    var offersChoosingAgain: Bool { step == .confirm && !isChecking }
 
     /// Refreshes a lockout's countdown; returns whether it is still locked.
     @discardableResult
@@ -189,7 +213,7 @@ final class PinFlow {
     func submitRecoveryKey(_ typed: SecretBytes) async -> Outcome {
         guard step == .recoveryKey, !isChecking else { return .failed("Already checking") }
         isChecking = true
-        prompt = Prompt(title: basePrompt.title, message: "Checking…", kind: .checking)
+        prompt = Prompt(title: basePrompt.title, message: tr("Checking…"), kind: .checking)
         let vault = self.vault
         let result = await Task.detached { Result { () throws(VaultError) in try vault.unlock(recoveryKey: typed) } }.value
         isChecking = false
@@ -203,7 +227,7 @@ final class PinFlow {
             return .accepted
         case .success(nil):
             prompt = Prompt(title: basePrompt.title,
-                            message: "Wrong recovery key. Check each group of digits and try again.", kind: .wrong)
+                            message: tr("Wrong recovery key. Check each group of digits and try again."), kind: .wrong)
             return .wrongRecoveryKey
         case .failure(let error):
             prompt = Prompt(title: basePrompt.title, message: error.message, kind: .failed)
@@ -242,10 +266,16 @@ final class PinFlow {
             prompt = basePrompt
             return .confirmNext
         case .confirm:
-            guard let first = firstChoice, first.matches(pin) else {
-                firstChoice = nil
+            guard let first = firstChoice else {
                 step = .choose
-                prompt = Prompt(title: "Choose a PIN", message: "PINs do not match. Choose a PIN again.", kind: .mismatch)
+                prompt = basePrompt
+                return .failed("No PIN to confirm")
+            }
+            guard first.matches(pin) else {
+                // The first choice stays: only the confirmation is typed again
+                // (`chooseAnotherPIN()` goes back to choosing).
+                prompt = Prompt(title: basePrompt.title,
+                                message: tr("The PINs don’t match — enter the new PIN again to confirm"), kind: .mismatch)
                 return .mismatch
             }
             firstChoice = nil
@@ -261,7 +291,7 @@ final class PinFlow {
 
     private func store(_ pin: SecretBytes) async -> Outcome {
         isChecking = true
-        prompt = Prompt(title: basePrompt.title, message: "Saving…", kind: .saving)
+        prompt = Prompt(title: basePrompt.title, message: tr("Saving…"), kind: .saving)
         let vault = self.vault, attempts = self.attempts
         // Changing, or recovering: the key is re-wrapped under the new PIN.
         let rewrappedKey = isChanging || isRecovering ? dataKey : nil
@@ -299,7 +329,9 @@ final class PinFlow {
             return .stored
         case .failure(let error):
             step = .choose
-            prompt = Prompt(title: basePrompt.title, message: "The PIN was not saved: \(error.message)", kind: .failed)
+            // Translators: {reason} says what went wrong.
+            prompt = Prompt(title: basePrompt.title, message: tr("The PIN was not saved: {reason}", ["reason": error.message]),
+                            kind: .failed)
             return .failed(error.message)
         }
     }
@@ -321,7 +353,7 @@ final class PinFlow {
             return .locked(until: policy.lockedUntil ?? now())
         }
         isChecking = true
-        prompt = Prompt(title: basePrompt.title, message: "Checking…", kind: .checking)
+        prompt = Prompt(title: basePrompt.title, message: tr("Checking…"), kind: .checking)
         let vault = self.vault, attempts = self.attempts, now = self.now
         let result = await Task.detached { PinFlow.check(pin, vault: vault, attempts: attempts, now: now) }.value
         isChecking = false
@@ -336,21 +368,24 @@ final class PinFlow {
                 prompt = basePrompt
             }
             if let saveProblem {
-                prompt.message += " (The attempt count could not be reset: \(saveProblem.message))"
+                // Translators: added after the message; {reason} says what went wrong.
+                prompt.message += tr(" (The attempt count could not be reset: {reason})", ["reason": saveProblem.message])
             }
             return .accepted
         case .wrong(let newPolicy):
             policy = newPolicy
             let left = policy.attemptsLeftBeforeLockout
             prompt = Prompt(title: basePrompt.title,
-                            message: "Wrong PIN — \(left) \(left == 1 ? "attempt" : "attempts") left", kind: .wrong)
+                            message: trn("Wrong PIN — %d attempt left", "Wrong PIN — %d attempts left", left), kind: .wrong)
             return .wrong(attemptsLeft: left)
         case .locked(let newPolicy):
             policy = newPolicy
             prompt = lockedPrompt
             return .locked(until: policy.lockedUntil ?? now())
         case .notCounted(let error):
-            let message = "The PIN was not checked, because the attempt could not be counted. \(error.message)"
+            // Translators: {reason} says why the attempt could not be counted.
+            let message = tr("The PIN was not checked, because the attempt could not be counted. {reason}",
+                             ["reason": error.message])
             prompt = Prompt(title: basePrompt.title, message: message, kind: .notCounted)
             return .notCounted(message)
         case .failed(let error, let newPolicy):

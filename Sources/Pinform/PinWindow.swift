@@ -3,11 +3,15 @@ import Controls
 import PinControls
 import ControlState
 import Gtk
+import Localization
 import PinCode
 import Storage
 
 /// The PIN window: choose and confirm a PIN on first run, enter it later, or change it.
 /// It composes the PIN view and the keypad and shows what `PinFlow` says.
+///
+/// Changing the PIN, it is a dialog over the form window: modal, a Cancel button and no app
+/// menu in its header bar, Escape cancels (not while the new PIN is being saved).
 @MainActor
 final class PinWindow {
     /// What the window is for.
@@ -16,6 +20,13 @@ final class PinWindow {
         case unlockOrChoose
         /// Check the current PIN, then choose a new one (from the form window's menu).
         case change
+    }
+
+    /// A window size to keep: the form window's, when Lock replaced it with this window.
+    struct KeptSize: Equatable {
+        var width: Int32
+        var height: Int32
+        var isMaximized: Bool
     }
 
     let window: Window
@@ -30,18 +41,25 @@ final class PinWindow {
     private let lengthChoice = Box(GTK_ORIENTATION_HORIZONTAL)
     private var lengthButtons: [Int: ToggleButton] = [:]
     /// "Use Recovery Key", under the keypad while unlocking.
-    private let recoveryButton = Button(label: "Use Recovery Key")
+    private let recoveryButton = Button(label: tr("Use Recovery Key"))
+    /// "Choose Another PIN", under the keypad while confirming: the way back to choosing.
+    private let chooseAgainButton = Button(label: tr("Choose Another PIN"))
     /// The recovery key's entry with "Unlock" and "Use PIN", instead of the PIN and keypad.
     private let recoveryForm = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
     private let recoveryEntry = Entry()
-    private let recoveryUnlock = Button(label: "Unlock")
+    private let recoveryUnlock = Button(label: tr("Unlock"))
+    /// "Cancel" in the Change PIN dialog's header bar.
+    private var cancelButton: Button?
+    /// The size this window took over from the form window (after Lock), to hand back.
+    private(set) var keptSize: KeptSize?
     private(set) var pinView: PinCodeView
     private var completion: Subscription?
     private var countdown: guint = 0
     /// The heading last spoken to screen reader users: a new one is spoken with the message.
     private var spokenTitle: String?
 
-    init(application: PinformApplication, mode: Mode) {
+    /// - Parameter keeping: the size of the form window this one replaces (after Lock).
+    init(application: PinformApplication, mode: Mode, keeping size: KeptSize? = nil) {
         self.application = application
         self.mode = mode
         flow = PinFlow(changing: mode == .change, vault: KeyVault(paths: application.paths),
@@ -49,10 +67,29 @@ final class PinWindow {
                        newPINLength: application.settings.pinLength)
         pinView = PinCodeView(control: PinWindow.makeControl(length: flow.length))
         window = Window(application: application.app)
-        window.title = mode == .change ? "Change PIN" : AppInfo.name
-        window.setDefaultSize(width: 400, height: 600)
+        window.title = mode == .change ? tr("Change PIN") : AppInfo.name
+        keptSize = size
+        if let size {
+            // Lock keeps the window as large as it was (or maximized).
+            window.setDefaultSize(width: size.width, height: size.height)
+            if size.isMaximized { window.maximize() }
+        } else if mode == .unlockOrChoose {
+            window.setDefaultSize(width: 400, height: 600)
+        } else {
+            // Room for Cancel and the title side by side; as tall as the keypad needs.
+            window.setDefaultSize(width: 360, height: -1)
+        }
         let header = HeaderBar()
-        header.packEnd(PrimaryMenu.button(unlocked: mode == .change))
+        if mode == .change {
+            let cancel = Button(label: tr("Cancel"))
+            cancel.onClicked { [weak self] in self?.cancel() }
+            header.packStart(cancel)
+            // A dialog: Cancel, and no close button or app menu beside it.
+            gtk_header_bar_set_show_title_buttons(pf_header_bar(header.raw), 0)
+            cancelButton = cancel
+        } else {
+            header.packEnd(PrimaryMenu.button(unlocked: false))
+        }
         window.titlebar = header
         window.child = layout()
 
@@ -70,10 +107,19 @@ final class PinWindow {
             }
         }
         if mode == .change {
-            window.onCloseRequest { [unowned application] in
-                application.returnToForms()
+            window.onCloseRequest { [weak self] in
+                self?.cancel()
                 return true
             }
+            // Before the PIN view, which takes Escape to clear its digits.
+            let keys = KeyController()
+            keys.propagationPhase = GTK_PHASE_CAPTURE
+            keys.onKeyPressed { [weak self] keyval, _, _ in
+                guard keyval == UInt32(GDK_KEY_Escape), let self else { return false }
+                cancel()
+                return true
+            }
+            window.add(keys)
         }
         attach(pinView)
         flow.onPromptChange = { [weak self] in self?.render() }
@@ -88,7 +134,8 @@ final class PinWindow {
     /// Speaks the prompt: the heading too when it changed since it was last spoken.
     private func announcePrompt() {
         let prompt = flow.prompt
-        let text = prompt.title == spokenTitle ? prompt.message : "\(prompt.title). \(prompt.message)"
+        // Translators: spoken when a new step starts: its heading, then the line under it.
+        let text = prompt.title == spokenTitle ? prompt.message : tr("{heading}. {message}", ["heading": prompt.title, "message": prompt.message])
         spokenTitle = prompt.title
         announcer.announce(text)
     }
@@ -108,9 +155,33 @@ final class PinWindow {
         content.append(makeLengthChoice())
         content.append(pinSlot)
         content.append(pad.widget)
+        content.append(makeChooseAgainButton())
         content.append(makeRecoveryControls())
         content.append(recoveryForm)
         return content
+    }
+
+    /// Gives up the change (Cancel, Escape, closing the dialog); refused while the new PIN is
+    /// being saved, so a re-wrap under way always ends with its result shown.
+    private func cancel() {
+        guard mode == .change, !flow.isChecking else { return }
+        application.returnToForms()
+    }
+
+    private func makeChooseAgainButton() -> Widget {
+        chooseAgainButton.hasFrame = false
+        chooseAgainButton.horizontalAlignment = GTK_ALIGN_CENTER
+        chooseAgainButton.setMargins(top: 6, bottom: 0, start: 0, end: 0)
+        chooseAgainButton.onClicked { [weak self] in
+            guard let self else { return }
+            flow.chooseAnotherPIN()
+            pinView.control.clear()
+            pinView.control.showsValidity = flow.validatesNewPIN
+            render()
+            pinView.grabFocus()
+            announcePrompt()
+        }
+        return chooseAgainButton
     }
 
     private func makeRecoveryControls() -> Widget {
@@ -124,8 +195,9 @@ final class PinWindow {
             _ = recoveryEntry.grabFocus()
         }
 
-        recoveryEntry.setAccessibleLabel("Recovery key")
-        recoveryEntry.placeholder = "12345-67890-…"
+        recoveryEntry.setAccessibleLabel(tr("Recovery key"))
+        // Translators: the shape of a recovery key, as a hint in its empty entry.
+        recoveryEntry.placeholder = tr("12345-67890-…")
         recoveryEntry.inputPurpose = GTK_INPUT_PURPOSE_DIGITS
         recoveryEntry.inputHints = GTK_INPUT_HINT_NO_SPELLCHECK
         recoveryEntry.maxLength = 64
@@ -141,7 +213,7 @@ final class PinWindow {
         recoveryUnlock.horizontalAlignment = GTK_ALIGN_CENTER
         recoveryUnlock.isSensitive = false
         recoveryUnlock.onClicked { [weak self] in self?.submitRecoveryKey() }
-        let back = Button(label: "Use PIN")
+        let back = Button(label: tr("Use PIN"))
         back.hasFrame = false
         back.horizontalAlignment = GTK_ALIGN_CENTER
         back.onClicked { [weak self] in
@@ -184,7 +256,11 @@ final class PinWindow {
         lengthChoice.horizontalAlignment = GTK_ALIGN_CENTER
         lengthChoice.setMargins(top: 6, bottom: 6, start: 0, end: 0)
         for length in PinFlow.lengths {
-            let label = length == PinFlow.recommendedLength ? "\(length) digits (recommended)" : "\(length) digits"
+            let label = length == PinFlow.recommendedLength
+                // Translators: a choice of the new PIN's length.
+                ? trn("%d digit (recommended)", "%d digits (recommended)", length)
+                // Translators: a choice of the new PIN's length.
+                : trn("%d digit", "%d digits", length)
             let button = ToggleButton(label: label)
             if let first = lengthButtons.values.first { button.joinGroup(of: first) }
             button.isActive = length == flow.length
@@ -220,6 +296,13 @@ final class PinWindow {
             self?.render()
         }
         view.onMessage = { [weak self] text in self?.show(text, isError: true) }
+        view.onNumLockOff = { [weak self] in
+            guard let self else { return }
+            // Shown on the message line, where the person looks while typing, and spoken.
+            let text = tr("Num Lock is off")
+            show(text, isError: true)
+            announcer.announce(text)
+        }
         pad.follow(view)
         completion = view.control.subscribe(on: .typeComplete) { [weak self] _ in
             guard let self else { return }
@@ -242,6 +325,8 @@ final class PinWindow {
         pad.widget.isVisible = !usesRecoveryKey
         recoveryForm.isVisible = usesRecoveryKey
         recoveryButton.isVisible = flow.offersRecoveryKey
+        chooseAgainButton.isVisible = flow.offersChoosingAgain
+        cancelButton?.isSensitive = !flow.isChecking
         recoveryEntry.isSensitive = !flow.isChecking
         recoveryUnlock.isSensitive = usesRecoveryKey && !flow.isChecking && !recoveryEntry.text.isEmpty
         for (length, button) in lengthButtons where button.isActive != (length == flow.length) {
@@ -275,13 +360,14 @@ final class PinWindow {
             pinView.shake()
         case .stored:
             pinView.control.accept()
-            announcer.announce("PIN saved")
+            // A change ends in the form window, which says "PIN changed".
+            if mode != .change { announcer.announce(tr("PIN saved")) }
             await pause(milliseconds: 300)
             showRecoveryKeyIfNew { [weak self] in self?.finish() }
             return
         case .accepted:
             pinView.control.accept()
-            if flow.step != .choose { announcer.announce("Unlocked") }
+            if flow.step != .choose { announcer.announce(tr("Unlocked")) }
             await pause(milliseconds: 300)
             if flow.recoveryKeyToShow != nil {
                 // An installation without a recovery key (upgraded from pin.hash) got one.
@@ -341,7 +427,7 @@ final class PinWindow {
 
     private func finish() {
         if mode == .change {
-            application.returnToForms()
+            application.pinChanged()
         } else if let key = flow.dataKey {
             flow.forgetDataKey()
             application.unlocked(key: key)

@@ -1,6 +1,8 @@
 import CGtk
+import Controls
 import Foundation
 import Gtk
+import Localization
 import Storage
 
 /// The application: options, actions, the stylesheet, and which window shows — the PIN window
@@ -29,12 +31,16 @@ final class PinformApplication {
 
     init() {
         app.setOptionSummary(AppInfo.summary)
-        app.addOption("version", description: "Show the version and exit")
+        // Translators: a command-line option's description (pinform --help).
+        app.addOption("version", description: tr("Show the version and exit"))
         // Handled in main.swift before GTK starts; declared here so that --help lists it.
-        app.addOption("security-status", description: "Print what protects the records' key (tpm2 or argon2id) and exit")
+        // Translators: a command-line option's description; tpm2 and argon2id are printed as is.
+        app.addOption("security-status", description: tr("Print what protects the records’ key (tpm2 or argon2id) and exit"))
         app.addOption("screenshot", argument: G_OPTION_ARG_FILENAME,
-                      description: "Once the first window has drawn, save it to FILE as PNG and exit",
-                      argumentDescription: "FILE")
+                      // Translators: a command-line option's description; FILE is the option's argument.
+                      description: tr("Once the first window has drawn, save it to FILE as PNG and exit"),
+                      // Translators: the argument of --screenshot in pinform --help.
+                      argumentDescription: tr("FILE"))
         app.onHandleLocalOptions { [unowned self] options in handleLocalOptions(options) }
         app.onStartup { [unowned self] in startup() }
         app.onActivate { [unowned self] in activate() }
@@ -86,7 +92,8 @@ final class PinformApplication {
 
     private func loadStyle(_ data: DataFiles?) {
         guard let data else {
-            FileHandle.standardError.write(Data("pinform: style.css not found; using the plain theme\n".utf8))
+            let text = tr("style.css not found; using the plain theme")
+            FileHandle.standardError.write(Data("pinform: \(text)\n".utf8))
             return
         }
         styleSheets.append(loadStyleSheet(data.styleSheet))
@@ -153,7 +160,8 @@ final class PinformApplication {
             return true
         case .heldByAnother(let pid):
             if let pid { kill(pid, SIGUSR1) }
-            FileHandle.standardError.write(Data("pinform: Pinform is already running; its window was brought to the front.\n".utf8))
+            let text = tr("Pinform is already running; its window was brought to the front.")
+            FileHandle.standardError.write(Data("pinform: \(text)\n".utf8))
             defersToAnotherInstance = true
             app.quit()
             return false
@@ -176,8 +184,8 @@ final class PinformApplication {
 
     private var activeWindow: Window? { formWindow?.window ?? pinWindow?.window }
 
-    private func showPinWindow(mode: PinWindow.Mode) {
-        let pin = PinWindow(application: self, mode: mode)
+    private func showPinWindow(mode: PinWindow.Mode, keeping size: PinWindow.KeptSize? = nil) {
+        let pin = PinWindow(application: self, mode: mode, keeping: size)
         pinWindow = pin
         pin.window.present()
         watchFirstFrame(of: pin.window)
@@ -185,6 +193,12 @@ final class PinformApplication {
 
     /// Called by the PIN window once the PIN was set or entered, with the data key it unwrapped.
     func unlocked(key: SecretBytes) {
+        if let pin = pinWindow, pin.keptSize != nil {
+            // The PIN window took the form window's size at Lock: the form window comes back
+            // at the size it has now.
+            settings.isWindowMaximized = pin.window.isMaximized
+            if !pin.window.isMaximized { settings.windowSize = pin.window.defaultSize }
+        }
         unlockedRecords = RecordsDatabase(paths: paths, key: key)
         unlockedKey = key
         let form = FormWindow(application: self)
@@ -195,6 +209,26 @@ final class PinformApplication {
             pin.window.destroy()
         }
         updateActions()
+    }
+
+    /// Called by the Change PIN dialog once the new PIN is stored: the dialog closes and the form
+    /// window says "PIN changed" (shown and spoken).
+    func pinChanged() {
+        returnToForms()
+        guard let form = formWindow else { return }
+        let text = tr("PIN changed")
+        form.showToast(text)
+        // Spoken once the form window is active again: a screen reader follows the focus into
+        // it first, then hears the change of the focused widget's description.
+        let window = form.window
+        guard !window.isActive else { return Announcer.of(window).announce(text) }
+        var activation: SignalConnection?
+        activation = window.onNotify("is-active") {
+            guard window.isActive else { return }
+            activation?.disconnect()
+            activation = nil
+            Announcer.of(window).announce(text)
+        }
     }
 
     /// Called by the PIN window when a PIN change was cancelled or done while unlocked.
@@ -218,13 +252,15 @@ final class PinformApplication {
         app.hold()
         defer { app.release() }
         form.saveState()
+        let size = PinWindow.KeptSize(width: form.window.defaultSize.width, height: form.window.defaultSize.height,
+                                      isMaximized: form.window.isMaximized)
         formWindow = nil
         form.window.destroy()
         // The file is closed and the key wiped until the PIN is entered again.
         unlockedRecords?.close()
         unlockedRecords = nil
         unlockedKey = nil
-        showPinWindow(mode: .unlockOrChoose)
+        showPinWindow(mode: .unlockOrChoose, keeping: size)
         updateActions()
     }
 
@@ -242,10 +278,10 @@ final class PinformApplication {
     private func makeNewRecoveryKey() {
         guard let form = formWindow, unlockedKey != nil else { return }
         let confirm = MessageDialog(
-            parent: form.window, heading: "Make a New Recovery Key?",
-            body: "The current recovery key will stop working. The new one is shown once; keep it somewhere safe.")
-        confirm.addResponse("cancel", label: "Cancel")
-        confirm.addResponse("make", label: "Make New Key", appearance: .suggested)
+            parent: form.window, heading: tr("Make a New Recovery Key?"),
+            body: tr("The current recovery key will stop working. The new one is shown once; keep it somewhere safe."))
+        confirm.addResponse("cancel", label: tr("Cancel"))
+        confirm.addResponse("make", label: tr("Make New Key"), appearance: .suggested)
         confirm.closeResponse = "cancel"
         confirm.defaultResponse = "make"
         confirm.onResponse { [unowned self] response in
@@ -262,9 +298,11 @@ final class PinformApplication {
                     RecoveryKeyDialog.present(recoveryKey, over: window, sealedInTPM: vault.protection == .tpm2,
                                               replacing: true) {}
                 case .failure(let error):
-                    let failure = MessageDialog(parent: window, heading: "No New Recovery Key",
-                                                body: "\(error.message) The current recovery key still works.")
-                    failure.addResponse("close", label: "Close")
+                    // Translators: {reason} says what went wrong.
+                    let failure = MessageDialog(parent: window, heading: tr("No New Recovery Key"),
+                                                body: tr("{reason} The current recovery key still works.",
+                                                         ["reason": error.message]))
+                    failure.addResponse("close", label: tr("Close"))
                     failure.closeResponse = "close"
                     failure.present()
                 }

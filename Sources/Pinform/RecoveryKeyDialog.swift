@@ -1,5 +1,6 @@
 import CGtk
 import Gtk
+import Localization
 import Storage
 
 /// Shows a recovery key once: when the first PIN is set, when an older installation gets its
@@ -8,7 +9,7 @@ import Storage
 @MainActor
 enum RecoveryKeyDialog {
     /// The dialog's title, which screen readers announce and tests look for.
-    static let title = "Recovery key"
+    static var title: String { tr("Recovery key") }
 
     /// Presents the key over `parent`; `onContinue` runs once it is closed.
     ///
@@ -17,13 +18,13 @@ enum RecoveryKeyDialog {
     ///   - replacing: a new key replaced the previous one.
     static func present(_ key: SecretBytes, over parent: Window?, sealedInTPM: Bool, replacing: Bool = false,
                         onContinue: @escaping @MainActor () -> Void) {
+        let advice = sealedInTPM
+            ? tr("If you forget your PIN, or this computer’s TPM is cleared or replaced, this key is the only way to open your records. Write it down or store it somewhere safe, away from this computer. It is not shown again.")
+            : tr("If you forget your PIN, this key is the only way to open your records. Write it down or store it somewhere safe, away from this computer. It is not shown again.")
         let dialog = MessageDialog(
-            parent: parent, heading: replacing ? "Your New Recovery Key" : "Save Your Recovery Key",
-            body: (replacing ? "The previous recovery key no longer works. " : "")
-                + (sealedInTPM ? "If you forget your PIN, or this computer’s TPM is cleared or replaced, "
-                    : "If you forget your PIN, ")
-                + "this key is the only way to open your records. Write it down or store it somewhere safe, away from this computer. "
-                + "It is not shown again.")
+            parent: parent, heading: replacing ? tr("Your New Recovery Key") : tr("Save Your Recovery Key"),
+            // Translators: {advice} is the paragraph about keeping the recovery key safe.
+            body: replacing ? tr("The previous recovery key no longer works. {advice}", ["advice": advice]) : advice)
         dialog.title = title
         // Two lines of four groups, so the dialog fits a narrow (360 px) window.
         let groups = String(decoding: key.withBytes { Array($0) }, as: UTF8.self).split(separator: "-")
@@ -35,9 +36,9 @@ enum RecoveryKeyDialog {
         label.addCSSClass("recovery-key")
         label.addCSSClass("monospace")
         label.addCSSClass("title-4")
-        label.setAccessibleDescription("Recovery key")
+        label.setAccessibleDescription(title)
         dialog.extraChild = label
-        dialog.addResponse("continue", label: "Continue", appearance: .suggested)
+        dialog.addResponse("continue", label: tr("Continue"), appearance: .suggested)
         dialog.defaultResponse = "continue"
         dialog.closeResponse = "continue"
         // The dialog closes itself once the response is handled: what follows (the PIN window

@@ -2,6 +2,7 @@ import CGtk
 import ControlState
 @testable import PinControls
 import Gtk
+import Localization
 import PinCode
 import XCTest
 
@@ -125,6 +126,17 @@ final class PinCodeViewTests: XCTestCase {
         }
     }
 
+    func testTheCountIsTranslatedWithItsPluralForm() {
+        GtkRuntime.test {
+            Localization.translator = Counting()
+            defer { Localization.translator = nil }
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.type("2")
+            XCTAssertEqual(fixture.view.accessibleDescription, "1/4 (plural)")
+        }
+    }
+
     func testKeyboardDigitsBackspaceAndEscapeEditTheCode() {
         GtkRuntime.test {
             let fixture = Fixture()
@@ -136,5 +148,62 @@ final class PinCodeViewTests: XCTestCase {
             fixture.sendKey(UInt32(GDK_KEY_Escape))
             XCTAssertEqual(fixture.view.control.pinCode.count, 0)
         }
+    }
+
+    func testNumberPadKeysWithoutNumLockTypeNothingAndSayNumLockIsOff() {
+        GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            var told = 0
+            fixture.view.onNumLockOff = { told += 1 }
+            let withoutNumLock: [Int32] = [
+                GDK_KEY_KP_Insert, GDK_KEY_KP_End, GDK_KEY_KP_Down, GDK_KEY_KP_Page_Down, GDK_KEY_KP_Left,
+                GDK_KEY_KP_Begin, GDK_KEY_KP_Right, GDK_KEY_KP_Home, GDK_KEY_KP_Up, GDK_KEY_KP_Page_Up,
+            ]
+            for key in withoutNumLock {
+                XCTAssertTrue(fixture.view.handleKey(UInt32(key), GdkModifierType(rawValue: 0)), "keyval \(key)")
+            }
+            XCTAssertEqual(told, withoutNumLock.count)
+            XCTAssertEqual(fixture.view.control.pinCode.count, 0)
+        }
+    }
+
+    func testNumberPadDigitsWithNumLockTypeWithoutTheNumLockMessage() {
+        GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            var told = 0
+            fixture.view.onNumLockOff = { told += 1 }
+            for key in [GDK_KEY_KP_1, GDK_KEY_KP_0, GDK_KEY_KP_5] { fixture.sendKey(UInt32(key)) }
+            XCTAssertEqual(fixture.view.control.pinCode.code, "105")
+            XCTAssertEqual(told, 0)
+            XCTAssertFalse(PinCodeView.isNumberPadKeyWithoutNumLock(UInt32(GDK_KEY_Left)))
+            XCTAssertFalse(PinCodeView.isNumberPadKeyWithoutNumLock(UInt32(GDK_KEY_KP_Delete)))
+        }
+    }
+
+    func testItemsFillFromTheLeftInARightToLeftLocale() throws {
+        try GtkRuntime.test {
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.focusElsewhere()
+            fixture.type("2")
+            let filled = fixture.view.control.style(ofItem: 0).fill
+            let empty = fixture.view.control.style(ofItem: 3).fill
+            XCTAssertNotEqual(filled, empty)
+            // The leftmost item shows the typed digit, the rightmost the empty look.
+            try fixture.assertItem(0, shows: filled)
+            try fixture.assertItem(3, shows: empty)
+        }
+    }
+}
+
+/// A translator with its own words for the PIN view's count (its plural form for a length of 4).
+private struct Counting: Translator {
+    func translate(_ message: String) -> String? { nil }
+    func translate(_ singular: String, _ plural: String, count: Int) -> String? {
+        singular == "{count} of %d digit entered" ? (count == 1 ? "{count}/%d" : "{count}/%d (plural)") : nil
     }
 }

@@ -178,4 +178,48 @@ final class PinPadKeyboardTests: XCTestCase {
             XCTAssertEqual(key.ownAccessibleDescription, "Delete the last digit")
         }
     }
+
+    func testKeypadKeepsOneTwoThreeFromLeftToRightInARightToLeftLocale() {
+        GtkRuntime.test {
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            let pad = PinPad()
+            // A grid that is not a keypad mirrors, as the rest of the window does.
+            let mirrored = Grid(rowSpacing: 0, columnSpacing: 0)
+            let first = Button(label: "first"), second = Button(label: "second")
+            mirrored.attach(first, column: 0, row: 0)
+            mirrored.attach(second, column: 1, row: 0)
+            let box = Box(GTK_ORIENTATION_VERTICAL)
+            box.append(pad.widget)
+            box.append(mirrored)
+            let window = Window()
+            defer { window.destroy() }
+            window.child = box
+            window.present()
+            MainContext.spin(until: { pad.widget.isMapped && pad.widget.width > 0 && mirrored.width > 0 })
+            @MainActor func x(_ key: PinPad.Key) -> Float { pad.button(for: key).bounds(in: pad.widget)?.origin.x ?? .nan }
+            XCTAssertLessThan(x(.digit("1")), x(.digit("2")))
+            XCTAssertLessThan(x(.digit("2")), x(.digit("3")))
+            XCTAssertLessThan(x(.digit("7")), x(.digit("9")))
+            XCTAssertLessThan(x(.clear), x(.backspace))
+            let icon = gtk_button_get_child(pf_button(pad.button(for: .backspace).raw))
+            XCTAssertEqual(icon.map(gtk_widget_get_direction), GTK_TEXT_DIR_LTR, "the Backspace icon is mirrored")
+            let firstX = first.bounds(in: mirrored)?.origin.x ?? .nan
+            let secondX = second.bounds(in: mirrored)?.origin.x ?? .nan
+            XCTAssertGreaterThan(firstX, secondX, "the test runs right to left")
+        }
+    }
+
+    func testTheNumberPadsArrowsDoNotMoveTheRing() {
+        GtkRuntime.test {
+            let pad = PinPad()
+            pad.onRingMove = { _ in }
+            for key in [GDK_KEY_KP_Left, GDK_KEY_KP_Right, GDK_KEY_KP_Up, GDK_KEY_KP_Down] {
+                XCTAssertFalse(pad.steerRing(UInt32(key), GdkModifierType(rawValue: 0)))
+            }
+            XCTAssertNil(pad.ringKey)
+            XCTAssertTrue(pad.steerRing(UInt32(GDK_KEY_Right), GdkModifierType(rawValue: 0)))
+            XCTAssertEqual(pad.ringKey, .digit("1"))
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import XCTest
 import PinCode
+import Localization
 
 final class WeakPinRulesTests: XCTestCase {
     private func original(_ candidate: String) -> PinRejection? {
@@ -106,11 +107,20 @@ final class WeakPinRulesTests: XCTestCase {
         XCTAssertNil(WeakPinRules().rejection(for: "1111"))
     }
 
-    func testRejectionsHaveMessages() {
-        XCTAssertEqual(PinRejection.repeatedDigits.message, "Repeated digits")
-        XCTAssertEqual(PinRejection.sequence.message, "Digits in sequence")
-        XCTAssertEqual(PinRejection.tooCommon.message, "Too common")
+    func testRejectionsSayWhatToAvoidAndWhatToDoInstead() {
+        XCTAssertEqual(PinRejection.repeatedDigits.message, "Avoid repeating one digit like 1111 — choose different digits")
+        XCTAssertEqual(PinRejection.sequence.message, "Avoid runs like 1234 — choose digits that don’t follow each other")
+        XCTAssertEqual(PinRejection.tooCommon.message, "Avoid common PINs like 2580 — choose one that is hard to guess")
         XCTAssertEqual(PinRejection.custom("Not your birthday").message, "Not your birthday")
+    }
+
+    func testRejectionMessagesGoThroughTheTranslator() {
+        Localization.translator = Upper()
+        defer { Localization.translator = nil }
+        XCTAssertEqual(PinRejection.sequence.message, "AVOID RUNS LIKE 1234 — CHOOSE DIGITS THAT DON’T FOLLOW EACH OTHER")
+        XCTAssertEqual(PasteRejection.tooLong(room: 2).message, "ONLY 2 MORE DIGITS FIT")
+        XCTAssertEqual(PasteRejection.tooLong(room: 1).message, "ONLY 1 MORE DIGIT FITS")
+        XCTAssertEqual(standard("12a4"), .custom("USE DIGITS ONLY"))
     }
 
     func testPinDigitsGivesDigitValues() {
@@ -120,5 +130,13 @@ final class WeakPinRulesTests: XCTestCase {
 
     func testPinDigitsRefusesNonDigitBytes() {
         XCTAssertNil(PinDigits.withDigits(of: "25 0") { _ in true })
+    }
+}
+
+/// A translator that shouts, so a test sees that a message went through it.
+private struct Upper: Translator {
+    func translate(_ message: String) -> String? { message.uppercased() }
+    func translate(_ singular: String, _ plural: String, count: Int) -> String? {
+        (count == 1 ? singular : plural).uppercased().replacing("%D", with: "%d")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PinCode
 @testable import Storage
 import XCTest
@@ -64,7 +65,7 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(outcome, .weak(.sequence))
         let (step, prompt) = await (flow.step, flow.prompt)
         XCTAssertEqual(step, .choose)
-        XCTAssertEqual(prompt.message, "Digits in sequence")
+        XCTAssertEqual(prompt.message, "Avoid runs like 1234 — choose digits that don’t follow each other")
         XCTAssertTrue(prompt.isError)
         XCTAssertFalse(KeyVault(directory: folder).hasPIN)
     }
@@ -85,15 +86,59 @@ final class PinFlowTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("pin.hash").path))
     }
 
-    func testMismatchedConfirmationStartsOver() async {
+    func testMismatchedConfirmationAsksForTheConfirmationAgainAndKeepsTheFirstChoice() async {
         let flow = await makeFlow()
         _ = await flow.submit(secret("2468"))
         let outcome = await flow.submit(secret("1357"))
         XCTAssertEqual(outcome, .mismatch)
-        let (step, message) = await (flow.step, flow.prompt.message)
-        XCTAssertEqual(step, .choose)
-        XCTAssertEqual(message, "PINs do not match. Choose a PIN again.")
+        let (step, prompt) = await (flow.step, flow.prompt)
+        XCTAssertEqual(step, .confirm)
+        XCTAssertEqual(prompt.title, "Confirm PIN")
+        XCTAssertEqual(prompt.message, "The PINs don’t match — enter the new PIN again to confirm")
+        XCTAssertTrue(prompt.isError)
         XCTAssertFalse(KeyVault(directory: folder).hasPIN)
+        let confirmed = await flow.submit(secret("2468"))
+        XCTAssertEqual(confirmed, .stored)
+        XCTAssertTrue(KeyVault(directory: folder).hasPIN)
+    }
+
+    func testTypingAfterAMismatchShowsTheConfirmationPromptAgain() async {
+        let flow = await makeFlow()
+        _ = await flow.submit(secret("2468"))
+        _ = await flow.submit(secret("1357"))
+        await flow.userEdited()
+        let message = await flow.prompt.message
+        XCTAssertEqual(message, "Enter the same 4 digits again.")
+    }
+
+    func testChoosingAnotherPINWhileConfirmingForgetsTheFirstChoice() async {
+        let flow = await makeFlow()
+        _ = await flow.submit(secret("2468"))
+        _ = await flow.submit(secret("1357"))
+        let offered = await flow.offersChoosingAgain
+        XCTAssertTrue(offered)
+        await flow.chooseAnotherPIN()
+        let (step, title, stillOffered) = await (flow.step, flow.prompt.title, flow.offersChoosingAgain)
+        XCTAssertEqual(step, .choose)
+        XCTAssertEqual(title, "Choose a PIN")
+        XCTAssertFalse(stillOffered)
+        let chosen = await flow.submit(secret("1357"))
+        XCTAssertEqual(chosen, .confirmNext)
+        let confirmed = await flow.submit(secret("1357"))
+        XCTAssertEqual(confirmed, .stored)
+    }
+
+    func testPromptsAndTheirCountsGoThroughTheTranslator() async {
+        Localization.translator = Shouting()
+        defer { Localization.translator = nil }
+        let flow = await makeFlow()
+        let prompt = await flow.prompt
+        XCTAssertEqual(prompt.title, "CHOOSE A PIN")
+        XCTAssertEqual(prompt.message, "USE 4 DIGITS THAT ARE HARD TO GUESS. 6 DIGITS ARE SAFER.")
+        _ = await flow.submit(secret("2468"))
+        _ = await flow.submit(secret("1357"))
+        let mismatch = await flow.prompt.message
+        XCTAssertEqual(mismatch, "THE PINS DON’T MATCH — ENTER THE NEW PIN AGAIN TO CONFIRM")
     }
 
     func testLaterRunsUnlockWithTheStoredPIN() async {
@@ -351,5 +396,14 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(PinFlow.countdown(30), "0:30")
         XCTAssertEqual(PinFlow.countdown(59.2), "1:00")
         XCTAssertEqual(PinFlow.countdown(3600), "60:00")
+    }
+}
+
+/// A translator that shouts, so a test sees which text went through it; `%d` and `{name}` stay.
+private struct Shouting: Translator {
+    func translate(_ message: String) -> String? { shout(message) }
+    func translate(_ singular: String, _ plural: String, count: Int) -> String? { shout(count == 1 ? singular : plural) }
+    private func shout(_ text: String) -> String {
+        text.uppercased().replacing("%D", with: "%d").replacing("{RECOMMENDED}", with: "{recommended}")
     }
 }

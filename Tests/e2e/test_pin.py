@@ -60,16 +60,18 @@ class PinWindowTests(AppTestCase):
         for name in [*"0123456789", "Clear", "Backspace"]:
             find(window, role="push button", name=name)
 
-    def test_weak_pin_shows_the_reason_and_is_not_stored(self):
+    def test_weak_pin_says_what_to_do_instead_and_is_not_stored(self):
         app, window = self.open_pin_window()
-        self.press(window, "1234")
+        self.press(window, "6789")
         view = self.pin_view(window)
-        self.wait_for_message(window, "Digits in sequence")
+        advice = "Avoid runs like 1234 — choose digits that don’t follow each other"
+        self.wait_for_message(window, advice)
         # Said through the view's description (the announcement), and no invalid state:
         # Orca 43 takes GTK 4.8's for a dead object.
-        wait_until(lambda: "Digits in sequence" in view.description, message=view.description)
+        wait_until(lambda: advice in view.description, message=view.description)
         self.assertFalse({"invalid", "invalid-entry"} & states(view))
-        self.assertNotIn("1234", view.name + view.description)
+        # The example is always 1234: the PIN typed is never in the tree.
+        self.assertNotIn("6789", view.name + view.description)
         self.assertEqual(text_of(view), "")
         self.assertFalse(os.path.exists(os.path.join(app.data_home, "pinform", "keys.json")))
 
@@ -81,13 +83,51 @@ class PinWindowTests(AppTestCase):
         click(find(window, role="push button", name="Backspace"))
         wait_until(lambda: view.description == "1 of 4 digits entered")
 
-    def test_mismatched_confirmation_starts_over(self):
-        _, window = self.open_pin_window()
+    def test_a_mismatched_confirmation_asks_for_the_confirmation_again_and_keeps_the_first_choice(self):
+        app, window = self.open_pin_window()
         self.press(window, GOOD_PIN)
         find(window, role="label", name="Confirm PIN")
         self.press(window, WRONG_PIN)
-        self.wait_for_message(window, "PINs do not match")
+        mismatch = "The PINs don’t match — enter the new PIN again to confirm"
+        self.wait_for_message(window, mismatch)
+        view = self.pin_view(window)
+        wait_until(lambda: mismatch in view.description, message=view.description)
+        find(window, role="label", name="Confirm PIN")
+        self.assertFalse(find_all(window, role="label", name="Choose a PIN"))
+        self.press(window, GOOD_PIN)
+        dismiss_recovery_key(app.accessible())
+        wait_until(lambda: find_all(app.accessible(), role="text", name="First name"),
+                   message="the first choice, confirmed, did not unlock")
+
+    def test_choose_another_pin_goes_back_from_the_confirmation(self):
+        _, window = self.open_pin_window()
+        self.assertFalse(find_all(window, role="push button", name="Choose Another PIN", visible=True))
+        self.press(window, GOOD_PIN)
+        find(window, role="label", name="Confirm PIN")
+        self.press(window, WRONG_PIN)
+        self.wait_for_message(window, "The PINs don’t match")
+        click(find(window, role="push button", name="Choose Another PIN", visible=True))
         find(window, role="label", name="Choose a PIN")
+        self.wait_for_message(window, "Use 4 digits that are hard to guess.")
+        # The first choice is gone: the PIN typed now is a new choice, confirmed next.
+        self.press(window, WRONG_PIN)
+        find(window, role="label", name="Confirm PIN")
+
+    def test_number_pad_keys_without_num_lock_say_num_lock_is_off(self):
+        _, window = self.open_pin_window()
+        view = self.pin_view(window)
+        wait_until(lambda: "focused" in states(view), message="the PIN field does not have the focus")
+        num_lock(False)
+        press_keypad_digit("2")
+        self.wait_for_message(window, "Num Lock is off")
+        # Spoken: announced through the focused PIN field's description.
+        wait_until(lambda: "Num Lock is off" in view.description, message=view.description)
+        # Nothing was typed; with Num Lock on the same key types a digit.
+        num_lock(True)
+        self.addCleanup(num_lock, False)
+        press_keypad_digit("2")
+        wait_until(lambda: view.description == "1 of 4 digits entered", message=view.description)
+        self.assertFalse(any("Num Lock is off" in text_of(label) for label in find_all(window, role="label")))
 
     def test_chosen_pin_wraps_a_data_key_with_argon2id_and_unlocks(self):
         app, window = self.open_pin_window()
@@ -167,6 +207,12 @@ class PinWindowTests(AppTestCase):
         keys = [find(window, role="push button", name=digit) for digit in "123"]
         lefts = [key.queryComponent().getExtents(pyatspi.WINDOW_COORDS)[0] for key in keys]
         self.assertEqual(lefts, sorted(lefts), "the keypad is not 1 2 3 from left to right")
+        self.assertLess(lefts[0], lefts[2])
+        # The rest mirrors: the header bar's menu is on the left.
+        menu = find(window, role="push button", name="Main Menu")
+        menu_x = menu.queryComponent().getExtents(pyatspi.WINDOW_COORDS)[0]
+        window_width = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)[2]
+        self.assertLess(menu_x, window_width / 2, "the header bar did not mirror")
         press_key("Down")
         press_key("Right")
         wait_until(lambda: "selected" in states(keys[1]), message="Right did not move the ring from 1 to 2")

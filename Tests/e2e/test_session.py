@@ -1,7 +1,10 @@
 """Lock and Change PIN from the form window's menu, on the real binary through AT-SPI."""
 import unittest
 
-from pinform_e2e import AppTestCase, click, dismiss_recovery_key, find, find_all, wait_until
+import pyatspi
+
+from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of,
+                         wait_until)
 
 GOOD_PIN = "2468"
 
@@ -38,6 +41,15 @@ class SessionTests(AppTestCase):
         return wait_until(lambda: next(iter(find_all(app.accessible(), name=name)), None),
                           message=f"no menu item {name!r}")
 
+    def size_of(self, window):
+        return tuple(window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)[2:])
+
+    def change_pin_dialog(self, app):
+        click(self.menu_item(app, "Change PIN…"))
+        dialog = self.toplevel(app, "Change PIN")
+        find(dialog, role="label", name="Enter Current PIN")
+        return dialog
+
     def test_lock_goes_back_to_the_pin_window(self):
         app = self.unlock_first_run()
         click(self.menu_item(app, "Lock"))
@@ -48,11 +60,53 @@ class SessionTests(AppTestCase):
         wait_until(lambda: find_all(app.accessible(), role="text", name="First name"),
                    message="the PIN did not unlock again")
 
-    def test_change_pin_checks_the_current_pin_first(self):
+    def test_lock_keeps_the_size_of_the_form_window(self):
         app = self.unlock_first_run()
-        click(self.menu_item(app, "Change PIN…"))
-        window = self.toplevel(app, "Change PIN")
-        find(window, role="label", name="Enter current PIN")
+        form = self.toplevel(app, "Pinform")
+        form_size = wait_until(lambda: self.size_of(form) if self.size_of(form)[0] > 0 else None,
+                               message="the form window has no size")
+        click(self.menu_item(app, "Lock"))
+        window = self.toplevel(app, "Pinform")
+        find(window, role="label", name="Enter PIN")
+        # Not the PIN window's first-run size (400 × 600): the form window's.
+        wait_until(lambda: self.size_of(window) == form_size,
+                   message=f"the PIN window is {self.size_of(window)}, the form window was {form_size}")
+        self.press(window, GOOD_PIN)
+        wait_until(lambda: find_all(app.accessible(), role="text", name="First name"),
+                   message="the PIN did not unlock again")
+        form = self.toplevel(app, "Pinform")
+        wait_until(lambda: self.size_of(form) == form_size,
+                   message=f"the form window came back at {self.size_of(form)}, not {form_size}")
+
+    def test_change_pin_is_a_dialog_with_cancel_and_no_app_menu(self):
+        app = self.unlock_first_run()
+        dialog = self.change_pin_dialog(app)
+        self.assertIn("modal", states(dialog))
+        find(dialog, role="push button", name="Cancel")
+        self.assertFalse(find_all(dialog, role="push button", name="Main Menu"))
+        self.assertFalse(find_all(dialog, name="Quit"))
+        click(find(dialog, role="push button", name="Cancel"))
+        wait_until(lambda: not find_all(app.accessible(), name="Change PIN"), message="Cancel left the dialog open")
+        find(app.accessible(), role="text", name="First name")
+
+    def test_escape_cancels_the_change_pin_dialog_even_with_digits_typed(self):
+        app = self.unlock_first_run()
+        dialog = self.change_pin_dialog(app)
+        self.press(dialog, "13")
+        view = find(dialog, role="password text", name="PIN")
+        wait_until(lambda: view.description == "2 of 4 digits entered", message=view.description)
+        press_key("Escape")
+        wait_until(lambda: not find_all(app.accessible(), name="Change PIN"), message="Escape left the dialog open")
+        # Nothing changed: the old PIN still unlocks.
+        click(self.menu_item(app, "Lock"))
+        window = self.toplevel(app, "Pinform")
+        self.press(window, GOOD_PIN)
+        wait_until(lambda: find_all(app.accessible(), role="text", name="First name"),
+                   message="the old PIN no longer unlocks")
+
+    def test_change_pin_checks_the_current_pin_first_and_ends_with_pin_changed(self):
+        app = self.unlock_first_run()
+        window = self.change_pin_dialog(app)
         self.press(window, "1357")
         wait_until(lambda: find_all(window, role="label", name="Wrong PIN — 4 attempts left"))
         self.press(window, GOOD_PIN)
@@ -61,6 +115,12 @@ class SessionTests(AppTestCase):
         find(window, role="label", name="Confirm PIN")
         self.press(window, "1357")
         wait_until(lambda: not find_all(app.accessible(), name="Change PIN"), message="the window stayed")
+        # The form window says so, shown and spoken (through its focused widget's description).
+        wait_until(lambda: any(text_of(label) == "PIN changed" for label in find_all(app.accessible(), role="label")),
+                   message="no \"PIN changed\" toast")
+        wait_until(lambda: any("PIN changed" in (node.description or "")
+                               for node in find_all(app.accessible()) if "focused" in states(node)),
+                   message="\"PIN changed\" was not announced")
 
         click(self.menu_item(app, "Lock"))
         window = self.toplevel(app, "Pinform")
