@@ -31,6 +31,7 @@ public final class DiscardChangesDialog {
         window.defaultResponse = Self.cancelResponse
         window.closeResponse = Self.cancelResponse
         window.onResponse { [weak self] response in self?.finish(discarding: response == Self.discardResponse) }
+        window.nameButtonsByTheirLabels()
     }
 
     /// Shows a dialog over `parent` and runs `onDiscard` if the person chooses Discard.

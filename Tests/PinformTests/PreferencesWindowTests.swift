@@ -1,25 +1,9 @@
 import Gtk
-import Localization
 import XCTest
 @testable import Pinform
 
 /// The Preferences window writes each setting as its row changes, and shows the settings in use.
 final class PreferencesWindowTests: XCTestCase {
-    /// The English messages as they are: main's `Localization.translate` reads an untranslated
-    /// message from freed memory (fixed on the strings branch), which crashes on long ones.
-    private struct English: Translator {
-        func translate(_ message: String) -> String? { message }
-        func translate(_ singular: String, _ plural: String, count: Int) -> String? { count == 1 ? singular : plural }
-    }
-
-    override func setUp() {
-        Localization.translator = English()
-    }
-
-    override func tearDown() {
-        Localization.translator = nil
-    }
-
     func testChoosingSixDigitsSetsTheLengthOfANewPin() {
         GtkRuntime.test {
             let settings = memorySettings()

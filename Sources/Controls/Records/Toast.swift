@@ -45,6 +45,7 @@ public final class Toast {
         current = toast
         self.action = action
         widget.add(toast)
+        widget.nameButtonsByTheirLabels()
         timer = MainContext.timeout(milliseconds: UInt32(max(0, seconds) * 1000)) { [weak self] in
             self?.timer = 0
             self?.dismiss()
