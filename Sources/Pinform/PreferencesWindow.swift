@@ -34,10 +34,8 @@ final class PreferencesWindow {
             subtitle: tr("Exported cells that start like a formula (=, +, -, @) are kept as text, so a spreadsheet never runs them."))
         protectExportsSwitch.isOn = settings.neutralizesFormulas
         protectExportsSwitch.verticalPlacement = .center
-        // Named and described by its row, for screen readers.
-        protectExportsSwitch.setAccessibleLabel(protectExportsRow.title)
-        protectExportsSwitch.setAccessibleDescription(protectExportsRow.subtitle)
         protectExportsRow.addSuffix(protectExportsSwitch)
+        // Also names the switch by the row's title for screen readers.
         protectExportsRow.setActivatableWidget(protectExportsSwitch)
 
         let security = PreferencesGroup(title: tr("Security"))
