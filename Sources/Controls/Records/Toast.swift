@@ -34,12 +34,14 @@ public final class Toast {
         // libadwaita 1.2 counts whole seconds: the toast stays until the timer below hides it.
         let toast = ToastOverlay.Toast(message, timeout: 0)
         if let actionLabel, action != nil { toast.buttonLabel = actionLabel }
-        toast.onButtonClicked { [weak self, unowned toast] in
-            guard let self, current === toast else { return }
+        // Weak: libadwaita reports the dismissal after the button's action, when this toast
+        // may already be forgotten (and its wrapper gone).
+        toast.onButtonClicked { [weak self, weak toast] in
+            guard let self, let toast, current === toast else { return }
             performAction()
         }
-        toast.onDismissed { [weak self, unowned toast] in
-            guard let self, current === toast else { return }
+        toast.onDismissed { [weak self, weak toast] in
+            guard let self, let toast, current === toast else { return }
             forget()
         }
         current = toast
