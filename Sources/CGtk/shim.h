@@ -40,6 +40,13 @@ static inline GtkSwitch *pf_switch(gpointer p) { return GTK_SWITCH(p); }
 static inline GtkDropDown *pf_drop_down(gpointer p) { return GTK_DROP_DOWN(p); }
 static inline GtkRoot *pf_root(gpointer p) { return GTK_ROOT(p); }
 static inline AdwMessageDialog *pf_adw_message_dialog(gpointer p) { return ADW_MESSAGE_DIALOG(p); }
+static inline AdwApplicationWindow *pf_adw_application_window(gpointer p) { return ADW_APPLICATION_WINDOW(p); }
+static inline AdwPreferencesWindow *pf_adw_preferences_window(gpointer p) { return ADW_PREFERENCES_WINDOW(p); }
+static inline AdwPreferencesPage *pf_adw_preferences_page(gpointer p) { return ADW_PREFERENCES_PAGE(p); }
+static inline AdwPreferencesGroup *pf_adw_preferences_group(gpointer p) { return ADW_PREFERENCES_GROUP(p); }
+static inline AdwPreferencesRow *pf_adw_preferences_row(gpointer p) { return ADW_PREFERENCES_ROW(p); }
+static inline AdwActionRow *pf_adw_action_row(gpointer p) { return ADW_ACTION_ROW(p); }
+static inline AdwComboRow *pf_adw_combo_row(gpointer p) { return ADW_COMBO_ROW(p); }
 
 // MARK: - Type checks
 
@@ -272,6 +279,7 @@ static inline gboolean pf_accessible_description_is(gpointer widget, const char 
 
 static inline gboolean pf_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
 static inline gboolean pf_is_image(gpointer p) { return GTK_IS_IMAGE(p); }
+static inline gboolean pf_is_label(gpointer p) { return GTK_IS_LABEL(p); }
 static inline GtkImage *pf_image(gpointer p) { return GTK_IMAGE(p); }
 
 /// Marks the widget's own description as one an announcement must not hide (a field's error).
@@ -292,3 +300,10 @@ static inline GtkWidget *pf_child_with_role(gpointer widget, GtkAccessibleRole r
 
 #include "folding_row.h"
 #include "form_inputs.h"
+
+/// A string property of an object (g_object_get is variadic); free the result with g_free.
+static inline gchar *pf_object_dup_string_property(gpointer object, const char *name) {
+    gchar *value = NULL;
+    g_object_get(G_OBJECT(object), name, &value, NULL);
+    return value;
+}

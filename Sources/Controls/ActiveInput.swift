@@ -6,9 +6,10 @@ import Localization
 
 /// A labelled input with an activity indicator and an error line: GenericUI's `UIActiveInput`.
 ///
-/// The label names the entry for assistive technologies; the indicator under the entry shows
-/// while it has focus; a click anywhere on the input focuses the entry. Its look is bound per
-/// state in `control`: `.focused` shows the indicator, `.invalidInput` shows the error line.
+/// The label names the entry for assistive technologies; a click anywhere on the input focuses
+/// the entry. Its look is bound per state in `control`: `.invalidInput` shows the error line,
+/// and `.focused` shows GenericUI's indicator under the entry when `showsIndicator` is on — off
+/// by default, since GTK's focus ring already marks the focused entry (one focus indicator).
 ///
 /// ```swift
 /// let age = ActiveInput<UInt>(label: "Age")
@@ -21,7 +22,7 @@ public final class ActiveInput<Output: StringTwoWayConvertible> {
     public let field: InputField<Output>
     /// The label above the entry; customize it or hide it.
     public let label: Label
-    /// The bar that shows while the entry has focus.
+    /// The bar under the entry that shows while it has focus, when `showsIndicator` is on.
     public let indicator: Box
     /// The line under the entry that says what is wrong.
     public let errorLabel: Label
@@ -53,6 +54,7 @@ public final class ActiveInput<Output: StringTwoWayConvertible> {
         indicator.addCSSClass("active-input-indicator")
         indicator.setSizeRequest(width: -1, height: indicatorWidth)
         indicator.opacity = 0
+        indicator.isVisible = showsIndicator
         errorLabel.addCSSClass("field-error")
         errorLabel.xAlign = 0
         errorLabel.wraps = true
@@ -142,6 +144,12 @@ public final class ActiveInput<Output: StringTwoWayConvertible> {
     public var font: String? {
         get { entryStyle["font"] }
         set { entryStyle["font"] = newValue }
+    }
+
+    /// Whether GenericUI's bar under the entry shows while it has focus (off by default: GTK's
+    /// focus ring marks the focused entry, and two indicators say the same thing twice).
+    public var showsIndicator = false {
+        didSet { indicator.isVisible = showsIndicator }
     }
 
     /// The indicator's thickness in pixels (3 by default).

@@ -1,8 +1,9 @@
 import CGtk
 import Gtk
+import Localization
 
-/// Asks before typed changes are dropped: "Discard changes?" with Keep Editing (the default,
-/// also Escape) and Discard.
+/// Asks before typed changes are dropped: libadwaita's message dialog "Discard changes?" with
+/// Cancel (the default, also Escape and closing the dialog) and Discard, shown as destructive.
 ///
 /// ```swift
 /// DiscardChangesDialog.ask(over: window) { window.destroy() }
@@ -10,55 +11,27 @@ import Gtk
 @MainActor
 public final class DiscardChangesDialog {
     /// The dialog's window.
-    public let window = Window()
-    /// Drops the changes.
-    public let discardButton = Button(label: "Discard")
-    /// Closes the dialog and goes back to the form.
-    public let keepEditingButton = Button(label: "Keep Editing")
+    public let window: MessageDialog
 
     private var onDiscard: (() -> Void)?
     private var keepAlive: DiscardChangesDialog?
 
+    private static let cancelResponse = "cancel"
+    private static let discardResponse = "discard"
+
     /// A hidden dialog over `parent`; `onDiscard` runs if the person chooses Discard.
     public init(parent: Window?, onDiscard: @escaping () -> Void) {
         self.onDiscard = onDiscard
-        window.title = "Discard changes?"
-        window.setTransient(for: parent)
-        window.isModal = true
-        window.isResizable = false
+        window = MessageDialog(parent: parent, heading: tr("Discard changes?"), body: tr("The changes you made will be lost."))
+        // Its name for screen readers (and the e2e tests): libadwaita gives a message dialog no title.
+        window.title = window.heading
         window.destroysWithParent = true
-
-        let heading = Label("Discard changes?")
-        heading.addCSSClass("title-2")
-        let body = Label("The changes you made will be lost.")
-        body.wraps = true
-        keepEditingButton.addCSSClass("suggested-action")
-        discardButton.addCSSClass("destructive-action")
-        let buttons = Box(.horizontal, spacing: 12)
-        buttons.isHomogeneous = true
-        buttons.append(keepEditingButton)
-        buttons.append(discardButton)
-        let column = Box(.vertical, spacing: 12)
-        column.setMargins(24)
-        column.append(heading)
-        column.append(body)
-        column.append(buttons)
-        window.child = column
-        window.setDefaultWidget(keepEditingButton)
-
-        keepEditingButton.onClicked { [weak self] in self?.finish(discarding: false) }
-        discardButton.onClicked { [weak self] in self?.finish(discarding: true) }
-        let keys = KeyController()
-        keys.onKeyPressed { [weak self] key, _, _ in
-            guard key == UInt32(GDK_KEY_Escape) else { return false }
-            self?.finish(discarding: false)
-            return true
-        }
-        window.add(keys)
-        window.onCloseRequest { [weak self] in
-            self?.finish(discarding: false)
-            return true
-        }
+        window.addResponse(Self.cancelResponse, label: tr("Cancel"))
+        window.addResponse(Self.discardResponse, label: tr("Discard"), appearance: .destructive)
+        window.defaultResponse = Self.cancelResponse
+        window.closeResponse = Self.cancelResponse
+        window.onResponse { [weak self] response in self?.finish(discarding: response == Self.discardResponse) }
+        window.nameButtonsByTheirLabels()
     }
 
     /// Shows a dialog over `parent` and runs `onDiscard` if the person chooses Discard.
@@ -69,20 +42,48 @@ public final class DiscardChangesDialog {
         return dialog
     }
 
-    /// Shows the dialog with Keep Editing focused; it stays alive until answered.
+    /// Shows the dialog with Cancel focused; it stays alive until answered.
     public func present() {
         keepAlive = self
         window.present()
-        _ = keepEditingButton.grabFocus()
+        _ = cancelButton.grabFocus()
     }
+
+    /// The Discard button (the one libadwaita made for the response).
+    public var discardButton: Button { button(labelled: tr("Discard")) }
+
+    /// The Cancel button, which goes back to the form.
+    public var cancelButton: Button { button(labelled: tr("Cancel")) }
+
+    /// The Cancel button (named for the label it had before libadwaita).
+    public var keepEditingButton: Button { cancelButton }
 
     private func finish(discarding: Bool) {
         let action = onDiscard
         onDiscard = nil
         // Unlinked now: the parent may be gone before this wrapper lets the window go.
         window.setTransient(for: nil)
-        window.destroy()
         keepAlive = nil
         if discarding { action?() }
+    }
+
+    /// A response's button: libadwaita makes one as each response is added.
+    private func button(labelled label: String) -> Button {
+        guard let button = Self.findButton(labelled: label, under: window.widgetPointer) else {
+            preconditionFailure("AdwMessageDialog made no button for the response “\(label)”")
+        }
+        return Button(existing: button)
+    }
+
+    private static func findButton(labelled label: String, under widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        if pf_is_button(widget) != 0, let text = gtk_button_get_label(pf_button(widget)), String(cString: text) == label {
+            return widget
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = findButton(labelled: label, under: current) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 }

@@ -13,6 +13,11 @@ public final class Button: Widget {
         super.init(widget: gtk_button_new_from_icon_name(iconName))
     }
 
+    /// Wraps a button made elsewhere (one in a libadwaita dialog or toast, …).
+    public init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget: pointer)
+    }
+
     private var button: UnsafeMutablePointer<GtkButton> { pf_button(raw) }
 
     /// The text shown.

@@ -1,5 +1,6 @@
 import Controls
 import Gtk
+import Localization
 
 /// What the form window needs of a page, whatever its model.
 @MainActor
@@ -18,7 +19,7 @@ protocol FormWindowPage: AnyObject {
 @MainActor
 final class FormPage<Model: FormModel>: FormWindowPage {
     let form: FormView<Model>
-    let saveButton = Button(label: "Save")
+    let saveButton = Button(label: tr("Save"))
     let lastSaved = Label()
     let widget: Widget
     let actionBar: Widget
@@ -29,6 +30,7 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         form = Model.makeForm()
 
         let card = Box(.vertical, spacing: 12)
+        card.addCSSClass("card")
         card.addCSSClass("form-card")
         card.append(form.widget)
         let scrolled = ScrolledWindow()
@@ -38,7 +40,7 @@ final class FormPage<Model: FormModel>: FormWindowPage {
 
         saveButton.addCSSClass("suggested-action")
         saveButton.verticalPlacement = .center
-        saveButton.tooltip = "Save (Ctrl+S)"
+        saveButton.tooltip = tr("Save (Ctrl+S)")
         form.bindSensitivity(of: saveButton)
 
         lastSaved.addCSSClass("dim-label")
@@ -46,7 +48,7 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         lastSaved.wraps = true
         lastSaved.isSelectable = true
         lastSaved.expandsHorizontally = true
-        lastSaved.text = "Nothing saved yet"
+        lastSaved.text = tr("Nothing saved yet")
 
         let bar = Box(.horizontal, spacing: 12)
         bar.addCSSClass("form-actions")
@@ -66,7 +68,8 @@ final class FormPage<Model: FormModel>: FormWindowPage {
 
     func save() {
         guard case .success(let model) = form.resolve(Model.blank) else { return }
-        lastSaved.text = "Last saved: \(model.summary)"
+        // Translators: {record} is a short summary of the record, “Ada Lovelace, 36”.
+        lastSaved.text = tr("Last saved: {record}", ["record": model.summary])
         onSave(model)
         // Ready for the next record.
         form.reset()

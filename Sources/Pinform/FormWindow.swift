@@ -1,24 +1,29 @@
 import CGtk
 import Controls
 import Gtk
+import Localization
 
-/// The form window: typed records, shown once the PIN was entered. A switcher in the header
-/// bar chooses the model (any of `ModelRegistry.models`), remembered in settings. Under the
-/// form, its Save button, always in view, then the saved records of that model; database errors
-/// show in a banner at the top, undo in a toast. Typed changes are never dropped without
-/// asking: switching the model, closing or locking asks "Discard changes?" first.
+/// The form window: typed records, shown once the PIN was entered. Each model of
+/// `ModelRegistry.models` has its page in a view stack, chosen by a view switcher in the header
+/// bar — or, when the window is too narrow for it, by a switcher bar at the bottom. The model
+/// last shown is remembered in settings and opens first.
+///
+/// A page holds the form, its Save button (always in view) and the saved records of that model.
+/// Pages are made when first shown and then kept: switching models loses nothing typed. Typed
+/// changes are never dropped without asking: closing or locking asks "Discard changes?" first
+/// when any page holds some. Database errors show in a banner at the top, undo in a toast.
 @MainActor
 final class FormWindow {
-    let window: Window
+    let window: ApplicationWindow
     private unowned let application: PinformApplication
-    private var modelButtons: [ToggleButton] = []
-    /// Set while a toggle is put back by code, so that it is not taken as a click.
-    private var isRevertingSwitch = false
-    private(set) var page: FormWindowPage?
-    private(set) var recordsPanel: RecordsPanelProtocol?
+    private let stack = ViewStack()
+    private let switcherTitle: ViewSwitcherTitle
+    private let switcherBar: ViewSwitcherBar
     private let banner = ErrorBanner()
     private let toast = Toast()
-    private let content = Box(GTK_ORIENTATION_VERTICAL)
+    /// The pages made so far, by settings key, each with its records panel and the box that
+    /// holds both.
+    private var pages: [String: (page: FormWindowPage, panel: RecordsPanelProtocol, content: Box)] = [:]
 
     /// Where saved values go; the Records list plugs in here. The window shows the last one
     /// saved either way.
@@ -26,18 +31,49 @@ final class FormWindow {
 
     init(application: PinformApplication) {
         self.application = application
-        window = Window(application: application.app)
+        window = ApplicationWindow(application: application.app)
         window.title = AppInfo.name
         let size = application.settings.windowSize
         window.setDefaultSize(width: size.width, height: size.height)
         if application.settings.isWindowMaximized { window.maximize() }
-        let header = HeaderBar()
-        header.setTitleWidget(makeSwitcher())
+
+        for model in ModelRegistry.models {
+            // Filled when first shown (see `showPage`): the other models cost nothing until then.
+            let holder = Box(.vertical)
+            stack.add(holder, name: model.settingsKey, title: model.title, iconName: Self.iconName(of: model.settingsKey))
+        }
+        switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
+        switcherBar = ViewSwitcherBar(stack: stack)
+        // Translators: what a screen reader calls the buttons that choose the model (Person, Size, Invoice).
+        let switcherName = tr("Model")
+        switcherTitle.accessibleName = switcherName
+        switcherBar.accessibleName = switcherName
+
+        let header = AdwaitaHeaderBar()
+        header.setTitleWidget(switcherTitle)
         header.packEnd(PrimaryMenu.button(unlocked: true))
-        window.titlebar = header
+
+        let column = Box(.vertical)
+        column.append(header)
+        column.append(banner.widget)
+        stack.expandsVertically = true
+        column.append(stack)
+        column.append(switcherBar)
+        // Toasts float over the bottom of the window instead of taking room from the form.
+        toast.widget.child = column
+        window.content = toast.widget
+
+        // The bar at the bottom takes over when the header has no room for the switcher
+        // (libadwaita 1.2's adaptive pattern: no breakpoints yet).
+        switcherBar.isRevealed = switcherTitle.isTitleVisible
+        switcherTitle.onTitleVisibleChanged { [weak self] in
+            guard let self else { return }
+            switcherBar.isRevealed = switcherTitle.isTitleVisible
+        }
+
         window.onCloseRequest { [weak self] in
             guard let self else { return false }
-            if page?.isDirty == true {
+            if showDirtyPage() {
                 DiscardChangesDialog.ask(over: window) { [weak self] in
                     guard let self else { return }
                     saveState()
@@ -64,23 +100,36 @@ final class FormWindow {
         }
         window.add(keys)
 
-        let column = Box(GTK_ORIENTATION_VERTICAL)
-        column.append(banner.widget)
-        content.expandsVertically = true
-        column.append(content)
-        // The toast floats over the bottom of the window instead of taking room from the form.
-        let root = Overlay(child: column)
-        toast.widget.setMargins(top: 0, bottom: 12, start: 12, end: 12)
-        root.addOverlay(toast.widget)
-        window.child = root
-
-        show(ModelRegistry.model(forSettingsKey: application.settings.formModel).settingsKey)
+        let first = ModelRegistry.model(forSettingsKey: application.settings.formModel).settingsKey
+        stack.visibleChildName = first
+        showPage(first)
+        stack.onVisibleChildChanged { [weak self] in
+            guard let self, let key = stack.visibleChildName else { return }
+            showPage(key)
+        }
     }
 
-    /// Runs `action` at once when the form holds no unsaved changes; otherwise asks "Discard
-    /// changes?" and runs it only on Discard.
+    /// The settings key of the model shown.
+    var shownKey: String? { stack.visibleChildName }
+
+    /// The page shown.
+    var page: FormWindowPage? { shownKey.flatMap { pages[$0]?.page } }
+
+    /// The records panel of the page shown.
+    var recordsPanel: RecordsPanelProtocol? { shownKey.flatMap { pages[$0]?.panel } }
+
+    /// Whether any page holds typed changes that were not saved.
+    var isDirty: Bool { pages.values.contains { $0.page.isDirty } }
+
+    /// Shows the model saved under `key` in settings, as its switcher button would.
+    func show(_ key: String) {
+        stack.visibleChildName = key
+    }
+
+    /// Runs `action` at once when no page holds unsaved changes; otherwise shows the page that
+    /// does, asks "Discard changes?" and runs it only on Discard.
     func whenChangesAreSettled(_ action: @escaping () -> Void) {
-        guard page?.isDirty == true else { return action() }
+        guard showDirtyPage() else { return action() }
         DiscardChangesDialog.ask(over: window, onDiscard: action)
     }
 
@@ -95,58 +144,31 @@ final class FormWindow {
         if !window.isMaximized { application.settings.windowSize = window.defaultSize }
     }
 
-    private func makeSwitcher() -> Widget {
-        let switcher = Box(GTK_ORIENTATION_HORIZONTAL)
-        switcher.addCSSClass("linked")
-        switcher.setAccessibleLabel("Model")
-        for model in ModelRegistry.models {
-            let button = ToggleButton(label: model.title)
-            if let first = modelButtons.first { button.joinGroup(of: first) }
-            switcher.append(button)
-            modelButtons.append(button)
-            let key = model.settingsKey
-            button.onToggled { [weak self, unowned button] in
-                guard let self, button.isActive, !isRevertingSwitch else { return }
-                switchModel(to: key)
-            }
-        }
-        return switcher
+    /// Shows a page with unsaved changes (the one shown, if it has some), so that the question
+    /// that follows is about what the person sees.
+    /// - Returns: Whether any page has unsaved changes.
+    private func showDirtyPage() -> Bool {
+        if page?.isDirty == true { return true }
+        guard let key = stack.pageNames.first(where: { pages[$0]?.page.isDirty == true }) else { return false }
+        show(key)
+        return true
     }
 
-    /// The key of the model shown now.
-    private var shownKey: String?
-
-    /// Switches to the model saved under `key`, asking first when the form holds changes.
-    private func switchModel(to key: String) {
-        guard key != shownKey else { return }
-        guard page?.isDirty == true else { return show(key) }
-        // Back to the model shown until the person decides.
-        let target = key
-        setSwitch(to: shownKey)
-        DiscardChangesDialog.ask(over: window) { [weak self] in self?.show(target) }
-    }
-
-    private func setSwitch(to key: String?) {
-        isRevertingSwitch = true
-        for (index, model) in ModelRegistry.models.enumerated() where model.settingsKey == key {
-            modelButtons[index].isActive = true
-        }
-        isRevertingSwitch = false
-    }
-
-    /// Shows the form of the model saved under `key` in settings.
-    private func show(_ key: String) {
-        setSwitch(to: key)
-        guard key != shownKey else { return }
-        shownKey = key
+    /// Makes the page of `key` when it is first shown, and remembers it as the model to open.
+    private func showPage(_ key: String) {
         application.settings.formModel = key
-        for child in content.arrangedChildren { content.remove(child) }
-        banner.dismiss()
+        // An Undo belongs to the list it was offered for.
         toast.dismiss()
-        makePage(ModelRegistry.model(forSettingsKey: key))
+        if pages[key] == nil, let holder = stack.page(named: key) as? Box {
+            makePage(ModelRegistry.model(forSettingsKey: key), in: holder)
+        }
+        // The pages not shown are hidden inside their holders (which the stack and its
+        // switchers need visible): what they hold is then not visible to assistive
+        // technologies either, while they keep what was typed.
+        for (pageKey, made) in pages { made.content.isVisible = pageKey == key }
     }
 
-    private func makePage<Model: RecordModel>(_ model: Model.Type) {
+    private func makePage<Model: RecordModel>(_ model: Model.Type, in holder: Box) {
         let page = FormPage<Model>()
         let panel = RecordsPanel<Model>(records: application.records, window: window, banner: banner, toast: toast)
         page.onSave = { [weak self, unowned panel] model in
@@ -156,10 +178,22 @@ final class FormWindow {
         // The form takes the height it needs and scrolls when there is less; Save stays in view
         // under it; the list takes the rest.
         page.widget.expandsVertically = false
+        let content = Box(.vertical)
+        content.expandsVertically = true
         content.append(page.widget)
         content.append(page.actionBar)
         content.append(panel.widget)
-        self.page = page
-        recordsPanel = panel
+        holder.append(content)
+        pages[Model.settingsKey] = (page, panel, content)
+    }
+
+    /// The symbolic icon of a model in the switchers.
+    private static func iconName(of key: String) -> String {
+        switch key {
+        case "person": "avatar-default-symbolic"
+        case "size": "view-fullscreen-symbolic"
+        case "invoice": "x-office-document-symbolic"
+        default: "text-x-generic-symbolic"
+        }
     }
 }

@@ -122,6 +122,7 @@ final class PinformApplication {
         app.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in quit() }
         app.addAction("about") { [unowned self] in showAbout() }
         app.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in showShortcuts() }
+        app.addAction("preferences", accelerators: ["<Control>comma"]) { [unowned self] in PreferencesWindow.present(settings: settings, over: activeWindow) }
         app.addAction("lock", accelerators: ["<Control>l"]) { [unowned self] in lock() }
         app.addAction("change-pin") { [unowned self] in changePIN() }
         app.addAction("new-recovery-key") { [unowned self] in makeNewRecoveryKey() }

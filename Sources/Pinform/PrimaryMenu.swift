@@ -1,4 +1,5 @@
 import Gtk
+import Localization
 
 /// The primary (hamburger) menu of the header bar.
 @MainActor
@@ -8,20 +9,21 @@ enum PrimaryMenu {
         let menu = Menu()
         if unlocked {
             let session = Menu()
-            session.append("Change PIN…", action: "app.change-pin")
-            session.append("New Recovery Key…", action: "app.new-recovery-key")
-            session.append("Lock", action: "app.lock")
+            session.append(tr("Change PIN…"), action: "app.change-pin")
+            session.append(tr("New Recovery Key…"), action: "app.new-recovery-key")
+            session.append(tr("Lock"), action: "app.lock")
             menu.appendSection(session)
         }
         let general = Menu()
-        general.append("Keyboard Shortcuts", action: "app.shortcuts")
-        general.append("About Pinform", action: "app.about")
-        general.append("Quit", action: "app.quit")
+        general.append(tr("Preferences"), action: "app.preferences")
+        general.append(tr("Keyboard Shortcuts"), action: "app.shortcuts")
+        general.append(tr("About Pinform"), action: "app.about")
+        general.append(tr("Quit"), action: "app.quit")
         menu.appendSection(general)
         let button = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         button.isPrimary = true
-        button.tooltip = "Main Menu"
-        button.setAccessibleLabel("Main Menu")
+        button.tooltip = tr("Main Menu")
+        button.setAccessibleLabel(tr("Main Menu"))
         return button
     }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import Gtk
+import Localization
 
 /// The keyboard shortcuts window (Ctrl+?), built from GtkBuilder XML because GTK offers
 /// its shortcut widgets only that way.
@@ -18,7 +19,7 @@ enum ShortcutsWindow {
             let icon = gtk_image_get_icon_name(pf_image(child)).map { String(cString: $0) } ?? ""
             let button = Widget(widget: widget)
             button.resetAccessibleLabelledBy()
-            button.setAccessibleLabel(icon.hasPrefix("edit-find") ? "Search Shortcuts" : "Button")
+            button.setAccessibleLabel(icon.hasPrefix("edit-find") ? tr("Search Shortcuts") : tr("Button"))
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
@@ -31,15 +32,20 @@ enum ShortcutsWindow {
         """
         <child><object class="GtkShortcutsShortcut">
           <property name="accelerator">\(accelerator)</property>
-          <property name="title">\(title)</property>
+          <property name="title">\(escaped(title))</property>
         </object></child>
         """
+    }
+
+    /// `text` for XML: a translation may hold & or <.
+    private static func escaped(_ text: String) -> String {
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 
     private static func group(_ title: String, _ shortcuts: [String]) -> String {
         """
         <child><object class="GtkShortcutsGroup">
-          <property name="title">\(title)</property>
+          <property name="title">\(escaped(title))</property>
           \(shortcuts.joined(separator: "\n"))
         </object></child>
         """
@@ -51,28 +57,29 @@ enum ShortcutsWindow {
           <object class="GtkShortcutsWindow" id="shortcuts">
             <property name="modal">1</property>
             <!-- Its accessible name: without a title GTK 4.8 names it "GtkShortcutsWindow". -->
-            <property name="title">Keyboard Shortcuts</property>
+            <property name="title">\(escaped(tr("Keyboard Shortcuts")))</property>
             <child><object class="GtkShortcutsSection">
               <property name="section-name">shortcuts</property>
               <property name="max-height">12</property>
-              \(group("PIN entry", [
-                  shortcut("0...9", "Enter a digit"),
-                  shortcut("BackSpace", "Delete the last digit"),
-                  shortcut("Escape", "Clear the PIN"),
-                  shortcut("&lt;Control&gt;v", "Paste digits"),
+              \(group(tr("PIN entry"), [
+                  shortcut("0...9", tr("Enter a digit")),
+                  shortcut("BackSpace", tr("Delete the last digit")),
+                  shortcut("Escape", tr("Clear the PIN")),
+                  shortcut("&lt;Control&gt;v", tr("Paste digits")),
               ]))
-              \(group("Records", [
-                  shortcut("&lt;Control&gt;s", "Save the record"),
-                  shortcut("&lt;Control&gt;f", "Search the records"),
-                  shortcut("Delete", "Delete the selected record"),
-                  shortcut("&lt;Control&gt;z", "Undo a deletion"),
-                  shortcut("&lt;Control&gt;e", "Export the records as CSV"),
+              \(group(tr("Records"), [
+                  shortcut("&lt;Control&gt;s", tr("Save the record")),
+                  shortcut("&lt;Control&gt;f", tr("Search the records")),
+                  shortcut("Delete", tr("Delete the selected record")),
+                  shortcut("&lt;Control&gt;z", tr("Undo a deletion")),
+                  shortcut("&lt;Control&gt;e", tr("Export the records as CSV")),
               ]))
-              \(group("General", [
-                  shortcut("&lt;Control&gt;l", "Lock"),
-                  shortcut("F10", "Open the main menu"),
-                  shortcut("&lt;Control&gt;question", "Keyboard shortcuts"),
-                  shortcut("&lt;Control&gt;q", "Quit"),
+              \(group(tr("General"), [
+                  shortcut("&lt;Control&gt;comma", tr("Preferences")),
+                  shortcut("&lt;Control&gt;l", tr("Lock")),
+                  shortcut("F10", tr("Open the main menu")),
+                  shortcut("&lt;Control&gt;question", tr("Keyboard shortcuts")),
+                  shortcut("&lt;Control&gt;q", tr("Quit")),
               ]))
             </object></child>
           </object>

@@ -22,9 +22,22 @@ final class ActiveInputTests: XCTestCase {
         }
     }
 
+    func testTheIndicatorIsOffByDefaultSoThatTheFocusRingIsTheOnlyFocusIndicator() {
+        GtkRuntime.test {
+            let input = ActiveInput<String>(label: "Name")
+            let window = FormTestWindow(input.container)
+            defer { window.close() }
+            window.focus(input.entry)
+            XCTAssertFalse(input.showsIndicator)
+            XCTAssertFalse(input.indicator.isVisible)
+            XCTAssertEqual(input.indicator.height, 0)
+        }
+    }
+
     func testIndicatorShowsOnlyWhileTheEntryHasFocus() {
         GtkRuntime.test {
             let input = ActiveInput<String>(label: "Name")
+            input.showsIndicator = true
             let window = FormTestWindow(input.container)
             defer { window.close() }
             window.leave()
@@ -39,6 +52,7 @@ final class ActiveInputTests: XCTestCase {
     func testIndicatorIsThreePixelsThickByDefault() {
         GtkRuntime.test {
             let input = ActiveInput<String>(label: "Name")
+            input.showsIndicator = true
             let window = FormTestWindow(input.container)
             defer { window.close() }
             XCTAssertEqual(input.indicatorWidth, 3)
@@ -49,6 +63,7 @@ final class ActiveInputTests: XCTestCase {
     func testIndicatorWidthCanBeChanged() {
         GtkRuntime.test {
             let input = ActiveInput<String>(label: "Name")
+            input.showsIndicator = true
             input.indicatorWidth = 6
             let window = FormTestWindow(input.container)
             defer { window.close() }
@@ -59,6 +74,7 @@ final class ActiveInputTests: XCTestCase {
     func testActiveColorPaintsTheIndicator() throws {
         try GtkRuntime.test {
             let input = ActiveInput<String>(label: "Name")
+            input.showsIndicator = true
             input.activeColor = "rgb(255,0,0)"
             let window = FormTestWindow(input.container)
             defer { window.close() }

@@ -1,6 +1,6 @@
 """End-to-end tests of the Invoice model, the third model of the form window: every kind of
 input (text, date with a calendar, decimal, choice, switch, notes), the rule across fields,
-editing through load, and the "Discard changes?" question — driven through AT-SPI."""
+editing through load, and switching models with typed changes — driven through AT-SPI."""
 import re
 import os
 import shutil
@@ -10,6 +10,7 @@ import unittest
 
 from pinform_e2e import (AppTestCase, click, find, find_all, focus, press_key, set_text, states, type_keys,
                          text_of, wait_until)
+from test_forms import switch_model
 from test_records import double_click, rows, top_level, unlock, wait_for_rows
 
 INVOICE = {"Number": "2026-017", "Customer": "ACME Ltd", "Issue date": "2026-11-01",
@@ -43,7 +44,7 @@ class InvoiceTests(AppTestCase):
     def open_invoices(self, env=None):
         app = self.launch_app(data_home=self.data_home, env=env)
         root = unlock(app)
-        click(find(root, role="push button", name="Invoice", visible=True))
+        switch_model(root, "Invoice")
         entry(root, "Number")
         return app, root
 
@@ -122,17 +123,31 @@ class InvoiceTests(AppTestCase):
                 return True
         return False
 
-    def test_switching_the_model_with_changes_asks_first(self):
+    def test_switching_the_model_keeps_what_was_typed_without_asking(self):
         app, root = self.open_invoices()
         fill(root, {"Number": "7"})
-        click(find(root, role="push button", name="Person", visible=True))
+        switch_model(root, "Person")
+        first_name = entry(root, "First name")
+        focus(first_name)
+        set_text(first_name, "Ada")
+        self.assertFalse(self.question_open(app), "switching the model asked a question")
+        switch_model(root, "Invoice")
+        wait_until(lambda: text_of(entry(root, "Number")) == "7", message="the typed number was lost")
+        switch_model(root, "Person")
+        wait_until(lambda: text_of(entry(root, "First name")) == "Ada", message="the typed name was lost")
+        self.assertFalse(self.question_open(app), "switching the model asked a question")
+
+    def test_closing_with_changes_on_a_hidden_model_shows_them_and_asks(self):
+        app, root = self.open_invoices()
+        fill(root, {"Number": "7"})
+        switch_model(root, "Person")
+        entry(root, "First name")
+        click(find(root, role="push button", name="Close", visible=True))
         question = top_level(app, "Discard changes?")
-        click(find(question, role="push button", name="Keep Editing", visible=True))
+        wait_until(lambda: text_of(entry(root, "Number")) == "7", message="the page with the changes is not shown")
+        click(find(question, role="push button", name="Cancel", visible=True))
         wait_until(lambda: not self.question_open(app), message="the question stayed open")
         self.assertEqual(text_of(entry(root, "Number")), "7")
-        click(find(root, role="push button", name="Person", visible=True))
-        click(find(top_level(app, "Discard changes?"), role="push button", name="Discard", visible=True))
-        entry(root, "First name")
 
     def test_in_german_amounts_and_dates_are_read_and_shown_in_german(self):
         if "de_DE.utf8" not in subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout:

@@ -409,8 +409,10 @@ class RecordsTests(AppTestCase):
         self.assertIn("damaged", banner.name)
         click(button_labelled(root, "Move Aside and Start Fresh"))
         wait_until(lambda: not find_all(root, role="alert", visible=True), message="the banner stayed")
-        notice = find(root, role="status bar", visible=True)
-        self.assertTrue(notice.name.startswith("The old records file was kept as “records.sqlite.damaged-"), notice.name)
+        # The toast (libadwaita's): its text is a label.
+        wait_until(lambda: [label for label in find_all(root, role="label", visible=True)
+                            if label.name.startswith("The old records file was kept as “records.sqlite.damaged-")],
+                   message="no toast says where the old file was kept")
         save_person(root, PEOPLE[0])
         wait_for_rows(root, 1)
         kept = [name for name in os.listdir(folder) if name.startswith("records.sqlite.damaged-")]

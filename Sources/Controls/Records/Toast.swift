@@ -2,35 +2,27 @@ import CGtk
 import Gtk
 
 /// A short in-window notification with an optional action, e.g. "Record deleted" with Undo,
-/// that hides itself after a few seconds — GTK 4.8 without libadwaita has no toast.
+/// that hides itself after a few seconds: libadwaita's toast (`AdwToastOverlay`), spoken to
+/// screen reader users as it shows (libadwaita 1.2 under GTK 4.8 does not announce it).
 ///
-/// Place `widget` at the bottom of the window, over or below the content.
+/// `widget` is the overlay: give it the window's content as `child`, and the toasts float over
+/// the bottom of it.
 ///
 /// ```swift
+/// toast.widget.child = content
 /// toast.show("Record deleted", actionLabel: "Undo") { restore(deleted) }
 /// ```
 @MainActor
 public final class Toast {
-    private var bar: NoticeBar!
+    /// The overlay the toasts show in; its `child` is what they float over.
+    public let widget = ToastOverlay()
+
+    private var current: ToastOverlay.Toast?
+    private var action: (() -> Void)?
     private var timer: guint = 0
 
-    /// A hidden toast.
-    public init() {
-        bar = NoticeBar(role: GTK_ACCESSIBLE_ROLE_STATUS, actionLabel: "Undo", transition: GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP,
-                        onAction: { [weak self] in self?.performAction() },
-                        onDismiss: { [weak self] in self?.dismiss() })
-        bar.box.addCSSClass("app-notification")
-        bar.box.addCSSClass("toast")
-        bar.widget.horizontalAlignment = GTK_ALIGN_CENTER
-        bar.widget.verticalAlignment = GTK_ALIGN_END
-    }
-
-    /// The revealer that slides the notification in; place it in the window.
-    public var widget: Revealer { bar.widget }
-    /// The action button ("Undo"); hidden when the toast has no action.
-    public var actionButton: Button { bar.actionButton }
-    /// The button that hides the toast at once.
-    public var closeButton: Button { bar.closeButton }
+    /// A toast showing nothing yet.
+    public init() {}
 
     /// Shows `message`, replacing any toast showing, and hides it after `seconds`.
     ///
@@ -38,35 +30,62 @@ public final class Toast {
     ///   - actionLabel: the action button's text, e.g. "Undo"; nil shows no action.
     ///   - action: runs once when the action button is clicked, which also hides the toast.
     public func show(_ message: String, actionLabel: String? = nil, seconds: Double = 5, action: (() -> Void)? = nil) {
-        MainContext.remove(source: timer)
-        bar.present(message, actionLabel: actionLabel, action: action)
+        dismiss()
+        // libadwaita 1.2 counts whole seconds: the toast stays until the timer below hides it.
+        let toast = ToastOverlay.Toast(message, timeout: 0)
+        if let actionLabel, action != nil { toast.buttonLabel = actionLabel }
+        // Weak: libadwaita reports the dismissal after the button's action, when this toast
+        // may already be forgotten (and its wrapper gone).
+        toast.onButtonClicked { [weak self, weak toast] in
+            guard let self, let toast, current === toast else { return }
+            performAction()
+        }
+        toast.onDismissed { [weak self, weak toast] in
+            guard let self, let toast, current === toast else { return }
+            forget()
+        }
+        current = toast
+        self.action = action
+        widget.add(toast)
+        widget.nameButtonsByTheirLabels()
         timer = MainContext.timeout(milliseconds: UInt32(max(0, seconds) * 1000)) { [weak self] in
             self?.timer = 0
             self?.dismiss()
             return false
         }
+        Announcer.of(windowContaining: widget)?.announce(message)
     }
 
     /// Hides the toast; its action can no longer run.
     public func dismiss() {
-        MainContext.remove(source: timer)
-        timer = 0
-        bar.conceal()
+        guard let toast = current else { return }
+        forget()
+        toast.dismiss()
     }
 
-    /// Whether the toast is showing (or sliding in).
-    public var isShown: Bool { bar.isShown }
+    /// Whether a toast is showing.
+    public var isShown: Bool { current != nil }
 
-    /// The message shown.
-    public var message: String { bar.label.text }
+    /// The message showing ("" when none).
+    public var message: String { current?.title ?? "" }
+
+    /// The action button's label of the toast showing (nil: none, or no action).
+    public var actionLabel: String? { current?.buttonLabel }
 
     /// Runs the action of the toast showing (Ctrl+Z for "Undo"), as its button would.
     /// - Returns: Whether a toast with an action was showing.
     @discardableResult
     public func performAction() -> Bool {
-        guard isShown, let action = bar.action else { return false }
+        guard isShown, let action else { return false }
         dismiss()
         action()
         return true
+    }
+
+    private func forget() {
+        MainContext.remove(source: timer)
+        timer = 0
+        current = nil
+        action = nil
     }
 }

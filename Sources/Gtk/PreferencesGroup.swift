@@ -1,0 +1,19 @@
+import CGtk
+
+/// A titled group of rows in a boxed list (`AdwPreferencesGroup`).
+@MainActor
+public final class PreferencesGroup: Widget {
+    private var rows: [Widget] = []
+
+    /// An empty group titled `title` (empty: no title).
+    public init(title: String = "") {
+        super.init(widget: adw_preferences_group_new())
+        adw_preferences_group_set_title(pf_adw_preferences_group(raw), title)
+    }
+
+    /// Adds `row` under the others.
+    public func add(_ row: Widget) {
+        adw_preferences_group_add(pf_adw_preferences_group(raw), row.widgetPointer)
+        rows.append(row)
+    }
+}

@@ -1,0 +1,70 @@
+import CGtk
+
+/// libadwaita's view switcher title (`AdwViewSwitcherTitle`): the pages of a `ViewStack` as
+/// buttons in the header bar while they fit, otherwise the window title — then a
+/// `ViewSwitcherBar` at the bottom takes over (see `isTitleVisible`).
+@MainActor
+public final class ViewSwitcherTitle: Widget {
+    private var stack: ViewStack?
+
+    /// A switcher for `stack` that reads `title` when squeezed.
+    public init(stack: ViewStack, title: String) {
+        super.init(widget: adw_view_switcher_title_new())
+        adw_view_switcher_title_set_stack(switcher, stack.stack)
+        adw_view_switcher_title_set_title(switcher, title)
+        self.stack = stack
+        // libadwaita names them when they are first shown; ours come after.
+        connect("map") { [unowned self] in
+            nameViewSwitchers(under: widgetPointer, listName: accessibleName)
+        }
+    }
+
+    private var switcher: OpaquePointer { OpaquePointer(raw) }
+
+    /// The title shown when the switcher does not fit.
+    public var title: String {
+        get { adw_view_switcher_title_get_title(switcher).map { String(cString: $0) } ?? "" }
+        set { adw_view_switcher_title_set_title(switcher, newValue) }
+    }
+
+    /// What screen readers call the switcher (its buttons are each named by their page).
+    public var accessibleName = "Views" {
+        didSet { setAccessibleLabel(accessibleName) }
+    }
+
+    /// Whether the title shows instead of the switcher (the window is too narrow for it).
+    public var isTitleVisible: Bool { adw_view_switcher_title_get_title_visible(switcher) != 0 }
+
+    /// Calls `handler` when the switcher gives way to the title, or comes back.
+    @discardableResult
+    public func onTitleVisibleChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("title-visible", handler)
+    }
+}
+
+/// Names the view switchers under `widget` `listName`, and each of their buttons by its page's
+/// title. libadwaita 1.2 names a switcher "AdwViewSwitcher" for screen readers and a button by
+/// its icon and title run together (" Size").
+@MainActor
+func nameViewSwitchers(under widget: UnsafeMutablePointer<GtkWidget>, listName: String) {
+    switch String(cString: pf_object_type_name(widget)) {
+    case "AdwViewSwitcher":
+        pf_accessible_set_label(widget, listName)
+    case "AdwViewSwitcherButton":
+        // Labelled by its icon and its title, which GTK 4.8 runs together: named by the title alone.
+        if let title = pf_object_dup_string_property(widget, "label") {
+            pf_accessible_reset_labelled_by(widget)
+            pf_accessible_set_label(widget, title)
+            g_free(title)
+        }
+        return
+    default:
+        break
+    }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        nameViewSwitchers(under: current, listName: listName)
+        child = gtk_widget_get_next_sibling(current)
+    }
+}
+

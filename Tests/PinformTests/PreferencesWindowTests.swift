@@ -1,0 +1,56 @@
+import Gtk
+import XCTest
+@testable import Pinform
+
+/// The Preferences window writes each setting as its row changes, and shows the settings in use.
+final class PreferencesWindowTests: XCTestCase {
+    func testChoosingSixDigitsSetsTheLengthOfANewPin() {
+        GtkRuntime.test {
+            let settings = memorySettings()
+            settings.pinLength = 4
+            let preferences = PreferencesWindow(settings: settings)
+            defer { preferences.window.destroy() }
+            XCTAssertEqual(preferences.pinLengthRow.selected, 0)
+            preferences.pinLengthRow.selected = 1
+            XCTAssertEqual(settings.pinLength, 6)
+            preferences.pinLengthRow.selected = 0
+            XCTAssertEqual(settings.pinLength, 4)
+        }
+    }
+
+    func testTurningTheSwitchOffStopsProtectingExportedSpreadsheets() {
+        GtkRuntime.test {
+            let settings = memorySettings()
+            settings.neutralizesFormulas = true
+            let preferences = PreferencesWindow(settings: settings)
+            defer { preferences.window.destroy() }
+            XCTAssertTrue(preferences.protectExportsSwitch.isOn)
+            preferences.protectExportsSwitch.isOn = false
+            XCTAssertFalse(settings.neutralizesFormulas)
+            preferences.protectExportsSwitch.isOn = true
+            XCTAssertTrue(settings.neutralizesFormulas)
+        }
+    }
+
+    func testTheRowsShowTheSettingsInUseAndSayWhatTheyDo() {
+        GtkRuntime.test {
+            let settings = memorySettings()
+            settings.pinLength = 6
+            settings.neutralizesFormulas = false
+            let preferences = PreferencesWindow(settings: settings)
+            defer { preferences.window.destroy() }
+            XCTAssertEqual(preferences.pinLengthRow.selected, 1)
+            XCTAssertFalse(preferences.protectExportsSwitch.isOn)
+            XCTAssertEqual(preferences.pinLengthRow.title, "PIN length")
+            XCTAssertEqual(preferences.protectExportsRow.title, "Protect exported spreadsheets")
+            XCTAssertFalse(preferences.pinLengthRow.subtitle.isEmpty)
+            XCTAssertFalse(preferences.protectExportsRow.subtitle.isEmpty)
+        }
+    }
+}
+
+/// Settings for a test: GSettings' memory backend under scripts/test, else plain memory.
+@MainActor
+private func memorySettings() -> AppSettings {
+    AppSettings(schemaDirectories: [])
+}

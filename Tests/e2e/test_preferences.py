@@ -1,0 +1,40 @@
+"""End-to-end test of the Preferences window (libadwaita's AdwPreferencesWindow): opened with
+Ctrl+comma and from the primary menu, its rows named for assistive technologies, a change kept."""
+from orca_session import press_combination
+from pinform_e2e import AppTestCase, click, find, find_all, press_key, states, wait_until
+from test_records import top_level, unlock
+
+
+class PreferencesTests(AppTestCase):
+    @staticmethod
+    def preferences_open(app):
+        application = app.accessible()
+        return any(child is not None and child.name == "Preferences"
+                   for child in (application.getChildAtIndex(i) for i in range(application.childCount)))
+
+    def menu_item(self, app, name):
+        """Opens the primary menu and returns its item `name`."""
+        buttons = [button for button in find_all(app.accessible(), role="push button", name="Main Menu")
+                   if button.queryAction().nActions > 0]
+        self.assertTrue(buttons, "no Main Menu button with an action")
+        click(buttons[0])
+        return wait_until(lambda: next(iter(find_all(app.accessible(), name=name)), None),
+                          message=f"no menu item {name!r}")
+
+    def test_turning_off_spreadsheet_protection_is_kept_and_shown_when_the_window_opens_again(self):
+        app = self.launch_app()
+        unlock(app)
+        press_combination("Control", ord(","))
+        preferences = top_level(app, "Preferences")
+        find(preferences, name="PIN length", visible=True)
+        protection = find(preferences, role="check box", name="Protect exported spreadsheets", visible=True)
+        self.assertIn("checked", states(protection))
+        click(protection)
+        wait_until(lambda: "checked" not in states(protection), message="the switch stayed on")
+        press_key("Escape")
+        wait_until(lambda: not self.preferences_open(app), message="Escape did not close Preferences")
+
+        click(self.menu_item(app, "Preferences"))
+        preferences = top_level(app, "Preferences")
+        protection = find(preferences, role="check box", name="Protect exported spreadsheets", visible=True)
+        self.assertNotIn("checked", states(protection), "the change was not kept")
