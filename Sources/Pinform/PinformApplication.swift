@@ -219,10 +219,11 @@ final class PinformApplication {
         guard let form = formWindow else { return }
         let text = tr("PIN changed")
         form.showToast(text)
-        // Spoken once the form window is active again: a screen reader follows the focus into
-        // it first, then hears the change of the focused widget's description.
+        // The toast speaks itself in an active window; otherwise it is spoken once the form
+        // window is active again: a screen reader follows the focus into it first, then hears
+        // the change of the focused widget's description.
         let window = form.window
-        guard !window.isActive else { return Announcer.of(window).announce(text) }
+        guard !window.isActive else { return }
         var activation: SignalConnection?
         activation = window.onNotify("is-active") {
             guard window.isActive else { return }
