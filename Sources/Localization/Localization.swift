@@ -40,13 +40,17 @@ public enum Localization {
     /// `message` in the user's language, or `message` itself when no translation exists.
     public static func translate(_ message: String) -> String {
         if let text = translator?.translate(message) { return text }
-        return String(cString: dgettext(domain, message))
+        // gettext hands back the msgid's own pointer when there is no translation: read it
+        // while that pointer is alive.
+        return message.withCString { String(cString: dgettext(domain, $0)) }
     }
 
     /// The form of `singular`/`plural` that fits `count` in the user's language.
     public static func translate(_ singular: String, _ plural: String, count: Int) -> String {
         if let text = translator?.translate(singular, plural, count: count) { return text }
-        return String(cString: dngettext(domain, singular, plural, UInt(max(count, 0))))
+        return singular.withCString { one in
+            plural.withCString { many in String(cString: dngettext(domain, one, many, UInt(max(count, 0)))) }
+        }
     }
 }
 
