@@ -292,3 +292,4 @@ static inline GtkWidget *pf_child_with_role(gpointer widget, GtkAccessibleRole r
 
 #include "folding_row.h"
 #include "form_inputs.h"
+#include "record_list.h"
