@@ -148,7 +148,9 @@ final class FormWindow {
 
     private func makePage<Model: RecordModel>(_ model: Model.Type) {
         let page = FormPage<Model>()
-        let panel = RecordsPanel<Model>(records: application.records, window: window, banner: banner, toast: toast)
+        let panel = RecordsPanel<Model>(records: application.records, window: window, toast: toast) { [unowned application] in
+            application.settings.neutralizesFormulas
+        }
         page.onSave = { [weak self, unowned panel] model in
             panel.insert(model)
             self?.onSave(model)

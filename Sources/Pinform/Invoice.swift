@@ -1,6 +1,7 @@
 import Controls
-import Foundation
 import Forms
+import Foundation
+import Localization
 
 /// An invoice: who owes how much, since when and until when, and whether it was paid.
 struct Invoice: Codable, Equatable {
@@ -31,6 +32,8 @@ struct Invoice: Codable, Equatable {
 extension Invoice: RecordModel {
     static var title: String { "Invoice" }
     static var settingsKey: String { "invoice" }
+    // Translators: the file name an export of the invoices suggests; keep ".csv".
+    static var exportFileName: String { tr("invoices.csv") }
     static var table: String { "invoice" }
     static var blank: Invoice {
         let today = CalendarDate(year: 2026, month: 1, day: 1)

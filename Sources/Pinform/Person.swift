@@ -1,5 +1,6 @@
 import Controls
 import Forms
+import Localization
 
 /// A person, as GenericUI's examples collect one.
 struct Person: Codable, Equatable {
@@ -14,6 +15,8 @@ struct Person: Codable, Equatable {
 extension Person: RecordModel {
     static var title: String { "Person" }
     static var settingsKey: String { "person" }
+    // Translators: the file name an export of the people suggests; keep ".csv".
+    static var exportFileName: String { tr("people.csv") }
     static var table: String { "person" }
     static var blank: Person {
         Person(firstName: "", lastName: "", age: 0, email: Email("name@example.com")!, height: 0)

@@ -1,5 +1,6 @@
 import Controls
 import Forms
+import Localization
 
 /// A width and a height: GenericUI's CGSize form.
 struct Size: Codable, Equatable {
@@ -10,6 +11,8 @@ struct Size: Codable, Equatable {
 extension Size: RecordModel {
     static var title: String { "Size" }
     static var settingsKey: String { "size" }
+    // Translators: the file name an export of the sizes suggests; keep ".csv".
+    static var exportFileName: String { tr("sizes.csv") }
     static var table: String { "size" }
     static var blank: Size { Size(width: 0, height: 0) }
 

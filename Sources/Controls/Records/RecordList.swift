@@ -282,6 +282,16 @@ public final class RecordList<Model> {
         return true
     }
 
+    /// Selects the rows of these records (those the list shows) and scrolls the first into view.
+    public func select(ids: [Int64]) {
+        let wanted = Set(ids)
+        let positions = rowIDs.indices.filter { wanted.contains(rowIDs[$0]) }
+        guard let first = positions.first else { return }
+        table.selection.select(first)
+        for position in positions.dropFirst() { table.selection.select(position, exclusive: false) }
+        pf_column_view_scroll_to(table.raw, guint(first))
+    }
+
     /// The text the row at `row` shows in `column`, fetching it when needed.
     public func text(row: Int, column: Int) -> String? {
         guard rowIDs.indices.contains(row), columns.indices.contains(column) else { return nil }
