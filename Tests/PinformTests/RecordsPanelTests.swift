@@ -110,9 +110,9 @@ final class RecordsPanelTests: XCTestCase {
         }
     }
 
-    func testDeleteIsInsensitiveWhileTheSearchHidesTheSelection() throws {
+    func testDeleteIsInsensitiveWhileTheSearchHidesTheSelection() {
         let paths = self.paths
-        try GtkRuntime.test {
+        GtkRuntime.test {
             let panel = RecordsPanel<Person>(records: RecordsDatabase(paths: paths), window: Window(), toast: Toast())
             panel.insert(Self.ada)
             panel.insert(Self.alan)
@@ -126,9 +126,9 @@ final class RecordsPanelTests: XCTestCase {
         }
     }
 
-    func testASavedRecordTheSearchWouldHideClearsTheSearchAndIsSelected() throws {
+    func testASavedRecordTheSearchWouldHideClearsTheSearchAndIsSelected() {
         let paths = self.paths
-        try GtkRuntime.test {
+        GtkRuntime.test {
             let panel = RecordsPanel<Person>(records: RecordsDatabase(paths: paths), window: Window(), toast: Toast())
             panel.insert(Self.ada)
             panel.list.search("lovelace")
@@ -144,9 +144,9 @@ final class RecordsPanelTests: XCTestCase {
         }
     }
 
-    func testAnExportSuggestsTheModelsNameInDocumentsOrHome() throws {
+    func testAnExportSuggestsTheModelsNameInDocumentsOrHome() {
         let paths = self.paths
-        try GtkRuntime.test {
+        GtkRuntime.test {
             let records = RecordsDatabase(paths: paths)
             let people = RecordsPanel<Person>(records: records, window: Window(), toast: Toast())
             XCTAssertEqual(people.suggestedExportFile.lastPathComponent, "people.csv")

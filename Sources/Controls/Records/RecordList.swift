@@ -435,11 +435,17 @@ public final class RecordList<Model> {
     }
 
     private func showPage() {
-        pages.visibleChildName = switch shownContent {
+        let name = switch shownContent {
         case .rows: "rows"
         case .empty: "empty"
         case .noResults: "no-results"
         case .problem: "problem"
+        }
+        // Only the page shown is visible, so that screen readers find no hidden page's text.
+        pages.page(named: name)?.isVisible = true
+        pages.visibleChildName = name
+        for other in ["rows", "empty", "no-results", "problem"] where other != name {
+            pages.page(named: other)?.isVisible = false
         }
     }
 
