@@ -37,7 +37,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
     let exportButton = Button(label: tr("Export…"))
     let widget: Widget
     /// The page shown in the list's place while the records file cannot be opened.
-    let problemPage = StatusPage(iconName: "dialog-warning-symbolic", title: tr("Records Cannot Be Opened"))
+    let problemPage = StatusPage(title: tr("Records Cannot Be Opened"))
     /// Retries what failed on the problem page (opening the file, or moving it aside).
     let retryButton = Button(label: tr("Retry"))
     /// Moves a damaged file aside and starts with an empty one, on the problem page.
@@ -89,7 +89,8 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         readOnlyBox.append(readOnlyNotice)
         readOnlyBox.isVisible = false
 
-        let problemButtons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        // One above the other, so that the page fits a 360-pixel window.
+        let problemButtons = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         problemButtons.horizontalAlignment = GTK_ALIGN_CENTER
         retryButton.addCSSClass("pill")
         moveAsideButton.addCSSClass("pill")

@@ -176,7 +176,6 @@ public final class RecordList<Model> {
         widget.append(pages)
 
         statusLabel.xAlign = 0
-        statusLabel.addCSSClass("dim-label")
         statusLabel.addCSSClass("caption")
         widget.append(statusLabel)
         updateStatus()
