@@ -337,12 +337,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
     }
 
     func export() {
-        let chooser = FileChooserNative(title: tr("Export Records"), parent: window,
-                                        action: GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel: tr("_Export"))
-        let suggested = suggestedExportFile
-        chooser.setCurrentFolder(suggested.deletingLastPathComponent())
-        chooser.currentName = suggested.lastPathComponent
-        chooser.addChoice(id: "neutralize-formulas", label: Self.formulaChoiceLabel, isOn: neutralizesFormulas())
+        let chooser = makeExportChooser()
         chooser.onResponse { [weak self, unowned chooser] url in
             let neutralizes = chooser.isChoiceOn("neutralize-formulas")
             self?.chooser = nil
@@ -350,6 +345,18 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         }
         self.chooser = chooser
         chooser.show()
+    }
+
+    /// The export's file chooser, not shown yet: the suggested file, and the formula choice
+    /// as the preference has it.
+    func makeExportChooser() -> FileChooserNative {
+        let chooser = FileChooserNative(title: tr("Export Records"), parent: window,
+                                        action: GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel: tr("_Export"))
+        let suggested = suggestedExportFile
+        chooser.setCurrentFolder(suggested.deletingLastPathComponent())
+        chooser.currentName = suggested.lastPathComponent
+        chooser.addChoice(id: "neutralize-formulas", label: Self.formulaChoiceLabel, isOn: neutralizesFormulas())
+        return chooser
     }
 
     /// Writes the list as it is shown — searched and sorted — as CSV to `url`, readable by

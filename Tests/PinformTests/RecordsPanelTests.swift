@@ -162,6 +162,20 @@ final class RecordsPanelTests: XCTestCase {
         }
     }
 
+    func testTheExportsFormulaChoiceStartsFromThePreference() {
+        let paths = self.paths
+        GtkRuntime.test {
+            let records = RecordsDatabase(paths: paths)
+            let window = Window()  // the panel holds its window unowned
+            for preference in [false, true] {
+                let panel = RecordsPanel<Person>(records: records, window: window, toast: Toast()) { preference }
+                let chooser = panel.makeExportChooser()
+                XCTAssertEqual(chooser.isChoiceOn("neutralize-formulas"), preference)
+                XCTAssertEqual(chooser.currentName, "people.csv")
+            }
+        }
+    }
+
     func testEditingLoadsTheRecordAndResolvesItBackUnchanged() {
         GtkRuntime.test {
             for model in [Self.alan, Self.ada] {

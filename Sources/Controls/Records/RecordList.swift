@@ -70,7 +70,14 @@ public final class RecordList<Model> {
     private let source: any RecordListDataSource<Model>
     private let rows = StringList()
     private let scroller = ScrolledWindow()
-    private let pages = Stack()
+    /// The table's place: the rows, or a status page, only one of them visible (no GtkStack,
+    /// whose pages GTK 4.8 names "GtkStackPage" for screen readers).
+    private let area = Box(GTK_ORIENTATION_VERTICAL)
+    /// The status pages, each in a scroller of its own so that the list asks for no more
+    /// height than the table would and the form above keeps its room.
+    private let emptyScroller = ScrolledWindow()
+    private let noResultsScroller = ScrolledWindow()
+    private let problemScroller = ScrolledWindow()
     private var problemPage: Widget?
     private let statusLabel = Label()
     private var tableColumns: [ColumnViewColumn] = []
@@ -169,11 +176,15 @@ public final class RecordList<Model> {
         for page in [emptyPage, noResultsPage] {
             page.addCSSClass("compact")
         }
-        pages.add(scroller, name: "rows")
-        pages.add(emptyPage, name: "empty")
-        pages.add(noResultsPage, name: "no-results")
-        pages.expandsVertically = true
-        widget.append(pages)
+        emptyScroller.child = emptyPage
+        noResultsScroller.child = noResultsPage
+        for page in [scroller, emptyScroller, noResultsScroller, problemScroller] {
+            page.expandsVertically = true
+            page.setSizeRequest(width: -1, height: 120)
+            area.append(page)
+        }
+        area.expandsVertically = true
+        widget.append(area)
 
         statusLabel.xAlign = 0
         statusLabel.addCSSClass("caption")
@@ -434,18 +445,11 @@ public final class RecordList<Model> {
     }
 
     private func showPage() {
-        let name = switch shownContent {
-        case .rows: "rows"
-        case .empty: "empty"
-        case .noResults: "no-results"
-        case .problem: "problem"
-        }
-        // Only the page shown is visible, so that screen readers find no hidden page's text.
-        pages.page(named: name)?.isVisible = true
-        pages.visibleChildName = name
-        for other in ["rows", "empty", "no-results", "problem"] where other != name {
-            pages.page(named: other)?.isVisible = false
-        }
+        let shown = shownContent
+        scroller.isVisible = shown == .rows
+        emptyScroller.isVisible = shown == .empty
+        noResultsScroller.isVisible = shown == .noResults
+        problemScroller.isVisible = shown == .problem
     }
 
     /// The count under the table ("3 records", "1 record matches"); empty when a status page
@@ -462,9 +466,8 @@ public final class RecordList<Model> {
     /// Shows `page` in the table's place — a status page saying why the records cannot be
     /// read, with what can be done — until `showProblem(nil)` shows the rows again.
     public func showProblem(_ page: Widget?) {
-        if problemPage != nil { pages.remove(name: "problem") }
         problemPage = page
-        if let page { pages.add(page, name: "problem") }
+        problemScroller.child = page
         searchEntry.isSensitive = page == nil
         showPage()
     }
