@@ -199,25 +199,6 @@ final class RecordListTests: XCTestCase {
         }
     }
 
-    func testRightToLeftAWideTableStartsAtItsFirstColumnOnTheRight() {
-        GtkRuntime.test {
-            // Headers are not cut: eight of these are wider than the window.
-            let columns = (1...8).map { RecordColumn<Pet>("A rather long column title \($0)", \.name) }
-            let list = RecordList(source: PetSource(threePets), columns: columns)
-            let window = Window()
-            window.setDefaultSize(width: 360, height: 300)
-            window.child = list.widget
-            gtk_widget_set_direction(list.table.widgetPointer, GTK_TEXT_DIR_RTL)
-            list.reload()
-            window.present()
-            XCTAssertTrue(MainContext.spin(until: {
-                let scroll = list.horizontalScroll
-                return scroll.maximum > 0 && scroll.offset == scroll.maximum
-            }), "the table stayed at its left end: \(list.horizontalScroll)")
-            window.destroy()
-        }
-    }
-
     func testActivatingARowReportsItsRecord() {
         GtkRuntime.test {
             let list = makePetList(PetSource(threePets))

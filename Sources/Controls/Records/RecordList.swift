@@ -79,11 +79,6 @@ public final class RecordList<Model> {
     private let noResultsScroller = ScrolledWindow()
     private let problemScroller = ScrolledWindow()
     private var problemPage: Widget?
-    /// The table's horizontal scrolling, watched right to left.
-    private var horizontalAdjustment: Object?
-    /// Right to left, whether the table stays scrolled to its start, the right edge: until
-    /// the person scrolls away from it.
-    private var keepsRightEdgeInView = true
     private let statusLabel = Label()
     private var tableColumns: [ColumnViewColumn] = []
     private var rowIDs: [Int64] = []
@@ -178,7 +173,6 @@ public final class RecordList<Model> {
         scroller.scrollsHorizontally = true
         scroller.expandsVertically = true
         scroller.setSizeRequest(width: -1, height: 120)
-        watchHorizontalScrolling()
         for page in [emptyPage, noResultsPage] {
             page.addCSSClass("compact")
         }
@@ -448,31 +442,6 @@ public final class RecordList<Model> {
         }
         statusLabel.isVisible = count > 0
         showPage()
-    }
-
-    /// Right to left, a table wider than its place starts at its first column, on the right:
-    /// GTK 4.8 starts every table scrolled to the left, which is its end there.
-    private func watchHorizontalScrolling() {
-        guard let adjustment = gtk_scrollable_get_hadjustment(OpaquePointer(table.raw)) else { return }
-        let watched = Object(retaining: UnsafeMutableRawPointer(adjustment))
-        watched.connect("changed") { [weak self] in
-            guard let self, keepsRightEdgeInView, isRightToLeft else { return }
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
-        }
-        watched.connect("value-changed") { [weak self] in
-            guard let self, isRightToLeft else { return }
-            let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-            keepsRightEdgeInView = gtk_adjustment_get_value(adjustment) >= end - 1
-        }
-        horizontalAdjustment = watched
-    }
-
-    private var isRightToLeft: Bool { gtk_widget_get_direction(table.widgetPointer) == GTK_TEXT_DIR_RTL }
-
-    /// How far the table is scrolled from its left edge, and how far it can be, in pixels.
-    @_spi(Testing) public var horizontalScroll: (offset: Double, maximum: Double) {
-        guard let adjustment = gtk_scrollable_get_hadjustment(OpaquePointer(table.raw)) else { return (0, 0) }
-        return (gtk_adjustment_get_value(adjustment), gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
     }
 
     private func showPage() {
