@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Forms", dependencies: ["ControlState", "Localization"], swiftSettings: [.strictMemorySafety()]),
 
         // Persistence.
-        .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2", "Localization"]),
 
         // GTK.
         .target(name: "Gtk", dependencies: ["CGtk"]),

@@ -307,3 +307,4 @@ static inline gchar *pf_object_dup_string_property(gpointer object, const char *
     g_object_get(G_OBJECT(object), name, &value, NULL);
     return value;
 }
+#include "record_list.h"

@@ -25,6 +25,17 @@ public final class StatusPage: Widget {
         set { adw_status_page_set_title(page, newValue) }
     }
 
+    /// What shows under the description (buttons, say); kept alive with the page.
+    public var child: Widget? {
+        get { content }
+        set {
+            adw_status_page_set_child(page, newValue?.widgetPointer)
+            content = newValue
+        }
+    }
+
+    private var content: Widget?
+
     /// The line under the title (nil or empty: none).
     public var descriptionText: String? {
         get { adw_status_page_get_description(page).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }

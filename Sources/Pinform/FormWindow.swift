@@ -11,7 +11,8 @@ import Localization
 /// A page holds the form, its Save button (always in view) and the saved records of that model.
 /// Pages are made when first shown and then kept: switching models loses nothing typed. Typed
 /// changes are never dropped without asking: closing or locking asks "Discard changes?" first
-/// when any page holds some. Database errors show in a banner at the top, undo in a toast.
+/// when any page holds some. A records file that cannot be opened shows a status page in the
+/// list's place; errors, notices and undo are toasts.
 @MainActor
 final class FormWindow {
     let window: ApplicationWindow
@@ -19,7 +20,6 @@ final class FormWindow {
     private let stack = ViewStack()
     private let switcherTitle: ViewSwitcherTitle
     private let switcherBar: ViewSwitcherBar
-    private let banner = ErrorBanner()
     private let toast = Toast()
     /// The pages made so far, by settings key, each with its records panel and the box that
     /// holds both.
@@ -55,7 +55,6 @@ final class FormWindow {
 
         let column = Box(.vertical)
         column.append(header)
-        column.append(banner.widget)
         stack.expandsVertically = true
         column.append(stack)
         column.append(switcherBar)
@@ -170,7 +169,9 @@ final class FormWindow {
 
     private func makePage<Model: RecordModel>(_ model: Model.Type, in holder: Box) {
         let page = FormPage<Model>()
-        let panel = RecordsPanel<Model>(records: application.records, window: window, banner: banner, toast: toast)
+        let panel = RecordsPanel<Model>(records: application.records, window: window, toast: toast) { [unowned application] in
+            application.settings.neutralizesFormulas
+        }
         page.onSave = { [weak self, unowned panel] model in
             panel.insert(model)
             self?.onSave(model)

@@ -1,5 +1,4 @@
 import Controls
-import Foundation
 import Forms
 import Localization
 
@@ -33,6 +32,8 @@ extension Invoice: RecordModel {
     // Translators: a kind of record, on the form window's switcher.
     static var title: String { tr("Invoice") }
     static var settingsKey: String { "invoice" }
+    // Translators: the file name an export of the invoices suggests; keep ".csv".
+    static var exportFileName: String { tr("invoices.csv") }
     static var table: String { "invoice" }
     static var blank: Invoice {
         let today = CalendarDate(year: 2026, month: 1, day: 1)

@@ -16,6 +16,8 @@ extension Person: RecordModel {
     // Translators: a kind of record, on the form window's switcher.
     static var title: String { tr("Person") }
     static var settingsKey: String { "person" }
+    // Translators: the file name an export of the people suggests; keep ".csv".
+    static var exportFileName: String { tr("people.csv") }
     static var table: String { "person" }
     static var blank: Person {
         Person(firstName: "", lastName: "", age: 0, email: Email("name@example.com")!, height: 0)

@@ -11,6 +11,8 @@ protocol RecordModel: FormModel {
     static var table: String { get }
     /// The fields kept beside each record: stored for sorting and searching, listed, exported.
     static var fields: [RecordField<Self>] { get }
+    /// The name an export suggests for the CSV file ("people.csv").
+    static var exportFileName: String { get }
 }
 
 extension RecordModel {

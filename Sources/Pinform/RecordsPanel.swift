@@ -2,6 +2,7 @@ import CGtk
 import Controls
 import Foundation
 import Gtk
+import Localization
 import Storage
 
 /// What the form window needs of a records panel, whatever its model.
@@ -21,49 +22,90 @@ protocol RecordsPanelProtocol: AnyObject {
 /// it, double-click or Enter edits a record in a dialog, Delete removes with Undo, and Export
 /// writes the list as CSV.
 ///
-/// Undo of a delete saves the deleted values again as new records (with new identities):
-/// a deletion is real at once, so that nothing depends on the toast's timer or on the
-/// process living on.
+/// A deletion is real at once, so that nothing depends on the toast's timer or on the process
+/// living on; Undo puts the records back as they were stored, with their identities, so they
+/// return to their places in the list.
+///
+/// A records file that cannot be opened shows a status page in the list's place, with Retry
+/// and, for a damaged file, Move Aside and Start Fresh (the old file is kept). A file that can
+/// only be read says why above the list. What goes wrong while saving, and what was done,
+/// shows in a toast.
 @MainActor
 final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
     let list: RecordList<Model>
-    let deleteButton = Button(label: "Delete")
-    let exportButton = Button(label: "Export…")
+    let deleteButton = Button(label: tr("Delete"))
+    let exportButton = Button(label: tr("Export…"))
     let widget: Widget
+    /// The page shown in the list's place while the records file cannot be opened.
+    let problemPage = StatusPage(title: tr("Records Cannot Be Opened"))
+    /// Retries what failed on the problem page (opening the file, or moving it aside).
+    let retryButton = Button(label: tr("Retry"))
+    /// Moves a damaged file aside and starts with an empty one, on the problem page.
+    let moveAsideButton = Button(label: tr("Move Aside and Start Fresh"))
+    /// Says why the records can only be read, above the list; hidden when they can be written.
+    let readOnlyNotice = Label()
 
     private let records: RecordsDatabase
     private let source: RecordStoreSource<Model>
     private unowned let window: Window
-    private let banner: ErrorBanner
     private let toast: Toast
+    private let neutralizesFormulas: () -> Bool
+    private let readOnlyBox = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     private var chooser: FileChooserNative?
     /// Where the last export went, to suggest the same folder next time.
     private var lastExportFolder: URL?
+    /// What Retry on the problem page does.
+    private var retryProblem: (() -> Void)?
+    /// Whether the no-results page says why the search cannot run.
+    private var searchProblemShown = false
 
-    init(records: RecordsDatabase, window: Window, banner: ErrorBanner, toast: Toast) {
+    /// - Parameter neutralizesFormulas: the preference that the export's choice to keep
+    ///   spreadsheets from running formulas starts from.
+    init(records: RecordsDatabase, window: Window, toast: Toast, neutralizesFormulas: @escaping () -> Bool = { true }) {
         self.records = records
         self.window = window
-        self.banner = banner
         self.toast = toast
+        self.neutralizesFormulas = neutralizesFormulas
         source = RecordStoreSource(store: nil)
         list = RecordList(source: source, columns: Model.listColumns)
 
-        let title = Label("Saved")
+        let title = Label(tr("Saved"))
         title.addCSSClass("heading")
         title.xAlign = 0
         title.expandsHorizontally = true
-        deleteButton.tooltip = "Delete the selected records (Delete)"
+        deleteButton.tooltip = tr("Delete the selected records (Delete)")
         deleteButton.isSensitive = false
-        exportButton.tooltip = "Export the list as CSV (Ctrl+E)"
+        exportButton.tooltip = tr("Export the list as CSV (Ctrl+E)")
         let bar = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         bar.append(title)
         bar.append(deleteButton)
         bar.append(exportButton)
 
+        readOnlyNotice.wraps = true
+        readOnlyNotice.xAlign = 0
+        readOnlyNotice.expandsHorizontally = true
+        readOnlyNotice.isSelectable = true
+        readOnlyBox.addCSSClass("read-only-notice")
+        readOnlyBox.append(readOnlyNotice)
+        readOnlyBox.isVisible = false
+
+        // One above the other, so that the page fits a 360-pixel window.
+        let problemButtons = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        problemButtons.horizontalAlignment = GTK_ALIGN_CENTER
+        retryButton.addCSSClass("pill")
+        moveAsideButton.addCSSClass("pill")
+        moveAsideButton.addCSSClass("destructive-action")
+        problemButtons.append(retryButton)
+        problemButtons.append(moveAsideButton)
+        problemPage.child = problemButtons
+        problemPage.addCSSClass("compact")
+        list.emptyPage.descriptionText = tr("Saved records appear here")
+
         let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         box.setMargins(top: 0, bottom: 12, start: 12, end: 12)
         box.addCSSClass("records-panel")
         box.append(bar)
+        box.append(readOnlyBox)
         list.widget.expandsVertically = true
         box.append(list.widget)
         box.expandsVertically = true
@@ -71,11 +113,13 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
 
         list.onActivate = { [unowned self] id in edit(id) }
         list.onDeleteRequest = { [unowned self] ids in delete(ids) }
-        list.onSelectionChanged = { [unowned self] in deleteButton.isSensitive = !list.selectedIDs.isEmpty }
-        list.onError = { [unowned self] error in show(error) { [weak self] in self?.list.reload(refreshingAll: true) } }
+        list.onSelectionChanged = { [unowned self] in updateDeleteButton() }
+        list.onError = { [unowned self] error in listFailed(error) }
         source.onSearchSucceeded = { [unowned self] in searchSucceeded() }
         deleteButton.onClicked { [unowned self] in delete(list.selectedIDs) }
         exportButton.onClicked { [unowned self] in export() }
+        retryButton.onClicked { [unowned self] in retryProblem?() }
+        moveAsideButton.onClicked { [unowned self] in startFresh() }
         reconnect()
     }
 
@@ -85,12 +129,13 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         do {
             let store = try records.store(Model.self)
             source.store = store
+            hideProblem()
             if let reason = records.readOnlyReason(for: store) {
-                banner.show(reason.message(path: records.file.path))
-            } else if banner.isShown, bannerOffersReconnect {
-                banner.dismiss()
+                readOnlyNotice.text = reason.message(path: records.file.path)
+                readOnlyBox.isVisible = true
+            } else {
+                readOnlyBox.isVisible = false
             }
-            bannerOffersReconnect = false
             // Read the search text while the window is idle, not at the first keystroke.
             MainContext.idle { [weak self] in
                 guard let self, let store = source.store else { return }
@@ -98,76 +143,110 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
             }
         } catch {
             source.store = nil
-            show(error) { [weak self] in self?.reconnect() }
-            bannerOffersReconnect = true
+            readOnlyBox.isVisible = false
+            showProblem(error) { [weak self] in self?.reconnect() }
         }
         list.reload(refreshingAll: true)
+        updateDeleteButton()
     }
 
     private var store: RecordStore<Model>? { source.store }
 
-    /// Whether the banner shows why the store could not be opened, with Retry.
-    private var bannerOffersReconnect = false
-    /// Whether the banner shows why a search cannot run.
-    private var bannerIsAboutSearch = false
-
-    /// Shows a database error in the window's banner: with Retry when another program only
-    /// holds the file for now (`retry` runs the failed action again), with an offer to move
-    /// the file aside when it cannot be used as it is, else the message alone.
-    private func show(_ error: any Error, retry: (() -> Void)? = nil) {
-        bannerOffersReconnect = false
-        guard let error = error as? StoreError else {
-            banner.show(String(describing: error))
-            return
+    /// Shows why the records file cannot be used in the list's place: with Retry (running
+    /// `retry`), and with Move Aside and Start Fresh when the file is damaged.
+    private func showProblem(_ error: StoreError, retry: @escaping () -> Void) {
+        var description = error.message
+        let offersFreshStart = error.offersFreshStart && FileManager.default.fileExists(atPath: records.file.path)
+        if offersFreshStart {
+            description += " " + tr("You can move it aside and start with an empty one: the old file is kept, not deleted.")
         }
-        bannerIsAboutSearch = if case .searchTooLong = error { true } else { false }
-        if error.offersRetry, let retry {
-            banner.show(error.message, actionLabel: "Retry", isDestructive: false) { [weak self] in
-                self?.banner.dismiss()
-                retry()
-            }
-        } else if error.offersFreshStart, FileManager.default.fileExists(atPath: records.file.path) {
-            banner.show(error.message + " You can move it aside — it is kept, not deleted — and start with an empty one.",
-                        actionLabel: "Move Aside and Start Fresh") { [weak self] in self?.startFresh() }
-        } else {
-            banner.show(error.message)
-        }
+        problemPage.descriptionText = description
+        problemPage.setAccessibleLabel(description)
+        moveAsideButton.isVisible = offersFreshStart
+        retryProblem = retry
+        list.showProblem(problemPage)
+        deleteButton.isSensitive = false
+        exportButton.isSensitive = false
     }
+
+    private func hideProblem() {
+        retryProblem = nil
+        list.showProblem(nil)
+        exportButton.isSensitive = true
+    }
+
+    /// Whether the problem page shows, in the list's place.
+    var showsProblem: Bool { list.shownContent == .problem }
 
     private func startFresh() {
         do {
             let moved = try records.moveAsideAndStartFresh()
-            banner.dismiss()
             reconnect()
-            if let moved { toast.show("The old records file was kept as “\(moved.lastPathComponent)”.", seconds: 8) }
+            if let moved {
+                toast.show(tr("The old records file was kept as “{file}”", ["file": moved.lastPathComponent]), seconds: 8)
+            }
         } catch {
             reconnect()
-            show(error) { [weak self] in self?.startFresh() }
+            // Retry tries the move again, once the other program let go of the file.
+            showProblem(error) { [weak self] in self?.startFresh() }
         }
+    }
+
+    /// Says in a toast what went wrong, with Retry when another program only holds the file
+    /// for now (`retry` runs the failed action again).
+    private func report(_ error: any Error, retry: (() -> Void)? = nil) {
+        guard let error = error as? StoreError else {
+            toast.show(String(describing: error), seconds: 8)
+            return
+        }
+        if error.offersRetry, let retry {
+            toast.show(error.message, actionLabel: tr("Retry"), seconds: 10) { retry() }
+        } else {
+            toast.show(error.message, seconds: 8)
+        }
+    }
+
+    /// Reading the list failed: a search that cannot run says why on the no-results page;
+    /// anything else in a toast.
+    private func listFailed(_ error: any Error) {
+        if let error = error as? StoreError, case .searchTooLong = error {
+            searchProblemShown = true
+            list.noResultsPage.descriptionText = error.message
+            return
+        }
+        report(error) { [weak self] in self?.list.reload(refreshingAll: true) }
     }
 
     /// A search ran: a message about an earlier search is no longer true.
     private func searchSucceeded() {
-        guard bannerIsAboutSearch else { return }
-        bannerIsAboutSearch = false
-        banner.dismiss()
+        guard searchProblemShown else { return }
+        searchProblemShown = false
+        list.noResultsPage.descriptionText = tr("Try a different search")
+    }
+
+    private func updateDeleteButton() {
+        deleteButton.isSensitive = store != nil && list.hasSelection
     }
 
     // MARK: Saving, editing, deleting
 
-    /// Saves a value from the form as a new record and shows it selected.
+    /// Saves a value from the form as a new record and shows it selected and scrolled into
+    /// view; when the search would hide it, the search is cleared.
     func insert(_ model: Model) {
         guard let store else {
-            if let error = records.openError { show(error) { [weak self] in self?.reconnect() } }
+            if let error = records.openError { showProblem(error) { [weak self] in self?.reconnect() } }
             return
         }
         do {
             let id = try store.insert(model)
             list.reload()
-            list.select(id: id.rawValue)
-            deleteButton.isSensitive = true
+            if !list.select(id: id.rawValue) {
+                list.search("")
+                list.select(id: id.rawValue)
+            }
+            updateDeleteButton()
         } catch {
-            show(error) { [weak self] in self?.insert(model) }
+            report(error) { [weak self] in self?.insert(model) }
         }
     }
 
@@ -177,14 +256,15 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         do {
             record = try store.record(id: RecordID(id))
         } catch {
-            show(error)
+            report(error)
             return
         }
         guard let record else {
             list.reload()
             return
         }
-        let dialog = FormDialog(title: "Edit \(Model.title)", parent: window, form: Model.makeForm(), model: record.model) {
+        let title = tr("Edit {model}", ["model": Model.title])
+        let dialog = FormDialog(title: title, parent: window, form: Model.makeForm(), model: record.model) {
             [weak self] edited in
             guard let self, let edited else { return }
             save(edited, id: record.id, in: store)
@@ -198,32 +278,34 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
             list.reload()
             list.refresh(id: id.rawValue)
         } catch {
-            show(error) { [weak self] in self?.save(edited, id: id, in: store) }
+            report(error) { [weak self] in self?.save(edited, id: id, in: store) }
         }
     }
 
     private func delete(_ ids: [Int64]) {
         guard let store, !ids.isEmpty else { return }
         do {
-            let deleted = try store.records(ids: ids.map(RecordID.init(rawValue:))).map(\.model)
-            try store.delete(ids: ids.map(RecordID.init(rawValue:)))
+            let deleted = try store.deleteRecords(ids: ids.map(RecordID.init(rawValue:)))
             list.reload()
-            deleteButton.isSensitive = !list.selectedIDs.isEmpty
-            let message = deleted.count == 1 ? "Record deleted" : "\(deleted.count) records deleted"
-            toast.show(message, actionLabel: "Undo") { [weak self] in self?.restore(deleted) }
+            updateDeleteButton()
+            guard !deleted.isEmpty else { return }
+            let message = trn("Record deleted", "%d records deleted", deleted.count)
+            toast.show(message, actionLabel: tr("Undo")) { [weak self] in self?.restore(deleted) }
         } catch {
-            show(error) { [weak self] in self?.delete(ids) }
+            report(error) { [weak self] in self?.delete(ids) }
         }
     }
 
-    private func restore(_ models: [Model]) {
+    /// Puts deleted records back in their places, with their identities, and selects them.
+    private func restore(_ deleted: [DeletedRecord]) {
         guard let store else { return }
         do {
-            let ids = try store.insert(contentsOf: models)
+            try store.restore(deleted)
             list.reload()
-            if ids.count == 1 { list.select(id: ids[0].rawValue) }
+            list.select(ids: deleted.map(\.id.rawValue))
+            updateDeleteButton()
         } catch {
-            show(error) { [weak self] in self?.restore(models) }
+            report(error) { [weak self] in self?.restore(deleted) }
         }
     }
 
@@ -234,14 +316,28 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
     // MARK: Exporting
 
     /// The export dialog's choice that keeps spreadsheets from running a field as a formula.
-    static var formulaChoiceLabel: String { "Stop spreadsheets from running formulas" }
+    static var formulaChoiceLabel: String { tr("Stop spreadsheets from running formulas") }
+
+    /// Where an export is suggested first: the user's Documents folder, else the home folder.
+    static var defaultExportFolder: URL {
+        if let documents = g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS) {
+            let path = String(cString: documents)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                return URL(fileURLWithPath: path, isDirectory: true)
+            }
+        }
+        return URL(fileURLWithPath: String(cString: g_get_home_dir()), isDirectory: true)
+    }
+
+    /// The file an export suggests: the model's name ("people.csv") in the folder of the
+    /// last export, or in Documents.
+    var suggestedExportFile: URL {
+        (lastExportFolder ?? Self.defaultExportFolder).appendingPathComponent(Model.exportFileName)
+    }
 
     func export() {
-        let chooser = FileChooserNative(title: "Export Records", parent: window,
-                                        action: GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel: "_Export")
-        chooser.currentName = "records.csv"
-        chooser.addChoice(id: "neutralize-formulas", label: Self.formulaChoiceLabel, isOn: true)
-        if let lastExportFolder { chooser.setCurrentFolder(lastExportFolder) }
+        let chooser = makeExportChooser()
         chooser.onResponse { [weak self, unowned chooser] url in
             let neutralizes = chooser.isChoiceOn("neutralize-formulas")
             self?.chooser = nil
@@ -249,6 +345,18 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         }
         self.chooser = chooser
         chooser.show()
+    }
+
+    /// The export's file chooser, not shown yet: the suggested file, and the formula choice
+    /// as the preference has it.
+    func makeExportChooser() -> FileChooserNative {
+        let chooser = FileChooserNative(title: tr("Export Records"), parent: window,
+                                        action: GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel: tr("_Export"))
+        let suggested = suggestedExportFile
+        chooser.setCurrentFolder(suggested.deletingLastPathComponent())
+        chooser.currentName = suggested.lastPathComponent
+        chooser.addChoice(id: "neutralize-formulas", label: Self.formulaChoiceLabel, isOn: neutralizesFormulas())
+        return chooser
     }
 
     /// Writes the list as it is shown — searched and sorted — as CSV to `url`, readable by
@@ -259,12 +367,10 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
             let rows = try list.currentRows()
             try CSVWriter(neutralizesFormulas: neutralizingFormulas).write(header: list.columnTitles, rows: rows, to: url)
             lastExportFolder = url.deletingLastPathComponent()
-            let noun = rows.count == 1 ? "record" : "records"
-            toast.show("Exported \(rows.count) \(noun) to “\(url.lastPathComponent)”")
-        } catch let error as StoreError {
-            banner.show(error.message)
+            toast.show(trn("Exported %d record to “{file}”", "Exported %d records to “{file}”", rows.count,
+                           ["file": url.lastPathComponent]))
         } catch {
-            show(error)
+            report(error)
         }
     }
 }

@@ -12,6 +12,8 @@ extension Size: RecordModel {
     // Translators: a kind of record (a width and a height), on the form window's switcher.
     static var title: String { tr("Size") }
     static var settingsKey: String { "size" }
+    // Translators: the file name an export of the sizes suggests; keep ".csv".
+    static var exportFileName: String { tr("sizes.csv") }
     static var table: String { "size" }
     static var blank: Size { Size(width: 0, height: 0) }
 

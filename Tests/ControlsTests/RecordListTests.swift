@@ -15,12 +15,56 @@ final class RecordListTests: XCTestCase {
         }
     }
 
-    func testEmptyListSaysSo() {
+    func testEmptyListShowsTheNoRecordsYetPage() {
         GtkRuntime.test {
             let list = makePetList(PetSource([]))
             list.reload()
             XCTAssertEqual(list.rowCount, 0)
-            XCTAssertEqual(list.statusText, "No records yet")
+            XCTAssertEqual(list.shownContent, .empty)
+            XCTAssertEqual(list.emptyPage.title, "No Records Yet")
+            XCTAssertEqual(list.statusText, "")
+        }
+    }
+
+    func testASearchThatMatchesNothingShowsTheNoResultsPageAndClearingItShowsTheRows() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            XCTAssertEqual(list.shownContent, .rows)
+            list.search("zebra")
+            XCTAssertEqual(list.shownContent, .noResults)
+            XCTAssertEqual(list.noResultsPage.title, "No Results")
+            list.search("")
+            XCTAssertEqual(list.shownContent, .rows)
+        }
+    }
+
+    func testAProblemPageShowsInTheTablesPlaceUntilTakenAway() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            list.showProblem(StatusPage(title: "The records file is damaged"))
+            XCTAssertEqual(list.shownContent, .problem)
+            XCTAssertFalse(list.searchEntry.isSensitive)
+            list.showProblem(nil)
+            XCTAssertEqual(list.shownContent, .rows)
+            XCTAssertTrue(list.searchEntry.isSensitive)
+        }
+    }
+
+    func testCountsUsePluralForms() {
+        GtkRuntime.test {
+            let source = PetSource([threePets[0]])
+            let list = makePetList(source)
+            list.reload()
+            XCTAssertEqual(list.statusText, "1 record")
+            list.search("rex")
+            XCTAssertEqual(list.statusText, "1 record matches")
+            source.pets[2] = Pet(name: "Rexa", species: "cat", age: 2)
+            list.reload()
+            XCTAssertEqual(list.statusText, "2 records match")
+            list.search("")
+            XCTAssertEqual(list.statusText, "2 records")
         }
     }
 
@@ -76,7 +120,7 @@ final class RecordListTests: XCTestCase {
             list.reload()
             list.search("cat")
             XCTAssertEqual(list.recordIDs, [2, 3])
-            XCTAssertEqual(list.statusText, "2 records match “cat”")
+            XCTAssertEqual(list.statusText, "2 records match")
             list.search("")
             XCTAssertEqual(list.rowCount, 3)
         }
@@ -90,6 +134,68 @@ final class RecordListTests: XCTestCase {
             list.searchEntry.text = "milo"
             XCTAssertTrue(MainContext.spin(until: { list.rowCount == 1 }))
             XCTAssertEqual(list.recordIDs, [3])
+        }
+    }
+
+    func testEscapeInTheSearchEntryClearsTheSearch() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            list.search("cat")
+            XCTAssertEqual(list.rowCount, 2)
+            pf_signal_emit_void(list.searchEntry.raw, "stop-search")  // what Escape does
+            XCTAssertEqual(list.searchEntry.text, "")
+            XCTAssertEqual(list.searchText, "")
+            XCTAssertEqual(list.rowCount, 3)
+        }
+    }
+
+    func testASearchThatHidesTheSelectionLeavesNothingSelectedAndSaysSo() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(threePets))
+            list.reload()
+            XCTAssertTrue(list.select(id: 1))
+            var changes = 0
+            list.onSelectionChanged = { changes += 1 }
+            list.search("cat")
+            XCTAssertFalse(list.hasSelection)
+            XCTAssertEqual(list.selectedIDs, [])
+            XCTAssertEqual(changes, 1, "the selection's change was not reported")
+        }
+    }
+
+    func testSelectingARecordScrollsItIntoView() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(count: 1_000))
+            let window = Window()
+            window.setDefaultSize(width: 600, height: 300)
+            window.child = list.widget
+            list.reload()
+            window.present()
+            XCTAssertTrue(MainContext.spin(until: { list.table.isMapped && list.cellWidgetCount > 0 }))
+            XCTAssertTrue(list.boundIDs.contains(2))
+            XCTAssertTrue(list.select(id: 900))
+            // The rows around the selected one get cells; those at the top give theirs up.
+            XCTAssertTrue(MainContext.spin(until: { list.boundIDs.contains(900) && !list.boundIDs.contains(2) }),
+                          "the selected row was not scrolled into view")
+            window.destroy()
+        }
+    }
+
+    func testACellThatCutsItsTextShowsItWholeAsTooltip() {
+        GtkRuntime.test {
+            let long = "Wolfeschlegelsteinhausenbergerdorff the Third of Many Names"
+            let list = makePetList(PetSource([Pet(name: long, species: "cat", age: 3), Pet(name: "Rex", species: "dog", age: 1)]))
+            let window = Window()
+            window.setDefaultSize(width: 360, height: 300)
+            window.child = list.widget
+            list.reload()
+            window.present()
+            XCTAssertTrue(MainContext.spin(until: { list.cellTooltip(text: long) != nil }),
+                          "the cut cell offers no tooltip")
+            XCTAssertEqual(list.cellTooltip(text: long), long)
+            XCTAssertNil(list.cellTooltip(text: "Rex"), "a cell shown whole needs no tooltip")
+            window.destroy()
         }
     }
 
@@ -167,7 +273,7 @@ final class RecordListTests: XCTestCase {
             MainContext.spin(until: { false }, timeout: 0.2)
             let elapsed = Date().timeIntervalSince(start)
             XCTAssertEqual(list.rowCount, 100_000)
-            XCTAssertEqual(list.statusText, "100,000 records")
+            XCTAssertEqual(list.statusText, "100000 records")
             XCTAssertLessThan(list.cellWidgetCount, 3 * 250, "cells for far more than a screenful")
             XCTAssertLessThan(source.fetchedIDs, 2_000, "models fetched for far more than a screenful")
             XCTAssertLessThan(elapsed, 3, "100,000 rows took \(elapsed) s to show")

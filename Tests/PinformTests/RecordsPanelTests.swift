@@ -1,3 +1,4 @@
+import CGtk
 import Controls
 import Foundation
 import Gtk
@@ -31,7 +32,7 @@ final class RecordsPanelTests: XCTestCase {
         let paths = self.paths, folder = self.folder!
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths)
-            let panel = RecordsPanel<Person>(records: records, window: Window(), banner: ErrorBanner(), toast: Toast())
+            let panel = RecordsPanel<Person>(records: records, window: Window(), toast: Toast())
             panel.insert(Self.ada)
             panel.insert(Self.alan)
             panel.list.sort(by: 1, ascending: false)
@@ -53,7 +54,7 @@ final class RecordsPanelTests: XCTestCase {
         let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths)
-            let panel = RecordsPanel<Person>(records: records, window: Window(), banner: ErrorBanner(), toast: Toast())
+            let panel = RecordsPanel<Person>(records: records, window: Window(), toast: Toast())
             panel.insert(Self.ada)
             XCTAssertEqual(panel.list.rowCount, 1)
             XCTAssertEqual(try records.store(Person.self).count(), 1)
@@ -67,19 +68,111 @@ final class RecordsPanelTests: XCTestCase {
             let damaged = Data(repeating: 0x41, count: 4096)
             try damaged.write(to: paths.recordsFile)
             let records = RecordsDatabase(paths: paths)
-            let banner = ErrorBanner()
-            let panel = RecordsPanel<Person>(records: records, window: Window(), banner: banner, toast: Toast())
-            XCTAssertTrue(banner.isShown)
-            XCTAssertTrue(banner.message.contains("damaged"), banner.message)
-            XCTAssertTrue(banner.actionButton.isVisible)
-            banner.actionButton.click()
-            XCTAssertFalse(banner.isShown)
+            let panel = RecordsPanel<Person>(records: records, window: Window(), toast: Toast())
+            XCTAssertTrue(panel.showsProblem)
+            let description = panel.problemPage.descriptionText ?? ""
+            XCTAssertTrue(description.contains("damaged"), description)
+            XCTAssertTrue(description.contains("the old file is kept"), description)
+            XCTAssertTrue(panel.moveAsideButton.isVisible)
+            XCTAssertTrue(panel.retryButton.isVisible)
+            panel.moveAsideButton.click()
+            XCTAssertFalse(panel.showsProblem)
+            XCTAssertEqual(panel.list.shownContent, .empty)
             panel.insert(Self.alan)
             XCTAssertEqual(panel.list.rowCount, 1)
             let kept = try FileManager.default.contentsOfDirectory(atPath: paths.dataDirectory.path)
                 .filter { $0.hasPrefix("records.sqlite.damaged-") }
             XCTAssertEqual(kept.count, 1)
             XCTAssertEqual(try Data(contentsOf: paths.dataDirectory.appendingPathComponent(kept[0])), damaged)
+        }
+    }
+
+    private static let grace = Person(firstName: "Grace", lastName: "Hopper", age: 85,
+                                      email: Email("grace@example.com")!, height: 1.60)
+
+    func testUndoOfADeleteRestoresTheRecordInItsPlaceWithItsIdentity() throws {
+        let paths = self.paths
+        try GtkRuntime.test {
+            let records = RecordsDatabase(paths: paths)
+            let toast = Toast()
+            let panel = RecordsPanel<Person>(records: records, window: Window(), toast: toast)
+            for person in [Self.ada, Self.alan, Self.grace] { panel.insert(person) }
+            let ids = panel.list.recordIDs
+            XCTAssertTrue(panel.list.select(id: ids[1]))
+            panel.deleteButton.click()
+            XCTAssertEqual(panel.list.recordIDs, [ids[0], ids[2]])
+
+            XCTAssertTrue(toast.performAction())  // Undo
+
+            XCTAssertEqual(panel.list.recordIDs, ids)
+            XCTAssertEqual(panel.list.selectedIDs, [ids[1]])
+            XCTAssertEqual(try records.store(Person.self).record(id: RecordID(ids[1]))?.model, Self.alan)
+        }
+    }
+
+    func testDeleteIsInsensitiveWhileTheSearchHidesTheSelection() {
+        let paths = self.paths
+        GtkRuntime.test {
+            let panel = RecordsPanel<Person>(records: RecordsDatabase(paths: paths), window: Window(), toast: Toast())
+            panel.insert(Self.ada)
+            panel.insert(Self.alan)
+            XCTAssertTrue(panel.deleteButton.isSensitive, "the saved record is selected")
+            panel.list.search("lovelace")
+            XCTAssertFalse(panel.deleteButton.isSensitive)
+            panel.list.search("")
+            XCTAssertFalse(panel.deleteButton.isSensitive)
+            XCTAssertTrue(panel.list.select(id: panel.list.recordIDs[0]))
+            XCTAssertTrue(panel.deleteButton.isSensitive)
+        }
+    }
+
+    func testASavedRecordTheSearchWouldHideClearsTheSearchAndIsSelected() {
+        let paths = self.paths
+        GtkRuntime.test {
+            let panel = RecordsPanel<Person>(records: RecordsDatabase(paths: paths), window: Window(), toast: Toast())
+            panel.insert(Self.ada)
+            panel.list.search("lovelace")
+            panel.insert(Self.alan)
+            XCTAssertEqual(panel.list.searchText, "")
+            XCTAssertEqual(panel.list.rowCount, 2)
+            XCTAssertEqual(panel.list.selectedIDs, [panel.list.recordIDs[1]])
+
+            panel.list.search("example")
+            panel.insert(Self.grace)  // shown by the search: it stays
+            XCTAssertEqual(panel.list.searchText, "example")
+            XCTAssertEqual(panel.list.selectedIDs, [panel.list.recordIDs[2]])
+        }
+    }
+
+    func testAnExportSuggestsTheModelsNameInDocumentsOrHome() {
+        let paths = self.paths
+        GtkRuntime.test {
+            let records = RecordsDatabase(paths: paths)
+            let people = RecordsPanel<Person>(records: records, window: Window(), toast: Toast())
+            XCTAssertEqual(people.suggestedExportFile.lastPathComponent, "people.csv")
+            let folder = people.suggestedExportFile.deletingLastPathComponent().standardizedFileURL.path
+            let documents = g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS).map { String(cString: $0) }
+            let home = String(cString: g_get_home_dir())
+            XCTAssertTrue(folder == documents.map { URL(fileURLWithPath: $0).standardizedFileURL.path } || folder == home,
+                          folder)
+            XCTAssertEqual(RecordsPanel<Size>(records: records, window: Window(), toast: Toast()).suggestedExportFile.lastPathComponent,
+                           "sizes.csv")
+            XCTAssertEqual(RecordsPanel<Invoice>(records: records, window: Window(), toast: Toast()).suggestedExportFile.lastPathComponent,
+                           "invoices.csv")
+        }
+    }
+
+    func testTheExportsFormulaChoiceStartsFromThePreference() {
+        let paths = self.paths
+        GtkRuntime.test {
+            let records = RecordsDatabase(paths: paths)
+            let window = Window()  // the panel holds its window unowned
+            for preference in [false, true] {
+                let panel = RecordsPanel<Person>(records: records, window: window, toast: Toast()) { preference }
+                let chooser = panel.makeExportChooser()
+                XCTAssertEqual(chooser.isChoiceOn("neutralize-formulas"), preference)
+                XCTAssertEqual(chooser.currentName, "people.csv")
+            }
         }
     }
 

@@ -566,6 +566,17 @@ final class RecordStoreTests: XCTestCase {
         XCTAssertEqual(reread.tags, ["a", "b"])
     }
 
+    func testARestoredRecordKeepsFieldsTheModelDoesNotKnow() throws {
+        let database = try Database(at: file)
+        let newer = try RecordStore<NewerContact>(database: database, table: "contact", columns: [.text("name", \.name)])
+        let id = try newer.insert(NewerContact(name: "Ada", city: "London", visits: 1, nickname: "Countess", tags: ["a"]))
+        let store = try RecordStore<Contact>(database: database, table: "contact", columns: [.text("name", \.name)])
+
+        try store.restore(try store.deleteRecords(ids: [id]))
+
+        XCTAssertEqual(try newer.record(id: id)?.model.nickname, "Countess")
+    }
+
     func testClearingAnOptionalFieldDoesNotBringItsOldValueBack() throws {
         let store = try RecordStore<OptionalNote>(database: try Database.inMemory(), table: "note", columns: [])
         let id = try store.insert(OptionalNote(name: "a", note: "old"))

@@ -1,5 +1,6 @@
 import CGtk
 import Gtk
+import Localization
 
 /// A modal window that edits a model in a `FormView` and hands back the edited model, or nil
 /// when cancelled: Save at the end of the header bar, Cancel (and Escape) at the start.
@@ -23,7 +24,7 @@ public final class FormDialog<Model> {
     /// Saves and closes; sensitive while the form resolves.
     public let saveButton: Button
     /// Closes without saving.
-    public let cancelButton = Button(label: "Cancel")
+    public let cancelButton = Button(label: tr("Cancel"))
 
     private let model: Model
     private var completion: ((Model?) -> Void)?
@@ -35,7 +36,7 @@ public final class FormDialog<Model> {
     /// - Parameter model: what the form resolves into, so that what the form does not show
     ///   is kept.
     public init(title: String, parent: Window?, form: FormView<Model>, model: Model,
-                saveLabel: String = "Save", completion: @escaping (Model?) -> Void) {
+                saveLabel: String = tr("Save"), completion: @escaping (Model?) -> Void) {
         self.form = form
         self.model = model
         self.completion = completion

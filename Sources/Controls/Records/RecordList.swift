@@ -1,9 +1,12 @@
 import CGtk
 import Foundation
 import Gtk
+import Localization
 
 /// A table of saved records of one model: columns declared by key path with titles, sorted by
-/// clicking a column header, filtered by a search entry, scaling to 100,000 rows.
+/// clicking a column header, filtered by a search entry (Escape clears it), scaling to 100,000
+/// rows. With no records it shows a status page ("No Records Yet"), and another ("No Results")
+/// when the search matches nothing; a cell that cuts its text shows the whole text as tooltip.
 ///
 /// The table holds only the records' identities, in a list model; GTK makes widgets only for
 /// the rows on screen and the list asks its `RecordListDataSource` for the models of those
@@ -23,7 +26,19 @@ public final class RecordList<Model> {
     /// A column of the list.
     public typealias Column = RecordColumn<Model>
 
-    /// The search entry, the table and the status line, top to bottom.
+    /// What the list shows in the table's place.
+    public enum Content: Equatable, Sendable {
+        /// The rows.
+        case rows
+        /// The status page saying there are no records yet.
+        case empty
+        /// The status page saying the search matches nothing.
+        case noResults
+        /// The page given to `showProblem(_:)`.
+        case problem
+    }
+
+    /// The search entry, the table (or a status page in its place) and the count, top to bottom.
     public let widget: Box
     /// The search entry; typing filters the rows once typing pauses.
     public let searchEntry = SearchEntry()
@@ -36,7 +51,15 @@ public final class RecordList<Model> {
     public var onActivate: ((Int64) -> Void)?
     /// Called with the selected records' identities when Delete is pressed in the table.
     public var onDeleteRequest: (([Int64]) -> Void)?
-    /// Called when the selection changes.
+    /// The page shown when there are no records, "No Records Yet"; its description can say
+    /// where records come from.
+    public let emptyPage = StatusPage(iconName: "x-office-document-symbolic", title: tr("No Records Yet"),
+                                      description: tr("Saved records appear here"))
+    /// The page shown when the search matches no record, "No Results".
+    public let noResultsPage = StatusPage(iconName: "edit-find-symbolic", title: tr("No Results"),
+                                          description: tr("Try a different search"))
+
+    /// Called when the selection of shown rows changes, also when a search hides selected rows.
     public var onSelectionChanged: (() -> Void)?
     /// Called when the data source fails; the list then shows what it could.
     public var onError: ((any Error) -> Void)?
@@ -47,6 +70,15 @@ public final class RecordList<Model> {
     private let source: any RecordListDataSource<Model>
     private let rows = StringList()
     private let scroller = ScrolledWindow()
+    /// The table's place: the rows, or a status page, only one of them visible (no GtkStack,
+    /// whose pages GTK 4.8 names "GtkStackPage" for screen readers).
+    private let area = Box(GTK_ORIENTATION_VERTICAL)
+    /// The status pages, each in a scroller of its own so that the list asks for no more
+    /// height than the table would and the form above keeps its room.
+    private let emptyScroller = ScrolledWindow()
+    private let noResultsScroller = ScrolledWindow()
+    private let problemScroller = ScrolledWindow()
+    private var problemPage: Widget?
     private let statusLabel = Label()
     private var tableColumns: [ColumnViewColumn] = []
     private var rowIDs: [Int64] = []
@@ -58,6 +90,20 @@ public final class RecordList<Model> {
 
     /// How many cell widgets exist now: a screenful of rows, whatever the number of records.
     @_spi(Testing) public private(set) var cellWidgetCount = 0
+
+    /// The cell labels bound to a row now, with the row's record.
+    private var boundCells: [UnsafeMutableRawPointer: Int64] = [:]
+
+    /// The records whose rows have cells now: those on screen (and a few beyond).
+    @_spi(Testing) public var boundIDs: Set<Int64> { Set(boundCells.values) }
+
+    /// The tooltip a bound cell showing `text` offers: its whole text when the cell cuts it.
+    @_spi(Testing) public func cellTooltip(text: String) -> String? {
+        for cell in boundCells.keys where Label(existing: cell.assumingMemoryBound(to: GtkWidget.self)).text == text {
+            return pf_label_cut_text(cell).map { String(cString: $0) }
+        }
+        return nil
+    }
 
     /// A list of `source`'s records showing `columns`; call `reload()` to fill it.
     public init(source: any RecordListDataSource<Model>, columns: [Column], pageSize: Int = 100) {
@@ -71,14 +117,23 @@ public final class RecordList<Model> {
     }
 
     private func build() {
-        searchEntry.placeholder = "Search records"
-        searchEntry.setAccessibleLabel("Search records")
+        searchEntry.placeholder = tr("Search records")
+        searchEntry.setAccessibleLabel(tr("Search records"))
         searchEntry.onSearchChanged { [weak self] in self?.searchChanged() }
+        // Escape clears the search; once it is clear, Escape leaves the entry for the rows.
+        searchEntry.onStopSearch { [weak self] in
+            guard let self else { return }
+            if searchEntry.text.isEmpty {
+                if !rowIDs.isEmpty { _ = table.grabFocus() }
+            } else {
+                search("")
+            }
+        }
         widget.append(searchEntry)
 
         table.showsRowSeparators = true
         table.allowsRubberbandSelection = true
-        table.setAccessibleLabel("Records")
+        table.setAccessibleLabel(tr("Records"))
         for (index, column) in columns.enumerated() {
             let tableColumn = ColumnViewColumn(title: column.title, factory: makeFactory(column: index))
             tableColumn.expands = true
@@ -92,16 +147,25 @@ public final class RecordList<Model> {
         table.selection.onSelectionChanged { [weak self] in self?.onSelectionChanged?() }
         let keys = KeyController()
         keys.onKeyPressed { [weak self] keyval, _, _ in
-            guard let self, keyval == UInt32(GDK_KEY_Delete) || keyval == UInt32(GDK_KEY_KP_Delete) else { return false }
-            let selected = selectedIDs
-            guard !selected.isEmpty, let onDeleteRequest else { return false }
-            onDeleteRequest(selected)
-            return true
+            guard let self else { return false }
+            switch Int32(keyval) {
+            case GDK_KEY_Delete, GDK_KEY_KP_Delete:
+                let selected = selectedIDs
+                guard !selected.isEmpty, let onDeleteRequest else { return false }
+                onDeleteRequest(selected)
+                return true
+            case GDK_KEY_Escape:
+                guard !currentSearch.isEmpty else { return false }
+                search("")
+                return true
+            default:
+                return false
+            }
         }
         table.add(keys)
         // The header row, which GTK 4.8 would leave named "GtkListItemWidget" for screen readers.
         if let header = pf_child_with_role(table.raw, GTK_ACCESSIBLE_ROLE_ROW) {
-            pf_accessible_set_label(header, "Column headers")
+            pf_accessible_set_label(header, tr("Column headers"))
         }
 
         scroller.child = table
@@ -109,10 +173,20 @@ public final class RecordList<Model> {
         scroller.scrollsHorizontally = true
         scroller.expandsVertically = true
         scroller.setSizeRequest(width: -1, height: 120)
-        widget.append(scroller)
+        for page in [emptyPage, noResultsPage] {
+            page.addCSSClass("compact")
+        }
+        emptyScroller.child = emptyPage
+        noResultsScroller.child = noResultsPage
+        for page in [scroller, emptyScroller, noResultsScroller, problemScroller] {
+            page.expandsVertically = true
+            page.setSizeRequest(width: -1, height: 120)
+            area.append(page)
+        }
+        area.expandsVertically = true
+        widget.append(area)
 
         statusLabel.xAlign = 0
-        statusLabel.addCSSClass("dim-label")
         statusLabel.addCSSClass("caption")
         widget.append(statusLabel)
         updateStatus()
@@ -124,12 +198,17 @@ public final class RecordList<Model> {
             let label = Label()
             label.xAlign = 0
             gtk_label_set_ellipsize(pf_label(label.raw), PANGO_ELLIPSIZE_END)
+            pf_label_set_tooltip_when_cut(label.raw)
             item.setChild(label)
             self?.cellWidgetCount += 1
         }
         factory.onTeardown { [weak self] _ in self?.cellWidgetCount -= 1 }
+        factory.onUnbind { [weak self] item in
+            if let child = item.childPointer { self?.boundCells[UnsafeMutableRawPointer(child)] = nil }
+        }
         factory.onBind { [weak self] item in
             guard let self, let child = item.childPointer else { return }
+            if let string = item.string, let id = Int64(string) { boundCells[UnsafeMutableRawPointer(child)] = id }
             let text = text(for: item, column: column)
             Label(existing: child).text = text
             // Screen readers read rows and cells by name, which GTK 4.8 leaves as their types.
@@ -148,7 +227,8 @@ public final class RecordList<Model> {
     /// are keep their widgets and texts: after a record's values change, call `refresh(id:)`
     /// for it, or pass `refreshingAll` when any record may have changed.
     public func reload(refreshingAll: Bool = false) {
-        let selected = Set(selectedIDs)
+        let selectedBefore = selectedIDs
+        let selected = Set(selectedBefore)
         failedSinceReload = false
         let old = refreshingAll ? [] : rowIDs
         do {
@@ -175,6 +255,8 @@ public final class RecordList<Model> {
             }
         }
         updateStatus()
+        // GTK does not report a selection that went with its rows (a search hid them).
+        if selectedIDs != selectedBefore { onSelectionChanged?() }
     }
 
     /// Shows a record's row again after its record changed, without querying every identity.
@@ -197,12 +279,27 @@ public final class RecordList<Model> {
         table.selection.selectedPositions.compactMap { $0 < rowIDs.count ? rowIDs[$0] : nil }
     }
 
-    /// Selects a record's row alone; false when the list does not show it.
+    /// Whether a shown row is selected: what Delete acts on.
+    public var hasSelection: Bool { !selectedIDs.isEmpty }
+
+    /// Selects a record's row alone and scrolls it into view; false when the list does not
+    /// show it.
     @discardableResult
     public func select(id: Int64) -> Bool {
         guard let position = rowIDs.firstIndex(of: id) else { return false }
         table.selection.select(position)
+        pf_column_view_scroll_to(table.raw, guint(position))
         return true
+    }
+
+    /// Selects the rows of these records (those the list shows) and scrolls the first into view.
+    public func select(ids: [Int64]) {
+        let wanted = Set(ids)
+        let positions = rowIDs.indices.filter { wanted.contains(rowIDs[$0]) }
+        guard let first = positions.first else { return }
+        table.selection.select(first)
+        for position in positions.dropFirst() { table.selection.select(position, exclusive: false) }
+        pf_column_view_scroll_to(table.raw, guint(first))
     }
 
     /// The text the row at `row` shows in `column`, fetching it when needed.
@@ -291,7 +388,7 @@ public final class RecordList<Model> {
         guard let row = pf_ancestor_with_role(cell, GTK_ACCESSIBLE_ROLE_ROW) else { return }
         let texts = (0..<columns.count).map { text(for: item, column: $0) }.filter { !$0.isEmpty }
         pf_accessible_set_label(row, texts.joined(separator: ", "))
-        if let list = pf_ancestor_with_role(row, GTK_ACCESSIBLE_ROLE_LIST) { pf_accessible_set_label(list, "Rows") }
+        if let list = pf_ancestor_with_role(row, GTK_ACCESSIBLE_ROLE_LIST) { pf_accessible_set_label(list, tr("Rows")) }
     }
 
     private func text(for item: ListItem, column: Int) -> String {
@@ -338,15 +435,40 @@ public final class RecordList<Model> {
 
     private func updateStatus() {
         let count = rowIDs.count
-        let noun = count == 1 ? "record" : "records"
         statusLabel.text = switch (count, currentSearch.isEmpty) {
-        case (0, true): "No records yet"
-        case (0, false): "No records match “\(currentSearch)”"
-        case (_, true): "\(count.formatted()) \(noun)"
-        case (_, false): "\(count.formatted()) \(noun) match “\(currentSearch)”"
+        case (0, _): ""
+        case (_, true): trn("%d record", "%d records", count)
+        case (_, false): trn("%d record matches", "%d records match", count)
         }
+        statusLabel.isVisible = count > 0
+        showPage()
     }
 
-    /// The status line's text ("3 records", "No records yet").
+    private func showPage() {
+        let shown = shownContent
+        scroller.isVisible = shown == .rows
+        emptyScroller.isVisible = shown == .empty
+        noResultsScroller.isVisible = shown == .noResults
+        problemScroller.isVisible = shown == .problem
+    }
+
+    /// The count under the table ("3 records", "1 record matches"); empty when a status page
+    /// says there is nothing.
     public var statusText: String { statusLabel.text }
+
+    /// What shows in the table's place now.
+    public var shownContent: Content {
+        if problemPage != nil { return .problem }
+        if !rowIDs.isEmpty { return .rows }
+        return currentSearch.isEmpty ? .empty : .noResults
+    }
+
+    /// Shows `page` in the table's place — a status page saying why the records cannot be
+    /// read, with what can be done — until `showProblem(nil)` shows the rows again.
+    public func showProblem(_ page: Widget?) {
+        problemPage = page
+        problemScroller.child = page
+        searchEntry.isSensitive = page == nil
+        showPage()
+    }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Localization
 
 /// What the records file is on disk: its type, whether another process has it open, and
 /// moving it aside — so that no error path opens a named pipe, or moves a file in use.
@@ -24,12 +25,12 @@ extension Database {
             let kind: String
             switch status.st_mode & S_IFMT {
             case S_IFREG: continue
-            case S_IFLNK: kind = "a symbolic link"
-            case S_IFIFO: kind = "a named pipe"
-            case S_IFCHR, S_IFBLK: kind = "a device"
-            case S_IFDIR: kind = "a folder"
-            case S_IFSOCK: kind = "a socket"
-            default: kind = "not a plain file"
+            case S_IFLNK: kind = tr("a symbolic link")
+            case S_IFIFO: kind = tr("a named pipe")
+            case S_IFCHR, S_IFBLK: kind = tr("a device")
+            case S_IFDIR: kind = tr("a folder")
+            case S_IFSOCK: kind = tr("a socket")
+            default: kind = tr("not a plain file")
             }
             throw StoreError.notARegularFile(path: path + suffix, kind: kind)
         }
@@ -96,14 +97,13 @@ extension Database {
         public func message(path: String) -> String {
             switch self {
             case .cannotWrite:
-                "The records file “\(path)” can only be read: its folder or the file is read-only. "
-                    + "The records show, but changes cannot be saved."
+                tr("The records file “{path}” can only be read: its folder or the file is read-only. The records show, but changes cannot be saved.",
+                   ["path": path])
             case .newerVersion:
                 StoreError.newerSchema(path: path, found: 0, supported: 0).message
             case .notEncryptedYet:
-                "The records file “\(path)” can only be read: an older version of Pinform saved it unencrypted, "
-                    + "and its folder is read-only, so it cannot be encrypted yet. "
-                    + "The records show; they are encrypted once the folder can be written."
+                tr("The records file “{path}” can only be read: an older version of Pinform saved it unencrypted, and its folder is read-only, so it cannot be encrypted yet. The records show; they are encrypted once the folder can be written.",
+                   ["path": path])
             }
         }
     }

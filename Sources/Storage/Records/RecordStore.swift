@@ -220,6 +220,77 @@ public final class RecordStore<Model: Codable> {
         }
     }
 
+    /// Deletes several records together and hands them back as they were stored, so that
+    /// `restore(_:)` can undo the deletion with the same identities.
+    ///
+    /// - Returns: the records that existed, in the order of `ids`.
+    public func deleteRecords(ids: some Sequence<RecordID>) throws(StoreError) -> [DeletedRecord] {
+        let ids = Array(ids)
+        return try write { () throws(StoreError) in
+            var deleted: [DeletedRecord] = []
+            for id in ids {
+                let row = try database.withStatement("SELECT _created, _updated, _json FROM \(quotedTable) WHERE id = ?") {
+                    statement throws(StoreError) -> DeletedRecord? in
+                    try statement.bind(.integer(id.rawValue), at: 1)
+                    guard try statement.step() else { return nil }
+                    let json = try statement.withBytes(at: 2) { bytes throws(StoreError) in Data(bytes) }
+                    return DeletedRecord(id: id, json: json, created: statement.double(at: 0), updated: statement.double(at: 1))
+                }
+                guard let row else { continue }
+                try database.execute("DELETE FROM \(quotedTable) WHERE id = ?", [.integer(id.rawValue)])
+                deleted.append(row)
+            }
+            return deleted
+        } patch: { index, deleted in
+            for record in deleted {
+                index.remove(record.id.rawValue)
+            }
+        }
+    }
+
+    /// Puts deleted records back as they were — same identities, JSON and times — all of them
+    /// or none. SQLite 3.15 has no upsert: an identity that is in use again is refused.
+    ///
+    /// - Throws: `.constraint` when a record with one of the identities exists (nothing is
+    ///   restored then); `.decodingFailed` when a record's JSON cannot be read to compute its
+    ///   columns.
+    public func restore(_ records: some Sequence<DeletedRecord>) throws(StoreError) {
+        let records = Array(records)
+        let names = (["_search"] + columns.map { SQLIdentifier.quoted($0.name) })
+        let sql = "INSERT INTO \(quotedTable) (id, _created, _updated, _json, \(names.joined(separator: ", "))) "
+            + "VALUES (?, ?, ?, ?, \(names.map { _ in "?" }.joined(separator: ", ")))"
+        _ = try write { () throws(StoreError) -> [String] in
+            var documents: [String] = []
+            for record in records {
+                let model: Model
+                do {
+                    model = try decoder.decode(Model.self, from: record.json)
+                } catch {
+                    throw StoreError.decodingFailed(id: record.id, reason: String(describing: error))
+                }
+                let values = columns.map { $0.value(model) }
+                let document = SearchText.document(values)
+                try database.withStatement(sql) { statement throws(StoreError) in
+                    try statement.bind(.integer(record.id.rawValue), at: 1)
+                    try statement.bind(.real(record.created), at: 2)
+                    try statement.bind(.real(record.updated), at: 3)
+                    try statement.bindText(utf8: record.json, at: 4)
+                    try statement.bind(.text(document), at: 5)
+                    for (offset, value) in values.enumerated() {
+                        try statement.bind(value, at: Int32(offset + 6))
+                    }
+                    while try statement.step() {}
+                }
+                documents.append(document)
+            }
+            return documents
+        } patch: { index, documents in
+            for (record, document) in zip(records, documents) {
+                index.set(document.utf8, for: record.id.rawValue)
+            }
+        }
+    }
+
     /// Computes every row's columns and search text again from its JSON, e.g. after a column
     /// kept its name and type but changed what it computes.
     public func rebuildColumns() throws(StoreError) {

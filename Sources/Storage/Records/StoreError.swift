@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CSQLite
+import Localization
 
 /// Why the records database could not do what was asked, with a sentence for the person.
 ///
@@ -56,43 +57,46 @@ public enum StoreError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .corrupt(let path):
-            "The records file is damaged (“\(path)”)."
+            tr("The records file is damaged (“{path}”).", ["path": path])
         case .busy(let path):
-            "The records file is busy: another program is writing to it (“\(path)”). Nothing was changed."
+            tr("The records file is busy: another program is writing to it (“{path}”). Nothing was changed.", ["path": path])
         case .cannotOpen(let path, let reason):
-            "The records file “\(path)” cannot be opened: \(reason)."
+            tr("The records file “{path}” cannot be opened: {reason}.", ["path": path, "reason": reason])
         case .readOnly(let path):
-            "The records file “\(path)” is read-only — the change was not saved."
+            tr("The records file “{path}” is read-only — the change was not saved.", ["path": path])
         case .diskFull:
-            "The disk is full — the record was not saved."
+            tr("The disk is full — the record was not saved.")
         case .newerSchema(let path, _, _):
-            "The records file “\(path)” was written by a newer version of Pinform. "
-                + "It is open read-only, so that nothing in it is lost."
+            tr("The records file “{path}” was written by a newer version of Pinform. It is open read-only, so that nothing in it is lost.",
+               ["path": path])
         case .notARegularFile(let path, let kind):
-            "“\(path)” is \(kind), not a data file. Pinform does not open it; move it away and try again."
+            // Translators: {kind} is one of "a symbolic link", "a named pipe", "a device", "a folder", "a socket".
+            tr("“{path}” is {kind}, not a data file. Pinform does not open it; move it away and try again.",
+               ["path": path, "kind": kind])
         case .inUse(let path):
-            "The records file is open in another program (“\(path)”), so it was not moved. "
-                + "Close that program and try again."
+            tr("The records file is open in another program (“{path}”), so it was not moved. Close that program and try again.",
+               ["path": path])
         case .searchTooLong(let words, let limit):
-            "Search for at most \(limit) words — this search has \(words)."
+            trn("Search for at most {limit} words — this search has %d.", "Search for at most {limit} words — this search has %d.",
+                words, ["limit": String(limit)])
         case .constraint(let reason):
-            "The record was not saved: \(reason)."
+            tr("The record was not saved: {reason}.", ["reason": reason])
         case .notFound:
-            "The record no longer exists."
+            tr("The record no longer exists.")
         case .unknownColumn(let name):
-            "There is no column “\(name)” to sort by."
+            tr("There is no column “{name}” to sort by.", ["name": name])
         case .encodingFailed(let reason):
-            "The record could not be prepared for saving: \(reason)."
+            tr("The record could not be prepared for saving: {reason}.", ["reason": reason])
         case .decodingFailed(let id, let reason):
-            "Record \(id) could not be read: \(reason)."
+            tr("Record {id} could not be read: {reason}.", ["id": id.description, "reason": reason])
         case .moveAsideFailed(let path, let reason):
-            "Could not move “\(path)” aside: \(reason). Nothing was deleted."
+            tr("Could not move “{path}” aside: {reason}. Nothing was deleted.", ["path": path, "reason": reason])
         case .exportFailed(let path, let reason):
-            "Could not export to “\(path)”: \(reason)."
+            tr("Could not export to “{path}”: {reason}.", ["path": path, "reason": reason])
         case .closed(let path):
-            "The records file “\(path)” is closed."
+            tr("The records file “{path}” is closed.", ["path": path])
         case .other(_, let reason):
-            "The records file could not be used: \(reason)."
+            tr("The records file could not be used: {reason}.", ["reason": reason])
         }
     }
 
