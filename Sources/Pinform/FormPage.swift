@@ -48,7 +48,8 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         lastSaved.wraps = true
         lastSaved.isSelectable = true
         lastSaved.expandsHorizontally = true
-        lastSaved.text = tr("Nothing saved yet")
+        // Empty until a record is saved: the list below says when there are none.
+        lastSaved.text = ""
 
         let bar = Box(.horizontal, spacing: 12)
         bar.addCSSClass("form-actions")
