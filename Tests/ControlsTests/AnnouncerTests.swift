@@ -92,7 +92,8 @@ final class AnnouncerTests: XCTestCase {
                 _ = view.handleKey(UInt32(keyval), GdkModifierType(rawValue: 0))
             }
             gtk_editable_set_text(pf_editable(view.entry.raw), "1357")
-            gtk_editable_insert_text(pf_editable(view.entry.raw), "9", 1, nil)
+            var position: Int32 = 0
+            gtk_editable_insert_text(pf_editable(view.entry.raw), "9", 1, &position)
             XCTAssertEqual(view.entry.text, "", "the entry refuses every insertion")
             XCTAssertEqual(view.control.pinCode.count, 2)
             XCTAssertEqual(view.entry.ownAccessibleDescription, "2 of 4 digits entered")
