@@ -239,6 +239,15 @@ class AppTestCase(unittest.TestCase):
         self.addCleanup(app.quit)
         return app
 
+    def menu_item(self, app, name):
+        """Opens the primary menu and returns its item `name`."""
+        buttons = [button for button in find_all(app.accessible(), role="push button", name="Main Menu")
+                   if button.queryAction().nActions > 0]
+        self.assertTrue(buttons, "no Main Menu button with an action")
+        click(buttons[0])
+        return wait_until(lambda: next(iter(find_all(app.accessible(), name=name)), None),
+                          message=f"no menu item {name!r}")
+
 
 # --- the accessibility tree ------------------------------------------------------------------
 

@@ -12,15 +12,6 @@ class PreferencesTests(AppTestCase):
         return any(child is not None and child.name == "Preferences"
                    for child in (application.getChildAtIndex(i) for i in range(application.childCount)))
 
-    def menu_item(self, app, name):
-        """Opens the primary menu and returns its item `name`."""
-        buttons = [button for button in find_all(app.accessible(), role="push button", name="Main Menu")
-                   if button.queryAction().nActions > 0]
-        self.assertTrue(buttons, "no Main Menu button with an action")
-        click(buttons[0])
-        return wait_until(lambda: next(iter(find_all(app.accessible(), name=name)), None),
-                          message=f"no menu item {name!r}")
-
     def test_turning_off_spreadsheet_protection_is_kept_and_shown_when_the_window_opens_again(self):
         app = self.launch_app()
         unlock(app)

@@ -200,15 +200,6 @@ class RecoveryKeyTests(AppTestCase):
         self.press(window, NEW_PIN)
         find(app.accessible(), role="text", name="First name", timeout=20)
 
-    def menu_item(self, app, name):
-        """Opens the primary menu and returns its item `name`."""
-        buttons = [button for button in find_all(app.accessible(), role="push button", name="Main Menu")
-                   if button.queryAction().nActions > 0]
-        self.assertTrue(buttons, "no Main Menu button with an action")
-        click(buttons[0])
-        return wait_until(lambda: next(iter(find_all(app.accessible(), name=name)), None),
-                          message=f"no menu item {name!r}")
-
     def test_a_new_recovery_key_from_the_menu_replaces_the_old_one(self):
         app = self.launch_app()
         window = app.window("Pinform")
