@@ -66,6 +66,13 @@ public final class FormView<Model> {
     /// Each bound input must be a ``FormFieldView`` (every input of Controls is) and each bound
     /// view a `Widget`; an element of size n takes n shares of its row's width, and a row
     /// narrower than `foldWidth` stacks its elements.
+    ///
+    /// - Parameters:
+    ///   - form: the bindings and rows; give it a `prototype`, so that rules across fields,
+    ///     fields shown on a condition and closure bindings work as people type.
+    ///   - rowSpacing: the gap between rows, in pixels.
+    ///   - columnSpacing: the gap between the fields of a row, in pixels.
+    ///   - foldWidth: under this width a row stacks its fields.
     /// - Precondition: `form` has its bindings and rows; they do not change afterwards.
     public init(_ form: Form<Model>, rowSpacing: Int32 = 12, columnSpacing: Int32 = 12, foldWidth: Int32 = 440) {
         self.form = form
