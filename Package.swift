@@ -67,6 +67,9 @@ let package = Package(
         // Benchmark support: counts heap allocations (interposes malloc in pinform-bench only).
         .target(name: "CAllocCounter"),
 
+        // One seeded generator (SplitMix64) for fuzz and property tests and benchmark walks.
+        .target(name: "SeededRandom", swiftSettings: [.strictMemorySafety()]),
+
         // Executables.
         .executableTarget(
             name: "Pinform",
@@ -74,15 +77,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "PinformBench",
-            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "PinControls", "Gtk", "SoftwareTPM"]
+            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "PinControls", "Gtk", "SoftwareTPM", "SeededRandom"]
         ),
 
         // Tests.
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ControlStateTests", dependencies: ["ControlState"]),
-        .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState", "Localization"]),
-        .testTarget(name: "FormsTests", dependencies: ["Forms"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM"]),
+        .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState", "Localization", "SeededRandom"]),
+        .testTarget(name: "FormsTests", dependencies: ["Forms", "SeededRandom"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM", "Localization"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "PinCode", "Forms", "ControlState"]),
         .testTarget(name: "PinformTests", dependencies: ["Pinform", "SoftwareTPM"]),

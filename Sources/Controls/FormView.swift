@@ -3,30 +3,34 @@ import Forms
 import Gtk
 import Localization
 
-/// A form of GTK widgets that edits a typed model: GenericUI's `UIQuickFormView<Model>`, with
-/// its roadmap built — both ways (`load`, `resolve`), live validation, dirty tracking, rules
-/// across fields and fields shown on a condition.
+/// The GTK view of a ``Form``: it lays out the form's rows with real widgets and shows each
+/// field's error — GenericUI's `UIQuickFormView<Model>`, with its roadmap built: both ways
+/// (`load`, `resolve`), live validation, dirty tracking, rules across fields and fields shown on
+/// a condition.
 ///
+/// Bindings, rows, rules and conditions are declared once, on the headless `Form`; the view
+/// attaches to each bound input that is a ``FormFieldView`` and to each bound `Widget`.
 /// Rows are laid out with widths proportional to their elements' sizes; a row narrower than
-/// `foldWidth` stacks its fields, one a line. A field shows its error once the person changed it
-/// and left it (then as they type), or once they tried to save; the error shows under it, in the
-/// `error` style, and is the input's accessible description (see `FieldErrorPresentation`). `control` is `.resolvable` exactly
-/// while the form resolves and `.edited` while it is dirty, which is what a Save button's
-/// sensitivity follows.
+/// `foldWidth` stacks its fields, one a line. When a field's error shows is the form's rule
+/// (``ErrorVisibility``: once the person changed it and left it, then as they type, or once
+/// they tried to save); the error shows under the field, in the `error` style, and is the
+/// input's accessible description (see `FieldErrorPresentation`). `control` is `.resolvable`
+/// exactly while the form resolves and `.edited` while it is dirty, which is what a Save
+/// button's sensitivity follows.
 ///
 /// ```swift
-/// let form = FormView<Person>(prototype: Person())
+/// let form = Form<Person>(prototype: Person())
 /// let first = form.bind(ActiveInput<String>(label: "First name"), to: \.firstName)
 /// let age = form.bind(ActiveInput<UInt>(label: "Age"), to: \.age, rules: [.atMost(120, message: "Too old")])
 /// form.addRow([FormElement(first), FormElement(age)])
-/// form.build()
-/// form.load(person)
-/// form.bindSensitivity(of: saveButton)
-/// saveButton.onClicked { if case .success(let edited) = form.resolve(person) { save(edited) } }
+/// let view = FormView(form)
+/// view.load(person)
+/// view.bindSensitivity(of: saveButton)
+/// saveButton.onClicked { if case .success(let edited) = view.resolve(person) { save(edited) } }
 /// ```
 @MainActor
 public final class FormView<Model> {
-    /// The headless form: bindings, rows, resolving.
+    /// The headless form: bindings, rows, rules, resolving.
     public let form: Form<Model>
     /// The state engine of the whole form (`.resolvable`, `.edited`).
     public let control = FormViewControl()
@@ -35,19 +39,15 @@ public final class FormView<Model> {
 
     /// Under this width (in pixels) a row stacks its fields one under another.
     public let foldWidth: Int32
-    private let columnSpacing: Int32
     private var fields: [FieldID: Field] = [:]
     private var views: [FieldID: Widget] = [:]
     private var rows: [FoldingRow] = []
     private var rowFields: [[FieldID]] = []
     /// The model last loaded: what live validation resolves on, with `form.prototype` before.
     private var loaded: Model?
-    /// Fields the person changed since the last load or reset.
-    private var changed: Set<FieldID> = []
-    /// Fields whose errors show: changed and left, or all after a save was tried.
-    private var showing: Set<FieldID> = []
+    /// Which fields show their errors: the form's rule, told what the person does here.
+    private var visibility = ErrorVisibility()
     private var hidden: Set<FieldID> = []
-    private var isLoading = false
 
     /// A bound input as the form shows it.
     private struct Field {
@@ -61,68 +61,37 @@ public final class FormView<Model> {
         var errorPresentation: FieldErrorPresentation? = nil
     }
 
-    /// An empty form.
+    /// The view of `form`, laid out now: every row of `form` becomes a line of widgets.
+    ///
+    /// Each bound input must be a ``FormFieldView`` (every input of Controls is) and each bound
+    /// view a `Widget`; an element of size n takes n shares of its row's width, and a row
+    /// narrower than `foldWidth` stacks its elements.
     ///
     /// - Parameters:
-    ///   - prototype: the model live validation resolves on until one is loaded, so that rules
-    ///     across fields, fields shown on a condition and closure bindings work as people type.
+    ///   - form: the bindings and rows; give it a `prototype`, so that rules across fields,
+    ///     fields shown on a condition and closure bindings work as people type.
+    ///   - rowSpacing: the gap between rows, in pixels.
+    ///   - columnSpacing: the gap between the fields of a row, in pixels.
     ///   - foldWidth: under this width a row stacks its fields.
-    public init(prototype: Model? = nil, rowSpacing: Int32 = 12, columnSpacing: Int32 = 12, foldWidth: Int32 = 440) {
-        form = Form(prototype: prototype)
+    /// - Precondition: `form` has its bindings and rows; they do not change afterwards.
+    public init(_ form: Form<Model>, rowSpacing: Int32 = 12, columnSpacing: Int32 = 12, foldWidth: Int32 = 440) {
+        self.form = form
         widget = Box(.vertical, spacing: rowSpacing)
-        self.columnSpacing = columnSpacing
         self.foldWidth = foldWidth
+        for field in form.fields {
+            let object = form.object(for: field)
+            if form.isInput(field), let input = object as? any FormFieldView, let text = object as? any FormInput {
+                attach(input, clear: { text.text = "" }, as: field)
+            } else if let view = object as? Widget {
+                views[field] = view
+            } else {
+                preconditionFailure("\(field) is neither a FormFieldView input nor a Widget")
+            }
+        }
+        layOut(columnSpacing: columnSpacing)
     }
 
-    // MARK: Binding
-
-    /// Binds `input` to a property: its text is converted, checked by `rules`, and written.
-    @discardableResult
-    public func bind<Input: FormInput & FormFieldView>(
-        _ input: Input, to keyPath: WritableKeyPath<Model, Input.Output>, rules: [Rule<Input.Output>] = []
-    ) -> FieldID {
-        register(input, as: form.bind(input, to: keyPath, rules: rules))
-    }
-
-    /// Binds `input` to an optional property: empty text writes nil.
-    @discardableResult
-    public func bind<Input: FormInput & FormFieldView>(
-        _ input: Input, to keyPath: WritableKeyPath<Model, Input.Output?>, rules: [Rule<Input.Output>] = []
-    ) -> FieldID {
-        register(input, as: form.bind(input, to: keyPath, rules: rules))
-    }
-
-    /// Binds `input` with a closure that writes it into the model, as GenericUI does; `load`
-    /// puts a model's value into it for ``load(_:)``.
-    @discardableResult
-    public func bind<Input: FormInput & FormFieldView>(
-        input: Input, binding: @escaping (inout Model, Input) -> (Bool, (any Error)?),
-        load: ((Model, Input) -> Void)? = nil
-    ) -> FieldID {
-        register(input, as: form.bind(input: input, binding: binding, load: load))
-    }
-
-    /// Binds a plain GTK entry to a text property.
-    @discardableResult
-    public func bind(_ entry: Entry, to keyPath: WritableKeyPath<Model, String>, rules: [Rule<String>] = []) -> FieldID {
-        bind(InputField<String>(entry: entry), to: keyPath, rules: rules)
-    }
-
-    /// Binds a plain GTK entry with a closure that reads it, as GenericUI's native text fields.
-    @discardableResult
-    public func bind(entry: Entry, binding: @escaping (inout Model, Entry) -> (Bool, (any Error)?)) -> FieldID {
-        bind(input: InputField<String>(entry: entry)) { model, field in binding(&model, field.entry) }
-    }
-
-    /// Registers any widget (a label, a picture) so it can be placed in a row.
-    @discardableResult
-    public func bind(view: Widget) -> FieldID {
-        let field = form.bind(view: view)
-        views[field] = view
-        return field
-    }
-
-    private func register<Input: FormInput & FormFieldView>(_ input: Input, as field: FieldID) -> FieldID {
+    private func attach(_ input: any FormFieldView, clear: @escaping @MainActor () -> Void, as field: FieldID) {
         let line: Label
         let cell: Widget
         var presentation: FieldErrorPresentation?
@@ -140,14 +109,12 @@ public final class FormView<Model> {
             box.append(line)
             cell = box
         }
-        fields[field] = Field(input: input, clear: { input.text = "" }, errorLine: line, cell: cell,
-                              errorPresentation: presentation)
+        fields[field] = Field(input: input, clear: clear, errorLine: line, cell: cell, errorPresentation: presentation)
 
         input.onEdited { [weak self] in self?.edited(field) }
         let focus = FocusController()
         focus.onLeave { [weak self] in self?.left(field) }
         input.focusTarget.add(focus)
-        return field
     }
 
     /// The widget bound as `field`, the input's for an input.
@@ -162,28 +129,7 @@ public final class FormView<Model> {
 
     // MARK: Layout
 
-    /// Appends a row of elements; each field may be placed once.
-    public func addRow(_ elements: [FormElement]) {
-        form.addRow(elements)
-    }
-
-    /// Adds a rule across fields (see `Form.addRule(on:message:_:)`); its message shows on
-    /// `fields` as people type, once they changed one of them.
-    public func addRule(on fields: [FieldID], message: String, _ check: @escaping (Model) -> Bool) {
-        form.addRule(on: fields, message: message, check)
-    }
-
-    /// Shows `field` (with its label) only while `condition` holds on the model the other fields
-    /// resolve to, re-evaluated as people type (see `Form.show(_:when:)`).
-    public func show(_ field: FieldID, when condition: @escaping (Model) -> Bool) {
-        form.show(field, when: condition)
-    }
-
-    /// Lays the rows out with real widgets: an element of size n takes n shares of its row's
-    /// width; a row narrower than `foldWidth` stacks its elements.
-    /// - Precondition: Called once, after the rows were added.
-    public func build() {
-        precondition(rows.isEmpty, "build() lays the form out once")
+    private func layOut(columnSpacing: Int32) {
         for row in form.layout.rows {
             let line = FoldingRow(foldWidth: foldWidth, spacing: columnSpacing)
             var placed: [FieldID] = []
@@ -212,13 +158,11 @@ public final class FormView<Model> {
     /// Fills every input from `model` (see `Form.load(_:)`), with no error showing; the form is
     /// clean afterwards and live validation resolves on `model`.
     public func load(_ model: Model) {
-        isLoading = true
+        visibility.isFilling = true
         form.load(model)
-        isLoading = false
+        visibility.isFilling = false
         loaded = model
-        changed.removeAll()
-        for field in showing { show([], for: field) }
-        showing.removeAll()
+        for field in visibility.startOver() { show([], for: field) }
         refresh()
     }
 
@@ -242,11 +186,9 @@ public final class FormView<Model> {
     /// on success the filled-in model (see `Form.resolve(_:)`).
     public func resolve(_ model: Model) -> Result<Model, FormErrors> {
         let result = form.resolve(model)
-        for field in form.layout.placedFields where fields[field] != nil && !hidden.contains(field) {
-            showing.insert(field)
-        }
+        visibility.saveAttempted(on: form.layout.placedFields.filter { fields[$0] != nil && !hidden.contains($0) })
         let errors = (try? result.get()).map { _ in FormErrors([]) } ?? result.failureValue
-        for field in showing { show(errors?[field] ?? [], for: field) }
+        for field in visibility.showing { show(errors?[field] ?? [], for: field) }
         let invalid = errors?.fields.filter { fields[$0] != nil } ?? []
         if let first = invalid.first, let entry = fields[first] {
             entry.input.focusTarget.grabFocus()
@@ -313,25 +255,23 @@ public final class FormView<Model> {
     public func reset() {
         let placed = form.layout.placedFields.filter { fields[$0] != nil }
         if let first = placed.first { fields[first]?.input.focusTarget.grabFocus() }
-        isLoading = true
+        visibility.isFilling = true
         for field in placed { fields[field]?.clear() }
-        isLoading = false
-        changed.removeAll()
-        for field in showing { show([], for: field) }
-        showing.removeAll()
+        visibility.isFilling = false
+        for field in visibility.startOver() { show([], for: field) }
         form.markClean()
         refresh()
     }
 
     private func edited(_ field: FieldID) {
-        guard !isLoading else { return }
-        changed.insert(field)
+        visibility.edited(field)
+        // While filling, `load` and `reset` refresh once at the end.
+        guard !visibility.isFilling else { return }
         refresh()
     }
 
     private func left(_ field: FieldID) {
-        guard changed.contains(field), !showing.contains(field) else { return }
-        showing.insert(field)
+        guard visibility.left(field) else { return }
         refresh()
     }
 
@@ -342,11 +282,11 @@ public final class FormView<Model> {
         if let base {
             let result = form.resolve(base)
             let errors = result.failureValue
-            for field in showing { show(errors?[field] ?? [], for: field) }
+            for field in visibility.showing { show(errors?[field] ?? [], for: field) }
             control.isResolvable = errors == nil
             updateHidden(form.hiddenFields(in: base))
         } else {
-            for field in showing { validate(field: field) }
+            for field in visibility.showing { validate(field: field) }
             control.isResolvable = form.isResolvable
         }
         control.isEdited = form.isDirty
@@ -360,7 +300,7 @@ public final class FormView<Model> {
             for field in rowFields[index] {
                 let shown = !now.contains(field)
                 (fields[field]?.cell ?? views[field])?.isVisible = shown
-                if !shown, showing.remove(field) != nil { show([], for: field) }
+                if !shown, visibility.hide(field) { show([], for: field) }
                 anyShown = anyShown || shown
             }
             row.isVisible = anyShown

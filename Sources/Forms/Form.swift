@@ -182,6 +182,11 @@ public final class Form<Model> {
         entries.count
     }
 
+    /// Every bound field (inputs and views), in binding order: what a view attaches to.
+    public var fields: [FieldID] {
+        entries.indices.map { FieldID(index: $0) }
+    }
+
     /// The input or view bound as `field`.
     public func object(for field: FieldID) -> AnyObject {
         entries[field.index].object

@@ -131,21 +131,13 @@ extension NumberParsing {
             lower += 1
         }
         guard lower < upper else { return .malformed }
-        var magnitude: UInt64 = 0
-        var saturated = false
+        var number = WholeNumberDigits()
         for index in lower..<upper {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return .malformed }
-            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (next, o2) = times10.addingReportingOverflow(UInt64(digit))
-            if o1 || o2 {
-                saturated = true
-                magnitude = .max
-            } else if !saturated {
-                magnitude = next
-            }
+            number.append(digit)
         }
-        return .number(isNegative: isNegative, magnitude: magnitude, saturated: saturated)
+        return number.scan(isNegative: isNegative)
     }
 
     static func scanWholeNumber(scalarsOf text: String) -> WholeNumberScan {
@@ -158,12 +150,22 @@ extension NumberParsing {
             index = scalars.index(after: index)
         }
         guard index < bounds.upperBound else { return .malformed }
-        var magnitude: UInt64 = 0
-        var saturated = false
+        var number = WholeNumberDigits()
         while index < bounds.upperBound {
-            // Keep scanning after saturating: "99999999999999999999x" is malformed, not too large.
             guard let digit = digitValue(scalars[index]) else { return .malformed }
             index = scalars.index(after: index)
+            number.append(digit)
+        }
+        return number.scan(isNegative: isNegative)
+    }
+
+    /// The magnitude of a whole number as its digits arrive, for both scans above: it saturates
+    /// at `UInt64.max` and keeps reading, so "99999999999999999999x" is malformed, not too large.
+    struct WholeNumberDigits {
+        private var magnitude: UInt64 = 0
+        private var saturated = false
+
+        mutating func append(_ digit: UInt8) {
             let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
             let (next, o2) = times10.addingReportingOverflow(UInt64(digit))
             if o1 || o2 {
@@ -173,7 +175,10 @@ extension NumberParsing {
                 magnitude = next
             }
         }
-        return .number(isNegative: isNegative, magnitude: magnitude, saturated: saturated)
+
+        func scan(isNegative: Bool) -> WholeNumberScan {
+            .number(isNegative: isNegative, magnitude: magnitude, saturated: saturated)
+        }
     }
 
     /// Parses a whole number of type `T`: optional sign, ASCII digits, surrounding whitespace.

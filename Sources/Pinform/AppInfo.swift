@@ -27,7 +27,7 @@ enum AppInfo {
     /// nil before a PIN is set) is said in the comments and the troubleshooting details.
     static func about(protection: KeyProtection?) -> AboutWindow.Content {
         var comments = tr("Keep small records — people, sizes, invoices — behind a PIN. Enter them in forms that check each field as you type.")
-        if let protection { comments += "\n\n\(protection.title)." }
+        if let protection { comments += "\n\n" + protection.title }
         return AboutWindow.Content(
             applicationName: name, applicationIcon: id, version: version, developerName: developers[0],
             comments: comments,

@@ -42,7 +42,7 @@ extension Invoice: RecordModel {
     }
 
     static func makeForm() -> FormView<Invoice> {
-        let form = FormView<Invoice>(prototype: blank)
+        let form = Form<Invoice>(prototype: blank)
         let number = form.bind(ActiveInput<String>(label: tr("Number")), to: \.number, rules: [.required])
         let customer = form.bind(ActiveInput<String>(label: tr("Customer"), purpose: .name), to: \.customer, rules: [.required])
         let issued = form.bind(DateInput(label: tr("Issue date")), to: \.issueDate)
@@ -58,8 +58,7 @@ extension Invoice: RecordModel {
         form.addRow([FormElement(amount), FormElement(currency)])
         form.addRow([FormElement(paid), .spacer()])
         form.addRow([FormElement(notes)])
-        form.build()
-        return form
+        return FormView(form)
     }
 
     static var fields: [RecordField<Invoice>] {

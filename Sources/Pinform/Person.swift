@@ -24,7 +24,7 @@ extension Person: RecordModel {
     }
 
     static func makeForm() -> FormView<Person> {
-        let form = FormView<Person>(prototype: blank)
+        let form = Form<Person>(prototype: blank)
         let first = ActiveInput<String>(label: tr("First name"), purpose: .name)
         let last = ActiveInput<String>(label: tr("Last name"), purpose: .name)
         let email = ActiveInput<Email>(label: tr("Email"))
@@ -46,8 +46,7 @@ extension Person: RecordModel {
         form.addRow([FormElement(firstField), FormElement(lastField)])
         form.addRow([FormElement(emailField, size: 2), FormElement(ageField)])
         form.addRow([FormElement(heightField), .spacer()])
-        form.build()
-        return form
+        return FormView(form)
     }
 
     static var fields: [RecordField<Person>] {

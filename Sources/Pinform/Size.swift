@@ -18,7 +18,7 @@ extension Size: RecordModel {
     static var blank: Size { Size(width: 0, height: 0) }
 
     static func makeForm() -> FormView<Size> {
-        let form = FormView<Size>(prototype: blank)
+        let form = Form<Size>(prototype: blank)
         let width = ActiveInput<Double>(label: tr("Width"))
         let height = ActiveInput<Double>(label: tr("Height"))
         // Both on one line, as in the seed.
@@ -26,8 +26,7 @@ extension Size: RecordModel {
             FormElement(form.bind(width, to: \.width, rules: [.atLeast(0)])),
             FormElement(form.bind(height, to: \.height, rules: [.atLeast(0)])),
         ])
-        form.build()
-        return form
+        return FormView(form)
     }
 
     static var fields: [RecordField<Size>] {

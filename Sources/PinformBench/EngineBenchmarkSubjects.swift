@@ -2,25 +2,9 @@
 // engine and by a hand-written switch.
 import CAllocCounter
 import ControlState
+import SeededRandom
 
 // MARK: - The walk
-
-/// SplitMix64 (Steele, Lea and Flood): a fixed seed gives the same walk in every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Which factor each step flips. Every step changes the state: highlighting is not picked
 /// while disabled, where it would be ignored.

@@ -52,7 +52,7 @@ enum FormsWindowBenchmark {
     private static func measureFormView(_ model: Model) -> Double {
         let start = Clock.threadCPU()
         let window = Window()
-        let form = FormView<Model>(prototype: model)
+        let form = Form<Model>(prototype: model)
         var elements: [FormElement] = []
         for index in 0..<fieldCount {
             let field = form.bind(ActiveInput<Int>(label: "Field \(index + 1)"), to: \.values[index])
@@ -62,10 +62,10 @@ enum FormsWindowBenchmark {
                 elements.removeAll()
             }
         }
-        form.build()
-        form.load(model)
+        let view = FormView(form)
+        view.load(model)
         let scrolled = ScrolledWindow()
-        scrolled.child = form.widget
+        scrolled.child = view.widget
         window.child = scrolled
         measure(window.widgetPointer)
         let elapsed = Clock.threadCPU() - start

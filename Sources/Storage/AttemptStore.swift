@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Localization
 
 /// Keeps the failed-attempt state in `attempts.json` (mode 0600) in the config folder
 /// (`$XDG_CONFIG_HOME/pinform`), so that restarting the application does not reset a lockout —
@@ -209,7 +210,7 @@ public final class AttemptStore: Sendable {
             data = try AttemptStore.encoder.encode(record)
         } catch {
             // Only non-finite dates fail to encode; no record the policy makes has one.
-            throw .writeFailed(path: fileURL.path, reason: "the date cannot be written")
+            throw .writeFailed(path: fileURL.path, reason: tr("the date cannot be written"))
         }
         guard let failure = write(data, to: fileURL) else {
             if let fallbackFileURL {

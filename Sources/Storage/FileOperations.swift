@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Localization
 
 /// A system call that failed: the path it was about and the system's description of `errno`.
 struct FileFailure: Error, Equatable {
@@ -65,7 +66,7 @@ enum FileOperations {
         // O_NONBLOCK: a named pipe planted here must not block the caller in open().
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
-            if errno == ELOOP { return .failure(FileFailure(path: path, code: ELOOP, detail: "it is a symbolic link, not a plain file")) }
+            if errno == ELOOP { return .failure(FileFailure(path: path, code: ELOOP, detail: tr("it is a symbolic link, not a plain file"))) }
             return .failure(FileFailure(path: path, code: errno))
         }
         defer { close(descriptor) }
@@ -73,8 +74,10 @@ enum FileOperations {
         guard fstat(descriptor, &status) == 0 else { return .failure(FileFailure(path: path, code: errno)) }
         guard status.st_mode & S_IFMT == S_IFREG else {
             if status.st_mode & S_IFMT == S_IFDIR { return .failure(FileFailure(path: path, code: EISDIR)) }
-            let kind = status.st_mode & S_IFMT == S_IFIFO ? "a named pipe" : "a device or other special file"
-            return .failure(FileFailure(path: path, code: EINVAL, detail: "it is \(kind), not a plain file"))
+            let detail = status.st_mode & S_IFMT == S_IFIFO
+                ? tr("it is a named pipe, not a plain file")
+                : tr("it is a device or other special file, not a plain file")
+            return .failure(FileFailure(path: path, code: EINVAL, detail: detail))
         }
         return readAll(from: descriptor, path: path, limit: limit)
     }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why the PIN vault or the attempt store could not do what was asked.
 public enum VaultError: Error, Equatable, Sendable {
     /// No PIN has been stored yet, so there is nothing to verify against.
@@ -32,33 +34,35 @@ public enum VaultError: Error, Equatable, Sendable {
     /// dictionary-attack lockout, another TPM or a cleared one, none answering.
     case tpm(TPM2Error)
 
-    /// A sentence to show the person.
+    /// A sentence to show the person, in their language.
     public var message: String {
         switch self {
         case .noPIN:
-            "No PIN has been set yet."
+            tr("No PIN has been set yet.")
         case .unreadable(let path, let reason):
-            "Could not read “\(path)”: \(reason)."
+            // Translators: {reason} is the system's words, e.g. "Permission denied".
+            tr("Could not read “{path}”: {reason}.", ["path": path, "reason": reason])
         case .corrupt(let path):
-            "“\(path)” is damaged and was left as it is. Move it away to set a new PIN."
+            tr("“{path}” is damaged and was left as it is. Move it away to set a new PIN.", ["path": path])
         case .writeFailed(let path, let reason):
-            "Could not save “\(path)”: \(reason). The previous version was kept."
+            // Translators: {reason} is the system's words, e.g. "No space left on device".
+            tr("Could not save “{path}”: {reason}. The previous version was kept.", ["path": path, "reason": reason])
         case .hashingFailed:
-            "Could not protect the PIN: the computer is out of memory."
+            tr("Could not protect the PIN: the computer is out of memory.")
         case .cryptoUnavailable:
-            "Could not start the cryptography library (libsodium)."
+            tr("Could not start the cryptography library (libsodium).")
         case .outOfSecureMemory:
-            "Could not lock memory for the PIN: the computer is out of memory or the locked-memory limit is too low."
+            tr("Could not lock memory for the PIN: the computer is out of memory or the locked-memory limit is too low.")
         case .notARegularFile(let path):
-            "“\(path)” is not a regular file, so Pinform did not open it. Move it away."
+            tr("“{path}” is not a regular file, so Pinform did not open it. Move it away.", ["path": path])
         case .missing(let path):
-            "“\(path)” is missing, so the PIN is locked for an hour."
+            tr("“{path}” is missing, so the PIN is locked for an hour.", ["path": path])
         case .alreadySet:
-            "A PIN is already set."
+            tr("A PIN is already set.")
         case .upgradeFailed(let reason):
-            "Could not encrypt the records of the previous version: \(reason). They were kept as they were."
+            tr("Could not encrypt the records of the previous version: {reason}. They were kept as they were.", ["reason": reason])
         case .tpm(.noTPM(let reason)):
-            "The TPM that holds your PIN cannot be reached: \(reason). Use the recovery key."
+            tr("The TPM that holds your PIN cannot be reached: {reason}. Use the recovery key.", ["reason": reason])
         case .tpm(let error):
             error.message
         }

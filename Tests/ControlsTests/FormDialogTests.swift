@@ -5,14 +5,15 @@ import XCTest
 
 @MainActor
 private final class PetForm {
-    let view = FormView<Pet>()
+    let view: FormView<Pet>
     let name = ActiveInput<String>(label: "Name")
     let age = ActiveInput<Int>(label: "Age")
 
     init(_ pet: Pet) {
-        view.addRow([FormElement(view.bind(name, to: \.name, rules: [.required])),
-                     FormElement(view.bind(age, to: \.age))])
-        view.build()
+        let form = Form<Pet>()
+        form.addRow([FormElement(form.bind(name, to: \.name, rules: [.required])),
+                     FormElement(form.bind(age, to: \.age))])
+        view = FormView(form)
         name.text = pet.name
         age.text = String(pet.age)
     }

@@ -15,42 +15,43 @@ final class FormNativeInputTests: XCTestCase {
 
     func testPlainEntryBindsToAKeyPath() {
         GtkRuntime.test {
-            let form = FormView<Settings>()
+            let form = Form<Settings>()
             let entry = Entry()
-            form.addRow([FormElement(form.bind(entry, to: \.name))])
-            form.build()
+            form.addRow([FormElement(form.bind(InputField<String>(entry: entry), to: \.name))])
+            let view = FormView(form)
             entry.text = "John"
-            XCTAssertEqual((try? form.resolve(Settings()).get())?.name, "John")
+            XCTAssertEqual((try? view.resolve(Settings()).get())?.name, "John")
         }
     }
 
     func testPlainEntryBindsWithAClosureAsInGenericUI() {
         GtkRuntime.test {
-            let form = FormView<Settings>()
+            let form = Form<Settings>()
             let entry = Entry()
-            let field = form.bind(entry: entry) { settings, entry in
+            let field = form.bind(input: InputField<String>(entry: entry)) { settings, field in
+                let entry = field.entry
                 guard !entry.text.isEmpty else { return (false, nil) }
                 settings.name = entry.text
                 return (true, nil)
             }
             form.addRow([FormElement(field)])
-            form.build()
+            let view = FormView(form)
             entry.text = "Smith"
-            XCTAssertEqual((try? form.resolve(Settings()).get())?.name, "Smith")
+            XCTAssertEqual((try? view.resolve(Settings()).get())?.name, "Smith")
         }
     }
 
     func testPlainEntryGetsAnErrorLineFromTheForm() {
         GtkRuntime.test {
-            let form = FormView<Settings>()
+            let form = Form<Settings>()
             let entry = Entry()
-            let field = form.bind(entry, to: \.name)
+            let field = form.bind(InputField<String>(entry: entry), to: \.name)
             form.addRow([FormElement(field)])
-            form.build()
-            let window = FormTestWindow(form.widget)
+            let view = FormView(form)
+            let window = FormTestWindow(view.widget)
             defer { window.close() }
-            XCTAssertNil(try? form.resolve(Settings()).get())
-            XCTAssertEqual(form.errorMessage(for: field), "Required")
+            XCTAssertNil(try? view.resolve(Settings()).get())
+            XCTAssertEqual(view.errorMessage(for: field), "Required")
             XCTAssertTrue(entry.hasCSSClass("error"))
             MainContext.spin(until: { entry.ownAccessibleDescription == "Required" })
             XCTAssertEqual(entry.ownAccessibleDescription, "Required")
@@ -59,12 +60,12 @@ final class FormNativeInputTests: XCTestCase {
 
     func testSpinButtonBindsToANumber() {
         GtkRuntime.test {
-            let form = FormView<Settings>()
+            let form = Form<Settings>()
             let spin = SpinButton(minimum: 0, maximum: 1000, step: 1)
             form.addRow([FormElement(form.bind(SpinButtonInput<Double>(spin), to: \.width))])
-            form.build()
+            let view = FormView(form)
             spin.value = 42
-            XCTAssertEqual((try? form.resolve(Settings()).get())?.width, 42)
+            XCTAssertEqual((try? view.resolve(Settings()).get())?.width, 42)
         }
     }
 
@@ -79,12 +80,12 @@ final class FormNativeInputTests: XCTestCase {
 
     func testSwitchBindsToABool() {
         GtkRuntime.test {
-            let form = FormView<Settings>()
+            let form = Form<Settings>()
             let toggle = Switch()
             form.addRow([FormElement(form.bind(SwitchInput(toggle), to: \.isSubscribed))])
-            form.build()
+            let view = FormView(form)
             toggle.isOn = true
-            XCTAssertEqual((try? form.resolve(Settings()).get())?.isSubscribed, true)
+            XCTAssertEqual((try? view.resolve(Settings()).get())?.isSubscribed, true)
         }
     }
 
@@ -99,25 +100,25 @@ final class FormNativeInputTests: XCTestCase {
 
     func testDropDownBindsItsChoice() {
         GtkRuntime.test {
-            let form = FormView<Settings>()
+            let form = Form<Settings>()
             let units = DropDown(items: ["cm", "in"])
             form.addRow([FormElement(form.bind(DropDownInput<String>(units), to: \.unit))])
-            form.build()
+            let view = FormView(form)
             units.selectedIndex = 1
-            XCTAssertEqual((try? form.resolve(Settings()).get())?.unit, "in")
+            XCTAssertEqual((try? view.resolve(Settings()).get())?.unit, "in")
         }
     }
 
     func testEditingANativeInputUpdatesResolvability() {
         GtkRuntime.test {
-            let form = FormView<Settings>()
+            let form = Form<Settings>()
             let entry = Entry()
             let toggle = Switch()
-            form.addRow([FormElement(form.bind(entry, to: \.name)), FormElement(form.bind(SwitchInput(toggle), to: \.isSubscribed))])
-            form.build()
-            XCTAssertFalse(form.control.state.contains(.resolvable))
+            form.addRow([FormElement(form.bind(InputField<String>(entry: entry), to: \.name)), FormElement(form.bind(SwitchInput(toggle), to: \.isSubscribed))])
+            let view = FormView(form)
+            XCTAssertFalse(view.control.state.contains(.resolvable))
             entry.text = "John"
-            XCTAssertTrue(form.control.state.contains(.resolvable))
+            XCTAssertTrue(view.control.state.contains(.resolvable))
         }
     }
 }

@@ -12,14 +12,14 @@ final class FormViewLayoutTests: XCTestCase {
 
     func testElementsOfEqualSizeShareTheRowEqually() {
         GtkRuntime.test {
-            let form = FormView<Size>(columnSpacing: 12)
+            let form = Form<Size>()
             let width = ActiveInput<Double>(label: "Width")
             let height = ActiveInput<Double>(label: "Height")
             form.addRow([FormElement(form.bind(width, to: \.width)), FormElement(form.bind(height, to: \.height))])
-            form.build()
-            let window = FormTestWindow(form.widget, width: 600)
+            let view = FormView(form, columnSpacing: 12)
+            let window = FormTestWindow(view.widget, width: 600)
             defer { window.close() }
-            let rowWidth = Double(form.widget.width)
+            let rowWidth = Double(view.widget.width)
             XCTAssertEqual(Double(width.container.width), (rowWidth - 12) / 2, accuracy: 1)
             XCTAssertEqual(Double(height.container.width), (rowWidth - 12) / 2, accuracy: 1)
         }
@@ -27,14 +27,14 @@ final class FormViewLayoutTests: XCTestCase {
 
     func testWidthsAreProportionalToSizes() {
         GtkRuntime.test {
-            let form = FormView<Size>(columnSpacing: 12)
+            let form = Form<Size>()
             let width = ActiveInput<Double>(label: "Width")
             let height = ActiveInput<Double>(label: "Height")
             form.addRow([FormElement(form.bind(width, to: \.width), size: 2), FormElement(form.bind(height, to: \.height))])
-            form.build()
-            let window = FormTestWindow(form.widget, width: 600)
+            let view = FormView(form, columnSpacing: 12)
+            let window = FormTestWindow(view.widget, width: 600)
             defer { window.close() }
-            let rowWidth = Double(form.widget.width)
+            let rowWidth = Double(view.widget.width)
             XCTAssertEqual(Double(width.container.width), (rowWidth - 12) * 2 / 3, accuracy: 1)
             XCTAssertEqual(Double(height.container.width), (rowWidth - 12) / 3, accuracy: 1)
         }
@@ -42,84 +42,84 @@ final class FormViewLayoutTests: XCTestCase {
 
     func testSpacerTakesItsShareOfTheRow() throws {
         try GtkRuntime.test {
-            let form = FormView<Size>(columnSpacing: 12)
+            let form = Form<Size>()
             let width = ActiveInput<Double>(label: "Width")
             let height = ActiveInput<Double>(label: "Height")
             form.addRow([FormElement(form.bind(width, to: \.width)), .spacer(size: 2), FormElement(form.bind(height, to: \.height))])
-            form.build()
-            let window = FormTestWindow(form.widget, width: 600)
+            let view = FormView(form, columnSpacing: 12)
+            let window = FormTestWindow(view.widget, width: 600)
             defer { window.close() }
-            let rowWidth = Double(form.widget.width)
+            let rowWidth = Double(view.widget.width)
             XCTAssertEqual(Double(width.container.width), (rowWidth - 24) / 4, accuracy: 1)
             XCTAssertEqual(Double(height.container.width), (rowWidth - 24) / 4, accuracy: 1)
-            let heightStart = try XCTUnwrap(height.container.bounds(in: form.widget)).origin.x
+            let heightStart = try XCTUnwrap(height.container.bounds(in: view.widget)).origin.x
             // Right-to-left locales (Hebrew, Arabic) mirror the row: the last element starts at 0.
-            let isRightToLeft = gtk_widget_get_direction(form.widget.widgetPointer) == GTK_TEXT_DIR_RTL
+            let isRightToLeft = gtk_widget_get_direction(view.widget.widgetPointer) == GTK_TEXT_DIR_RTL
             XCTAssertEqual(Double(heightStart), isRightToLeft ? 0 : (rowWidth - 24) * 3 / 4 + 24, accuracy: 1)
         }
     }
 
     func testRowsStackTopToBottom() throws {
         try GtkRuntime.test {
-            let form = FormView<Size>()
+            let form = Form<Size>()
             let width = ActiveInput<Double>(label: "Width")
             let height = ActiveInput<Double>(label: "Height")
             form.addRow([FormElement(form.bind(width, to: \.width))])
             form.addRow([FormElement(form.bind(height, to: \.height))])
-            form.build()
-            let window = FormTestWindow(form.widget)
+            let view = FormView(form)
+            let window = FormTestWindow(view.widget)
             defer { window.close() }
-            let top = try XCTUnwrap(width.container.bounds(in: form.widget)).origin.y
-            let below = try XCTUnwrap(height.container.bounds(in: form.widget)).origin.y
+            let top = try XCTUnwrap(width.container.bounds(in: view.widget)).origin.y
+            let below = try XCTUnwrap(height.container.bounds(in: view.widget)).origin.y
             XCTAssertGreaterThan(below, top + Float(width.container.height))
         }
     }
 
     func testAnyWidgetCanBePlacedAsAView() {
         GtkRuntime.test {
-            let form = FormView<Size>()
+            let form = Form<Size>()
             let note = Label("Sizes are in centimetres")
             let field = form.bind(view: note)
             form.addRow([FormElement(field)])
-            form.build()
-            let window = FormTestWindow(form.widget)
+            let view = FormView(form)
+            let window = FormTestWindow(view.widget)
             defer { window.close() }
             XCTAssertTrue(note.isMapped)
-            XCTAssertTrue(form.widget(for: field) === note)
-            XCTAssertTrue(form.isResolvable)
+            XCTAssertTrue(view.widget(for: field) === note)
+            XCTAssertTrue(view.isResolvable)
         }
     }
 
     func testUnderTheFoldWidthEachFieldTakesItsOwnRow() throws {
         try GtkRuntime.test {
-            let form = FormView<Size>(columnSpacing: 12, foldWidth: 440)
+            let form = Form<Size>()
             let width = ActiveInput<Double>(label: "Width")
             let height = ActiveInput<Double>(label: "Height")
             form.addRow([FormElement(form.bind(width, to: \.width)), .spacer(), FormElement(form.bind(height, to: \.height))])
-            form.build()
-            let window = FormTestWindow(form.widget, width: 360)
+            let view = FormView(form, columnSpacing: 12, foldWidth: 440)
+            let window = FormTestWindow(view.widget, width: 360)
             defer { window.close() }
             window.settle()
-            XCTAssertTrue(form.isFolded)
-            let rowWidth = Double(form.widget.width)
+            XCTAssertTrue(view.isFolded)
+            let rowWidth = Double(view.widget.width)
             XCTAssertEqual(Double(width.container.width), rowWidth, accuracy: 1)
             XCTAssertEqual(Double(height.container.width), rowWidth, accuracy: 1)
-            let first = try XCTUnwrap(width.container.bounds(in: form.widget))
-            let second = try XCTUnwrap(height.container.bounds(in: form.widget))
+            let first = try XCTUnwrap(width.container.bounds(in: view.widget))
+            let second = try XCTUnwrap(height.container.bounds(in: view.widget))
             XCTAssertGreaterThanOrEqual(Double(second.origin.y), Double(first.origin.y + first.size.height))
         }
     }
 
     func testAWideRowKeepsItsFieldsSideBySide() {
         GtkRuntime.test {
-            let form = FormView<Size>(columnSpacing: 12, foldWidth: 440)
+            let form = Form<Size>()
             let width = ActiveInput<Double>(label: "Width")
             let height = ActiveInput<Double>(label: "Height")
             form.addRow([FormElement(form.bind(width, to: \.width)), FormElement(form.bind(height, to: \.height))])
-            form.build()
-            let window = FormTestWindow(form.widget, width: 600)
+            let view = FormView(form, columnSpacing: 12, foldWidth: 440)
+            let window = FormTestWindow(view.widget, width: 600)
             defer { window.close() }
-            XCTAssertFalse(form.isFolded)
+            XCTAssertFalse(view.isFolded)
         }
     }
 }

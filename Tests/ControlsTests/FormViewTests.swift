@@ -13,7 +13,7 @@ private final class PersonForm {
         var age: UInt = 0
     }
 
-    let view = FormView<Person>()
+    let view: FormView<Person>
     let first = ActiveInput<String>(label: "First name")
     let age = ActiveInput<UInt>(label: "Age")
     let save = Button(label: "Save")
@@ -22,10 +22,11 @@ private final class PersonForm {
     let window: FormTestWindow
 
     init() {
-        firstField = view.bind(first, to: \.firstName, rules: [.required])
-        ageField = view.bind(age, to: \.age, rules: [.atMost(120, message: "Too old")])
-        view.addRow([FormElement(firstField), FormElement(ageField)])
-        view.build()
+        let form = Form<Person>()
+        firstField = form.bind(first, to: \.firstName, rules: [.required])
+        ageField = form.bind(age, to: \.age, rules: [.atMost(120, message: "Too old")])
+        form.addRow([FormElement(firstField), FormElement(ageField)])
+        view = FormView(form)
         view.bindSensitivity(of: save)
         let box = Box(GTK_ORIENTATION_VERTICAL)
         box.append(view.widget)

@@ -12,7 +12,7 @@ final class ReadmeExampleTests: XCTestCase {
     func testTheReadmeFormLoadsAndResolvesAnInvoice() {
         GtkRuntime.test {
             let invoice = Invoice(customer: "ACME", amount: Decimal(string: "1234.5")!, currency: .usd, isPaid: true)
-            let form = FormView<Invoice>(prototype: Invoice())
+            let form = Form<Invoice>(prototype: Invoice())
             let customer = form.bind(ActiveInput<String>(label: "Customer"), to: \.customer, rules: [.required])
             let due = form.bind(DateInput(label: "Due date"), to: \.dueDate)
             let amount = form.bind(ActiveInput<Decimal>(label: "Amount"), to: \.amount)
@@ -20,13 +20,13 @@ final class ReadmeExampleTests: XCTestCase {
             let paid = form.bind(SwitchInput(label: "Paid"), to: \.isPaid)
             form.addRow([FormElement(customer, size: 2), FormElement(due)])
             form.addRow([FormElement(amount), FormElement(currency), FormElement(paid)])
-            form.build()
+            let view = FormView(form)
 
-            form.load(invoice)
-            XCTAssertFalse(form.isDirty)
-            (form.input(for: customer) as? ActiveInput<String>)?.text = "ACME Ltd"
-            XCTAssertTrue(form.isDirty)
-            switch form.resolve(invoice) {
+            view.load(invoice)
+            XCTAssertFalse(view.isDirty)
+            (view.input(for: customer) as? ActiveInput<String>)?.text = "ACME Ltd"
+            XCTAssertTrue(view.isDirty)
+            switch view.resolve(invoice) {
             case .success(let edited):
                 XCTAssertEqual(edited, Invoice(customer: "ACME Ltd", amount: Decimal(string: "1234.5")!, currency: .usd, isPaid: true))
             case .failure(let errors):

@@ -1,5 +1,6 @@
 import Foundation
 import Forms
+import SeededRandom
 import XCTest
 
 final class CalendarDateTests: XCTestCase {
@@ -70,7 +71,7 @@ final class CalendarDateTests: XCTestCase {
     }
 
     func testEveryValidDayRoundTripsThroughItsDescription() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<2_000 {
             let year = Int.random(in: 1...9999, using: &generator), month = Int.random(in: 1...12, using: &generator)
             let day = Int.random(in: 1...CalendarDate.days(inMonth: month, of: year), using: &generator)

@@ -32,15 +32,6 @@ class SessionTests(AppTestCase):
         for digit in digits:
             click(find(window, role="push button", name=digit))
 
-    def menu_item(self, app, name):
-        """Opens the primary menu and returns its item `name`."""
-        buttons = [button for button in find_all(app.accessible(), role="push button", name="Main Menu")
-                   if button.queryAction().nActions > 0]
-        self.assertTrue(buttons, "no Main Menu button with an action")
-        click(buttons[0])
-        return wait_until(lambda: next(iter(find_all(app.accessible(), name=name)), None),
-                          message=f"no menu item {name!r}")
-
     def size_of(self, window):
         return tuple(window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)[2:])
 

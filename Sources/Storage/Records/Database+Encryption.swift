@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CSQLite
 import Foundation
+import Localization
 
 extension Database {
     /// A step of `encryptPlaintextFile(at:key:progress:)`, reported to crash tests.
@@ -64,7 +65,7 @@ extension Database {
         var counts: [Int64] = []
         for table in tables {
             guard case .integer(let count)? = try plain.rows("SELECT count(*) FROM \(quotedName(table))").first?.first
-            else { throw StoreError.other(code: SQLITE_ERROR, reason: "table “\(table)” could not be counted") }
+            else { throw StoreError.other(code: SQLITE_ERROR, reason: tr("table “{table}” could not be counted", ["table": table])) }
             counts.append(count)
         }
         let version = try plain.userVersion
@@ -83,11 +84,11 @@ extension Database {
             let encrypted = try Database(at: URL(fileURLWithPath: copyPath), key: key)
             defer { encrypted.close() }
             guard try encrypted.integrityCheck() == ["ok"], try encrypted.userVersion == version else {
-                throw StoreError.other(code: SQLITE_CORRUPT, reason: "the encrypted copy did not check out")
+                throw StoreError.other(code: SQLITE_CORRUPT, reason: tr("the encrypted copy did not check out"))
             }
             for (table, count) in zip(tables, counts) {
                 guard case .integer(count)? = try encrypted.rows("SELECT count(*) FROM \(quotedName(table))").first?.first
-                else { throw StoreError.other(code: SQLITE_CORRUPT, reason: "the encrypted copy of “\(table)” differs") }
+                else { throw StoreError.other(code: SQLITE_CORRUPT, reason: tr("the encrypted copy of “{table}” differs", ["table": table])) }
             }
         } catch {
             for suffix in ["", "-journal", "-wal", "-shm"] { unlink(copyPath + suffix) }
@@ -96,10 +97,11 @@ extension Database {
         progress?(.verified)
         plain.close()
         guard Database.isPlaintextFile(at: url), !Database.isPlaintextFile(at: URL(fileURLWithPath: copyPath)) else {
-            throw StoreError.other(code: SQLITE_ERROR, reason: "the files changed while they were encrypted")
+            throw StoreError.other(code: SQLITE_ERROR, reason: tr("the files changed while they were encrypted"))
         }
         guard rename(copyPath, path) == 0 else {
-            throw StoreError.other(code: SQLITE_IOERR, reason: "“\(copyPath)” could not replace “\(path)”: \(String(cString: strerror(errno)))")
+            throw StoreError.other(code: SQLITE_IOERR, reason: tr("“{copy}” could not replace “{path}”: {reason}",
+                                                                   ["copy": copyPath, "path": path, "reason": String(cString: strerror(errno))]))
         }
         progress?(.renamed)
         for suffix in ["-journal", "-wal", "-shm"] { unlink(path + suffix) }

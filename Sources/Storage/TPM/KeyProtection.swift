@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What protects the key that wraps the records' data key.
 public enum KeyProtection: String, Equatable, Sendable {
@@ -24,11 +25,13 @@ public enum KeyProtection: String, Equatable, Sendable {
         "key-protection: \(rawValue)"
     }
 
-    /// A short sentence for About or Preferences.
+    /// A short sentence for About or Preferences, in the user's language, with its full stop
+    /// (which not every language writes as ".").
     public var title: String {
         switch self {
-        case .tpm2: "Protected by the TPM"
-        case .argon2id: "Protected by your PIN only"
+        // Translators: shown in About, under the app's description; TPM is the computer's security chip.
+        case .tpm2: tr("Protected by the TPM.")
+        case .argon2id: tr("Protected by your PIN only.")
         }
     }
 }

@@ -1,4 +1,5 @@
 import CTss2
+import Localization
 
 /// One conversation with a TPM through tpm2-tss: the TCTI, the ESYS context and every handle
 /// created on it, all released when the connection goes away. Used by one call at a time.
@@ -13,14 +14,15 @@ final class TPM2Connection {
         var tcti: OpaquePointer?
         let loaded = Tss2_TctiLdr_Initialize(name, &tcti)
         guard loaded == TSS2_RC_SUCCESS, tcti != nil else {
-            throw .noTPM(reason: "“\(name)” did not answer (\(TPM2Connection.describe(loaded)))")
+            // Translators: {tcti} names the TPM's connection, e.g. "device:/dev/tpmrm0"; {reason} is the TPM library's words.
+            throw .noTPM(reason: tr("“{tcti}” did not answer ({reason})", ["tcti": name, "reason": TPM2Connection.describe(loaded)]))
         }
         self.tcti = tcti
         var context: OpaquePointer?
         let initialized = Esys_Initialize(&context, tcti, nil)
         guard initialized == TSS2_RC_SUCCESS, context != nil else {
             Tss2_TctiLdr_Finalize(&self.tcti)
-            throw .noTPM(reason: "“\(name)” could not be used (\(TPM2Connection.describe(initialized)))")
+            throw .noTPM(reason: tr("“{tcti}” could not be used ({reason})", ["tcti": name, "reason": TPM2Connection.describe(initialized)]))
         }
         self.context = context
     }
@@ -69,7 +71,7 @@ final class TPM2Connection {
         var outsideInfo = TPM2B_DATA()
         var creationPCR = TPML_PCR_SELECTION()
         var primary = ESYS_TR(ESYS_TR_NONE)
-        try check("create the storage key", Esys_CreatePrimary(
+        try check(tr("create the storage key"), Esys_CreatePrimary(
             context, ESYS_TR(ESYS_TR_RH_OWNER), ESYS_TR(ESYS_TR_PASSWORD), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE),
             &sensitive, &template, &outsideInfo, &creationPCR, &primary, nil, nil, nil, nil))
         loaded.append(primary)
@@ -79,7 +81,7 @@ final class TPM2Connection {
     /// The name (hash of the public area) of a loaded object.
     func name(of handle: ESYS_TR) throws(TPM2Error) -> [UInt8] {
         var name: UnsafeMutablePointer<TPM2B_NAME>?
-        try check("read the storage key’s name", Esys_TR_GetName(context, handle, &name))
+        try check(tr("read the storage key’s name"), Esys_TR_GetName(context, handle, &name))
         defer { Esys_Free(name) }
         guard let name else { return [] }
         return withUnsafeBytes(of: name.pointee.name) { Array($0.prefix(Int(name.pointee.size))) }
@@ -94,12 +96,12 @@ final class TPM2Connection {
         symmetric.keyBits.aes = 128
         symmetric.mode.aes = TPM2_ALG_CFB
         var session = ESYS_TR(ESYS_TR_NONE)
-        try check("start an encrypted session", Esys_StartAuthSession(
+        try check(tr("start an encrypted session"), Esys_StartAuthSession(
             context, key, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE),
             nil, TPM2_SE_HMAC, &symmetric, TPM2_ALG_SHA256, &session))
         loaded.append(session)
         let attributes = TPMA_SESSION(TPMA_SESSION_DECRYPT | TPMA_SESSION_ENCRYPT | TPMA_SESSION_CONTINUESESSION)
-        try check("start an encrypted session", Esys_TRSess_SetAttributes(context, session, attributes, 0xFF))
+        try check(tr("start an encrypted session"), Esys_TRSess_SetAttributes(context, session, attributes, 0xFF))
         return session
     }
 
@@ -126,7 +128,7 @@ final class TPM2Connection {
         var creationPCR = TPML_PCR_SELECTION()
         var outPrivate: UnsafeMutablePointer<TPM2B_PRIVATE>?
         var outPublic: UnsafeMutablePointer<TPM2B_PUBLIC>?
-        try check("seal the key", Esys_Create(
+        try check(tr("seal the key"), Esys_Create(
             context, parent, session, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE),
             &sensitive, &template, &outsideInfo, &creationPCR, &outPrivate, &outPublic, nil, nil, nil))
         defer {
@@ -134,7 +136,7 @@ final class TPM2Connection {
             Esys_Free(outPublic)
         }
         guard let outPrivate, let outPublic else {
-            throw .failed(operation: "seal the key", code: 0, reason: "the TPM returned no object")
+            throw .failed(operation: tr("seal the key"), code: 0, reason: tr("the TPM returned no object"))
         }
         return (try marshal(outPublic, Tss2_MU_TPM2B_PUBLIC_Marshal),
                 try marshal(outPrivate, Tss2_MU_TPM2B_PRIVATE_Marshal))
@@ -147,7 +149,7 @@ final class TPM2Connection {
         try unmarshal(publicArea, into: &inPublic, Tss2_MU_TPM2B_PUBLIC_Unmarshal)
         try unmarshal(privateArea, into: &inPrivate, Tss2_MU_TPM2B_PRIVATE_Unmarshal)
         var object = ESYS_TR(ESYS_TR_NONE)
-        try check("load the sealed key", Esys_Load(
+        try check(tr("load the sealed key"), Esys_Load(
             context, parent, session, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), &inPrivate, &inPublic, &object))
         loaded.append(object)
         return object
@@ -160,7 +162,7 @@ final class TPM2Connection {
         TPM2PinAuth.fill(&value, with: auth)
         let setAuth = Esys_TR_SetAuth(context, object, &value)
         wipe(&value)
-        try check("use the PIN", setAuth)
+        try check(tr("use the PIN"), setAuth)
         defer {
             // ESYS keeps the auth value with the object and frees it unwiped: overwrite it.
             var zero = TPM2B_AUTH()
@@ -168,9 +170,9 @@ final class TPM2Connection {
             _ = Esys_TR_SetAuth(context, object, &zero)
         }
         var data: UnsafeMutablePointer<TPM2B_SENSITIVE_DATA>?
-        try check("unseal the key", Esys_Unseal(context, object, session, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), &data))
+        try check(tr("unseal the key"), Esys_Unseal(context, object, session, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), &data))
         guard let data else {
-            throw .failed(operation: "unseal the key", code: 0, reason: "the TPM returned nothing")
+            throw .failed(operation: tr("unseal the key"), code: 0, reason: tr("the TPM returned nothing"))
         }
         defer {
             wipe(&data.pointee)
@@ -192,7 +194,7 @@ final class TPM2Connection {
               let maximum = lockout[PINFORM_TPM2_PT_MAX_AUTH_FAIL],
               let interval = lockout[PINFORM_TPM2_PT_LOCKOUT_INTERVAL]
         else {
-            throw .failed(operation: "read its lockout state", code: 0, reason: "it did not report it")
+            throw .failed(operation: tr("read its lockout state"), code: 0, reason: tr("it did not report it"))
         }
         return TPM2LockoutStatus(
             failedAttempts: Int(counter), maxAttempts: Int(maximum),
@@ -209,7 +211,7 @@ final class TPM2Connection {
     private func properties(from first: TPM2_PT, count: UInt32) throws(TPM2Error) -> [TPM2_PT: UInt32] {
         var moreData: TPMI_YES_NO = 0
         var data: UnsafeMutablePointer<TPMS_CAPABILITY_DATA>?
-        try check("read its properties", Esys_GetCapability(
+        try check(tr("read its properties"), Esys_GetCapability(
             context, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE),
             TPM2_CAP_TPM_PROPERTIES, first, count, &moreData, &data))
         defer { Esys_Free(data) }
@@ -234,7 +236,7 @@ final class TPM2Connection {
         var buffer = [UInt8](repeating: 0, count: MemoryLayout<Value>.size + 16)
         var offset = 0
         let result = buffer.withUnsafeMutableBufferPointer { marshal(value, $0.baseAddress, $0.count, &offset) }
-        try check("store the sealed key", result)
+        try check(tr("store the sealed key"), result)
         return Array(buffer.prefix(offset))
     }
 
@@ -245,7 +247,7 @@ final class TPM2Connection {
         var offset = 0
         let result = bytes.withUnsafeBufferPointer { unmarshal($0.baseAddress, $0.count, &offset, &value) }
         guard result == TSS2_RC_SUCCESS, offset == bytes.count else {
-            throw .unreadableSealedSecret(reason: "its TPM objects are damaged")
+            throw .unreadableSealedSecret(reason: tr("its TPM objects are damaged"))
         }
     }
 
@@ -257,7 +259,8 @@ final class TPM2Connection {
     /// The typed error for a failed call.
     static func error(_ operation: String, _ code: TSS2_RC) -> TPM2Error {
         if code & PINFORM_TSS2_RC_LAYER_MASK == PINFORM_TSS2_TCTI_RC_LAYER {
-            return .noTPM(reason: "the connection failed (\(describe(code)))")
+            // Translators: {reason} is the TPM library's words.
+            return .noTPM(reason: tr("the connection failed ({reason})", ["reason": describe(code)]))
         }
         return .failed(operation: operation, code: code, reason: describe(code))
     }

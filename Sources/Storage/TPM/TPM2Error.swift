@@ -1,3 +1,5 @@
+import Localization
+
 /// Why the TPM did not seal or unseal a secret.
 public enum TPM2Error: Error, Equatable, Sendable {
     /// No TPM could be reached: no `/dev/tpmrm0` and no `PINFORM_TPM2_TCTI`, or it did not answer.
@@ -17,39 +19,43 @@ public enum TPM2Error: Error, Equatable, Sendable {
     /// The TPM or its library failed in another way; `code` is the TSS2 response code.
     case failed(operation: String, code: UInt32, reason: String)
 
-    /// A sentence to show the person.
+    /// A sentence to show the person, in their language.
     public var message: String {
         switch self {
         case .noTPM(let reason):
-            "No TPM is available: \(reason)."
-        case .wrongPIN(let attemptsLeft?) where attemptsLeft == 1:
-            "Wrong PIN — 1 attempt left before the TPM locks"
+            tr("No TPM is available: {reason}.", ["reason": reason])
         case .wrongPIN(let attemptsLeft?):
-            "Wrong PIN — \(attemptsLeft) attempts left before the TPM locks"
+            trn("Wrong PIN — %d attempt left before the TPM locks", "Wrong PIN — %d attempts left before the TPM locks",
+                attemptsLeft)
         case .wrongPIN(nil):
-            "Wrong PIN"
+            tr("Wrong PIN")
         case .lockedOut(let retryAfter?):
-            "Too many wrong PINs. The TPM is locked; try again in \(TPM2Error.spoken(retryAfter))."
+            // Translators: {duration} is "40 seconds", "17 minutes" or "2 hours" (translated below).
+            tr("Too many wrong PINs. The TPM is locked; try again in {duration}.",
+               ["duration": TPM2Error.spoken(retryAfter)])
         case .lockedOut(nil):
-            "Too many wrong PINs. The TPM is locked until its owner resets it."
+            tr("Too many wrong PINs. The TPM is locked until its owner resets it.")
         case .sealedByAnotherTPM:
-            "This key was sealed by another TPM, or this computer’s TPM was cleared since. Use the recovery key."
+            tr("This key was sealed by another TPM, or this computer’s TPM was cleared since. Use the recovery key.")
         case .unreadableSealedSecret(let reason):
-            "The TPM-sealed key cannot be read: \(reason)."
+            tr("The TPM-sealed key cannot be read: {reason}.", ["reason": reason])
         case .failed(let operation, let code, let reason):
-            "The TPM could not \(operation) (error 0x\(String(code, radix: 16))): \(reason)."
+            // Translators: {operation} is what was asked, e.g. "seal the key" (translated apart);
+            // {code} is a hexadecimal number; {reason} is the TPM library's words.
+            tr("The TPM could not {operation} (error {code}): {reason}.",
+               ["operation": operation, "code": "0x" + String(code, radix: 16), "reason": reason])
         }
     }
 
-    /// "40 seconds", "1 minute", "17 minutes", "2 hours": rounded up, so the person never
-    /// tries too early.
+    /// "40 seconds", "1 minute", "17 minutes", "2 hours" in the user's language: rounded up, so
+    /// the person never tries too early.
     static func spoken(_ duration: Duration) -> String {
         let seconds = max(1, Int((Double(duration.components.seconds)
             + Double(duration.components.attoseconds) / 1e18).rounded(.up)))
-        func unit(_ count: Int, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s")" }
-        if seconds < 60 { return unit(seconds, "second") }
+        // Translators: the three durations complete "try again in {duration}".
+        if seconds < 60 { return trn("%d second", "%d seconds", seconds) }
         let minutes = (seconds + 59) / 60
-        if minutes < 120 { return unit(minutes, "minute") }
-        return unit((minutes + 59) / 60, "hour")
+        if minutes < 120 { return trn("%d minute", "%d minutes", minutes) }
+        return trn("%d hour", "%d hours", (minutes + 59) / 60)
     }
 }

@@ -1,5 +1,6 @@
 import CSodium
 import CTss2
+import Localization
 
 /// The sealed object's authorization value, derived from the PIN so that the TPM never sees the
 /// digits: BLAKE2b-256 of the digits, keyed with a random salt kept in the sealed secret.
@@ -24,7 +25,7 @@ enum TPM2PinAuth {
             let result = crypto_generichash(output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count,
                                             digits.baseAddress, UInt64(digits.count), salt, salt.count)
             guard result == 0 else {
-                throw .failed(operation: "derive the PIN’s authorization", code: 0, reason: "hashing failed")
+                throw .failed(operation: tr("derive the PIN’s authorization"), code: 0, reason: tr("hashing failed"))
             }
         }
     }

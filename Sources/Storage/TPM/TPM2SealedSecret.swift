@@ -1,3 +1,5 @@
+import Localization
+
 /// A secret sealed by a TPM under a PIN: opaque bytes to keep in a file. Only the TPM that sealed
 /// it can unseal it, and only for the PIN.
 ///
@@ -32,13 +34,13 @@ public struct TPM2SealedSecret: Equatable, Sendable {
     public init(bytes: [UInt8]) throws(TPM2Error) {
         var reader = Reader(bytes: bytes)
         guard reader.take(TPM2SealedSecret.magic.count) == TPM2SealedSecret.magic else {
-            throw .unreadableSealedSecret(reason: "it does not start like a Pinform TPM-sealed key")
+            throw .unreadableSealedSecret(reason: tr("it does not start like a Pinform TPM-sealed key"))
         }
         guard let version = reader.take(1)?.first, version == TPM2SealedSecret.version else {
-            throw .unreadableSealedSecret(reason: "it was written by another version of Pinform")
+            throw .unreadableSealedSecret(reason: tr("it was written by another version of Pinform"))
         }
         guard let template = reader.take(1)?.first, let storageKey = TPM2StorageKey(rawValue: template) else {
-            throw .unreadableSealedSecret(reason: "it names a storage key this version does not know")
+            throw .unreadableSealedSecret(reason: tr("it names a storage key this version does not know"))
         }
         guard let salt = reader.field(), salt.count == TPM2PinAuth.length,
               let primaryName = reader.field(), !primaryName.isEmpty,
@@ -46,7 +48,7 @@ public struct TPM2SealedSecret: Equatable, Sendable {
               let privateArea = reader.field(), !privateArea.isEmpty,
               reader.isAtEnd
         else {
-            throw .unreadableSealedSecret(reason: "it is damaged or cut short")
+            throw .unreadableSealedSecret(reason: tr("it is damaged or cut short"))
         }
         self.bytes = bytes
         self.storageKey = storageKey

@@ -1,4 +1,5 @@
 import CSodium
+import Localization
 
 /// A secret the TPM released: held in libsodium's guarded, locked memory (`sodium_malloc`) and
 /// wiped when it goes away. It cannot be copied; read it inside `withUnsafeBytes`.
@@ -26,7 +27,7 @@ public struct TPM2Secret: ~Copyable, @unchecked Sendable {
     /// `count` bytes of fresh guarded memory, filled by `fill`.
     init(count: Int, fill: (UnsafeMutableRawBufferPointer) throws(TPM2Error) -> Void) throws(TPM2Error) {
         guard Sodium.isReady, let storage = sodium_malloc(max(1, count)) else {
-            throw .failed(operation: "keep the secret", code: 0, reason: "no guarded memory is available")
+            throw .failed(operation: tr("keep the secret"), code: 0, reason: tr("no guarded memory is available"))
         }
         let buffer = UnsafeMutableRawBufferPointer(start: storage, count: count)
         do {

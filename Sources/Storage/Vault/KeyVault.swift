@@ -1,5 +1,6 @@
 import CSodium
 import Foundation
+import Localization
 
 /// Keeps the records' data key wrapped under the PIN in `keys.json` (mode 0600) in the data folder.
 ///
@@ -345,7 +346,7 @@ public final class KeyVault: Sendable {
               wrapped.count == KeyVault.dataKeyLength + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
         else { throw .corrupt(path: fileURL.path) }
         guard let tpm else {
-            throw .tpm(.noTPM(reason: "the key is sealed in a TPM, and none is configured here"))
+            throw .tpm(.noTPM(reason: tr("the key is sealed in a TPM, and none is configured here")))
         }
         let unsealed: Result<SecretBytes?, VaultError>
         do throws(TPM2Error) {
@@ -412,7 +413,7 @@ public final class KeyVault: Sendable {
     private func write(_ file: KeyFile) throws(VaultError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var data = try? encoder.encode(file) else { throw .writeFailed(path: fileURL.path, reason: "it could not be encoded") }
+        guard var data = try? encoder.encode(file) else { throw .writeFailed(path: fileURL.path, reason: tr("it could not be encoded")) }
         data.append(UInt8(ascii: "\n"))
         let progress = self.progress
         let failure: FileFailure? = data.withUnsafeBytes { bytes in
