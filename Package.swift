@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
 // Pinform — a PIN pad and typed forms for the Linux desktop, on GTK 4.
-// Layers (see DESIGN.md): headless ControlState / PinCode / Forms, then Storage,
+// Layers (see docs/architecture.md): headless ControlState / PinCode / Forms, then Storage,
 // then the thin Gtk layer over CGtk, then Controls, then the app.
 import PackageDescription
 
