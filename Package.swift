@@ -20,8 +20,8 @@ let package = Package(
         // System libraries from Debian packages.
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
         .systemLibrary(
             name: "CSQLite",

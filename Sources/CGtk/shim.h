@@ -298,7 +298,6 @@ static inline GtkWidget *pf_child_with_role(gpointer widget, GtkAccessibleRole r
     return NULL;
 }
 
-#include "folding_row.h"
 #include "form_inputs.h"
 
 /// A string property of an object (g_object_get is variadic); free the result with g_free.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Reading back what was set for assistive technologies (GTK 4.8 has only its test API for
 /// this), and the relations that are undone as a field's error comes and goes.

@@ -1,9 +1,9 @@
-import CGtk
+internal import CGtk
 
 /// Accessibility helpers: what screen readers and automation read off a widget.
 extension Widget {
     /// The accessible role (fixed when the widget is made).
-    public var accessibleRole: GtkAccessibleRole { pf_accessible_role(raw) }
+    public var accessibleRole: AccessibleRole { AccessibleRole(pf_accessible_role(raw)) }
 
     /// Sets the accessible name.
     public func setAccessibleLabel(_ label: String) { pf_accessible_set_label(raw, label) }
@@ -55,7 +55,12 @@ extension Widget {
 
     /// The widget whose accessible object stands for this one: itself, or for a part without an
     /// accessible role (the text inside an entry), the nearest ancestor with one.
-    public var accessibleOwner: UnsafeMutablePointer<GtkWidget>? { pf_accessible_owner(widgetPointer) }
+    public var accessibleOwner: Widget? { pf_accessible_owner(widgetPointer).map { Widget(widget: $0) } }
+
+    /// The nearest ancestor with the accessible role `role` (the row a cell is in), if any.
+    public func ancestor(withRole role: AccessibleRole) -> Widget? {
+        pf_ancestor_with_role(raw, role.cValue).map { Widget(widget: $0) }
+    }
 }
 
 extension Widget {

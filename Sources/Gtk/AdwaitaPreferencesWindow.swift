@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's preferences window (`AdwPreferencesWindow`): pages of grouped rows, with a
 /// search over their titles.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A row or column of widgets.
 @MainActor
@@ -6,13 +6,17 @@ public final class Box: Widget {
     private var children: [Widget] = []
 
     /// A box laying out children along `orientation`, `spacing` pixels apart.
-    public init(_ orientation: GtkOrientation, spacing: Int32 = 0) {
-        super.init(widget: gtk_box_new(orientation, spacing))
+    ///
+    /// ```swift
+    /// let column = Box(.vertical, spacing: 12)
+    /// ```
+    public init(_ orientation: Orientation, spacing: Int32 = 0) {
+        super.init(widget: gtk_box_new(orientation.cValue, spacing))
     }
 
-    /// A box with a given accessible role (`GTK_ACCESSIBLE_ROLE_GROUP`, …).
-    public init(_ orientation: GtkOrientation, spacing: Int32 = 0, role: GtkAccessibleRole) {
-        super.init(widget: pf_box_new_with_role(orientation, spacing, role))
+    /// A box with a given accessible role (`.group`, …), which GTK fixes when the box is made.
+    public init(_ orientation: Orientation, spacing: Int32 = 0, role: AccessibleRole) {
+        super.init(widget: pf_box_new_with_role(orientation.cValue, spacing, role.cValue))
     }
 
     /// Adds `child` at the end. The box keeps the child's wrapper alive with it.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A push button with a text label or an icon.
 @MainActor
@@ -14,7 +14,16 @@ public final class Button: Widget {
     }
 
     /// Wraps a button made elsewhere (one in a libadwaita dialog or toast, …).
-    public init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+    /// The button `widget` is (a toggle button too), or nil when it is another kind of widget.
+    public convenience init?(casting widget: Widget) {
+        guard pf_is_button(widget.raw) != 0 else { return nil }
+        self.init(existing: widget.widgetPointer)
+    }
+
+    /// The button's content (its label or image), if any.
+    public var child: Widget? { gtk_button_get_child(pf_button(raw)).map { Widget(widget: $0) } }
+
+    init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: pointer)
     }
 

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A stylesheet applied to the whole display.
 ///
@@ -52,8 +52,9 @@ public final class CSSProvider: Object {
         if let first = errors.first { throw first }
     }
 
-    /// Applies the stylesheet to every widget on the default display.
-    public func applyToDisplay(priority: UInt32 = UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION)) {
+    /// Applies the stylesheet to every widget on the default display, at `priority` (600 is
+    /// GTK's priority for an application's own style, above the theme's).
+    public func applyToDisplay(priority: UInt32 = 600) {
         guard let display = gdk_display_get_default() else { return }
         gtk_style_context_add_provider_for_display(display, pf_style_provider(raw), priority)
     }

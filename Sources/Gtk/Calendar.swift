@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A month's days to pick one from.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Reading text from the clipboard of a widget's display.
 extension Widget {

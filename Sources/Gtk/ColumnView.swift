@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A table of rows and columns over a list model (GtkColumnView): only the rows on screen
 /// get widgets, so it scales to long lists.
@@ -105,6 +105,11 @@ public final class ColumnView: Widget {
         }
         return connect("activate", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
                        box: ClosureBox<Handler>(handler), after: false)
+    }
+
+    /// Scrolls so that the row at `position` is in view.
+    public func scrollTo(row position: Int) {
+        pf_column_view_scroll_to(raw, guint(position))
     }
 
     /// Emits `activate` for the row at `position`, as a double-click would.

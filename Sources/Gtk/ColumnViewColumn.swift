@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A column of a `ColumnView`: a title in the header and a factory for its cells.
 @MainActor

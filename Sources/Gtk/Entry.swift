@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A one-line text entry.
 @MainActor
@@ -24,15 +24,15 @@ public final class Entry: Widget {
     }
 
     /// What the text is (digits, email, …), for input methods and on-screen keyboards.
-    public var inputPurpose: GtkInputPurpose {
-        get { gtk_entry_get_input_purpose(entry) }
-        set { gtk_entry_set_input_purpose(entry, newValue) }
+    public var inputPurpose: InputMethodPurpose {
+        get { InputMethodPurpose(gtk_entry_get_input_purpose(entry)) }
+        set { gtk_entry_set_input_purpose(entry, newValue.cValue) }
     }
 
     /// Hints for input methods (no spell check, lowercase, …).
-    public var inputHints: GtkInputHints {
-        get { gtk_entry_get_input_hints(entry) }
-        set { gtk_entry_set_input_hints(entry, newValue) }
+    public var inputHints: InputMethodHints {
+        get { InputMethodHints(gtk_entry_get_input_hints(entry)) }
+        set { gtk_entry_set_input_hints(entry, newValue.cValue) }
     }
 
     /// Whether the text is shown (false for passwords).

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Widgets in rows and columns.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A window's title bar with buttons at either end.
 @MainActor
@@ -20,6 +20,12 @@ public final class HeaderBar: Widget {
     public func packEnd(_ child: Widget) {
         gtk_header_bar_pack_end(pf_header_bar(raw), child.widgetPointer)
         children.append(child)
+    }
+
+    /// Whether the window's buttons (close, …) are shown at the ends.
+    public var showsTitleButtons: Bool {
+        get { gtk_header_bar_get_show_title_buttons(pf_header_bar(raw)) != 0 }
+        set { gtk_header_bar_set_show_title_buttons(pf_header_bar(raw), newValue ? 1 : 0) }
     }
 
     /// A widget shown instead of the window title.

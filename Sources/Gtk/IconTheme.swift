@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// The icon theme of the default display.
 @MainActor

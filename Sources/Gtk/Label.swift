@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A text label.
 @MainActor
@@ -9,7 +9,13 @@ public final class Label: Widget {
     }
 
     /// Wraps a label that something else made (a list row's widget, …), adding a reference.
-    public init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+    /// The label `widget` is, or nil when it is another kind of widget.
+    public convenience init?(casting widget: Widget) {
+        guard pf_is_label(widget.raw) != 0 else { return nil }
+        self.init(existing: widget.widgetPointer)
+    }
+
+    init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: pointer)
     }
 
@@ -44,10 +50,22 @@ public final class Label: Widget {
     }
 
     /// Alignment of the lines of a multi-line label.
-    public var justification: GtkJustification {
-        get { gtk_label_get_justify(label) }
-        set { gtk_label_set_justify(label, newValue) }
+    public var justification: Justification {
+        get { Justification(gtk_label_get_justify(label)) }
+        set { gtk_label_set_justify(label, newValue.cValue) }
     }
+
+    /// Whether text that does not fit is cut with an ellipsis at its end (else it is clipped).
+    public var ellipsizesAtEnd: Bool {
+        get { gtk_label_get_ellipsize(label) == PANGO_ELLIPSIZE_END }
+        set { gtk_label_set_ellipsize(label, newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
+    }
+
+    /// The whole text when the label cuts it with an ellipsis as laid out now, else nil.
+    public var cutText: String? { pf_label_cut_text(raw).map { String(cString: $0) } }
+
+    /// Shows the whole text as the tooltip whenever the label cuts it with an ellipsis.
+    public func showsWholeTextWhenCut() { pf_label_set_tooltip_when_cut(raw) }
 
     /// Whether the text can be selected and copied.
     public var isSelectable: Bool {

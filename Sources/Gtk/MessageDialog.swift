@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A libadwaita message dialog (`AdwMessageDialog`): a heading, a body and a row of responses,
 /// modal over its parent. Escape, and closing it, choose the close response.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A selection over a list model that allows any number of selected rows (GtkMultiSelection).
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// GTK's password entry: the only widget GTK 4.8 exposes with the AT-SPI role "password text",
 /// the role for which screen readers stop speaking the keys typed.

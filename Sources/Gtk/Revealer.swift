@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Shows and hides one child with an animation (GtkRevealer).
 @MainActor
@@ -55,9 +55,9 @@ public final class Revealer: Widget {
     public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(revealer) != 0 }
 
     /// How the child slides or fades in.
-    public var transitionType: GtkRevealerTransitionType {
-        get { gtk_revealer_get_transition_type(revealer) }
-        set { gtk_revealer_set_transition_type(revealer, newValue) }
+    public var transitionType: RevealerTransition {
+        get { RevealerTransition(gtk_revealer_get_transition_type(revealer)) }
+        set { gtk_revealer_set_transition_type(revealer, newValue.cValue) }
     }
 
     /// How long the animation takes, in milliseconds.

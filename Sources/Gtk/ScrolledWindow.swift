@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A scrollable view of one child.
 @MainActor

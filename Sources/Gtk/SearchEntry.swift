@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// An entry for search text (GtkSearchEntry): a search icon, a clear button, and a
 /// `search-changed` signal that waits for a pause in typing.

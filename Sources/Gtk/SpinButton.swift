@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A number entry with − and + buttons, kept within a range.
 @MainActor

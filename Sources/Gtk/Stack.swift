@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Pages of which one shows at a time.
 @MainActor
@@ -36,8 +36,8 @@ public final class Stack: Widget {
     public func page(named name: String) -> Widget? { pages[name] }
 
     /// How pages change.
-    public var transition: GtkStackTransitionType {
-        get { gtk_stack_get_transition_type(pf_stack(raw)) }
-        set { gtk_stack_set_transition_type(pf_stack(raw), newValue) }
+    public var transition: StackTransition {
+        get { StackTransition(gtk_stack_get_transition_type(pf_stack(raw))) }
+        set { gtk_stack_set_transition_type(pf_stack(raw), newValue.cValue) }
     }
 }

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's status page (`AdwStatusPage`): a large icon, a title and a description, for an
 /// empty list or a search that found nothing.

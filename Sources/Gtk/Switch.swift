@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// An on/off switch.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 import Glibc
 
 /// Multi-line text to edit, wrapped at word boundaries.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A button that stays pressed in until pressed again, or until another of its group is.
 @MainActor

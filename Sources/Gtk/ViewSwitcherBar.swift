@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's view switcher bar (`AdwViewSwitcherBar`): the pages of a `ViewStack` as buttons
 /// at the bottom of a narrow window, shown while `isRevealed`.

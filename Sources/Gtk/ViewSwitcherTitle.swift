@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's view switcher title (`AdwViewSwitcherTitle`): the pages of a `ViewStack` as
 /// buttons in the header bar while they fit, otherwise the window title — then a

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A toplevel window.
 @MainActor
@@ -13,12 +13,12 @@ open class Window: Widget {
     }
 
     /// Wraps an existing GTK window (one built by GtkBuilder, …).
-    public init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+    init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: pointer)
     }
 
     /// The wrapped GtkWindow.
-    public var window: UnsafeMutablePointer<GtkWindow> { pf_window(raw) }
+    var window: UnsafeMutablePointer<GtkWindow> { pf_window(raw) }
 
     /// The title.
     public var title: String {

@@ -1,4 +1,3 @@
-import CGtk
 import ControlState
 import Controls
 import Forms
@@ -92,7 +91,7 @@ final class ActiveInputTests: XCTestCase {
         GtkRuntime.test {
             let input = ActiveInput<String>(label: "Name")
             input.forcedLabelWidth = 200
-            input.label.horizontalAlignment = GTK_ALIGN_START
+            input.label.horizontalAlignment = .start
             let window = FormTestWindow(input.container)
             defer { window.close() }
             XCTAssertEqual(input.label.width, 200)

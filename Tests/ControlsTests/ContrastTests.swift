@@ -1,4 +1,3 @@
-import CGtk
 import Controls
 import Foundation
 import Gtk
@@ -111,7 +110,7 @@ private final class Scene {
         pinError.addCSSClass("error")
         pinCountdown.addCSSClass("pin-countdown")
         for label in [pinMessage, pinError, pinCountdown] {
-            label.horizontalAlignment = GTK_ALIGN_CENTER
+            label.horizontalAlignment = .center
             root.append(label)
         }
         window.child = root

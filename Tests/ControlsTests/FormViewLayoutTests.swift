@@ -1,4 +1,3 @@
-import CGtk
 import Controls
 import Forms
 import Gtk
@@ -54,7 +53,7 @@ final class FormViewLayoutTests: XCTestCase {
             XCTAssertEqual(Double(height.container.width), (rowWidth - 24) / 4, accuracy: 1)
             let heightStart = try XCTUnwrap(height.container.bounds(in: form.widget)).origin.x
             // Right-to-left locales (Hebrew, Arabic) mirror the row: the last element starts at 0.
-            let isRightToLeft = gtk_widget_get_direction(form.widget.widgetPointer) == GTK_TEXT_DIR_RTL
+            let isRightToLeft = gtk_widget_get_direction(form.widget.widgetPointer) == .rtl
             XCTAssertEqual(Double(heightStart), isRightToLeft ? 0 : (rowWidth - 24) * 3 / 4 + 24, accuracy: 1)
         }
     }

@@ -1,4 +1,3 @@
-import CGtk
 import ControlState
 import Controls
 import Forms
@@ -27,7 +26,7 @@ private final class PersonForm {
         view.addRow([FormElement(firstField), FormElement(ageField)])
         view.build()
         view.bindSensitivity(of: save)
-        let box = Box(GTK_ORIENTATION_VERTICAL)
+        let box = Box(.vertical)
         box.append(view.widget)
         box.append(save)
         window = FormTestWindow(box)

@@ -1,4 +1,3 @@
-import CGtk
 @_spi(Testing) import Controls
 import Gtk
 import XCTest

@@ -1,4 +1,3 @@
-import CGtk
 import Controls
 import Gtk
 import XCTest

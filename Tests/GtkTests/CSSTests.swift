@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 import XCTest
 

@@ -1,4 +1,3 @@
-import CGtk
 import Dispatch
 import Gtk
 import XCTest

@@ -1,4 +1,3 @@
-import CGtk
 import Controls
 import Foundation
 import Gtk
