@@ -1,7 +1,7 @@
 import ControlState
 import Controls
 import Forms
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 final class ActiveInputTests: XCTestCase {

@@ -1,5 +1,5 @@
 @testable import Controls
-import Gtk
+@_spi(Testing) import Gtk
 import PinCode
 @testable import PinControls
 import XCTest
@@ -88,11 +88,10 @@ final class AnnouncerTests: XCTestCase {
             window.present()
             XCTAssertTrue(view.grabFocus())
             for keyval in [Key("2"), .keypad4, Key("a")] {
-                _ = view.handleKey(UInt32(keyval), [])
+                _ = view.handleKey(keyval, [])
             }
-            gtk_editable_set_text(pf_editable(view.entry.raw), "1357")
-            var position: Int32 = 0
-            gtk_editable_insert_text(pf_editable(view.entry.raw), "9", 1, &position)
+            view.entry.setText("1357")
+            view.entry.insertText("9", at: 0)
             XCTAssertEqual(view.entry.text, "", "the entry refuses every insertion")
             XCTAssertEqual(view.control.pinCode.count, 2)
             XCTAssertEqual(view.entry.ownAccessibleDescription, "2 of 4 digits entered")

@@ -1,4 +1,4 @@
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 /// A shown window holding `content` and a button to move focus to, for widget tests.

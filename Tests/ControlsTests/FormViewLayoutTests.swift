@@ -1,6 +1,6 @@
 import Controls
 import Forms
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 final class FormViewLayoutTests: XCTestCase {
@@ -51,9 +51,9 @@ final class FormViewLayoutTests: XCTestCase {
             let rowWidth = Double(form.widget.width)
             XCTAssertEqual(Double(width.container.width), (rowWidth - 24) / 4, accuracy: 1)
             XCTAssertEqual(Double(height.container.width), (rowWidth - 24) / 4, accuracy: 1)
-            let heightStart = try XCTUnwrap(height.container.bounds(in: form.widget)).origin.x
+            let heightStart = try XCTUnwrap(height.container.bounds(in: form.widget)).x
             // Right-to-left locales (Hebrew, Arabic) mirror the row: the last element starts at 0.
-            let isRightToLeft = gtk_widget_get_direction(form.widget.widgetPointer) == .rtl
+            let isRightToLeft = form.widget.textDirection == .rtl
             XCTAssertEqual(Double(heightStart), isRightToLeft ? 0 : (rowWidth - 24) * 3 / 4 + 24, accuracy: 1)
         }
     }
@@ -68,9 +68,9 @@ final class FormViewLayoutTests: XCTestCase {
             form.build()
             let window = FormTestWindow(form.widget)
             defer { window.close() }
-            let top = try XCTUnwrap(width.container.bounds(in: form.widget)).origin.y
-            let below = try XCTUnwrap(height.container.bounds(in: form.widget)).origin.y
-            XCTAssertGreaterThan(below, top + Float(width.container.height))
+            let top = try XCTUnwrap(width.container.bounds(in: form.widget)).y
+            let below = try XCTUnwrap(height.container.bounds(in: form.widget)).y
+            XCTAssertGreaterThan(below, top + Double(width.container.height))
         }
     }
 
@@ -105,7 +105,7 @@ final class FormViewLayoutTests: XCTestCase {
             XCTAssertEqual(Double(height.container.width), rowWidth, accuracy: 1)
             let first = try XCTUnwrap(width.container.bounds(in: form.widget))
             let second = try XCTUnwrap(height.container.bounds(in: form.widget))
-            XCTAssertGreaterThanOrEqual(Double(second.origin.y), Double(first.origin.y + first.size.height))
+            XCTAssertGreaterThanOrEqual(Double(second.y), Double(first.y + first.height))
         }
     }
 

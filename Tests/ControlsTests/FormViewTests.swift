@@ -1,7 +1,7 @@
 import ControlState
 import Controls
 import Forms
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 /// A person form as the app builds it, with the seed's "Too old" rule.

@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+@_spi(Testing) import Gtk
 import XCTest
 
 final class InputWidgetTests: XCTestCase {

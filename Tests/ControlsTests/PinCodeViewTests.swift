@@ -1,6 +1,6 @@
 import ControlState
 @testable import PinControls
-import Gtk
+@_spi(Testing) import Gtk
 import Localization
 import PinCode
 import XCTest
@@ -55,7 +55,7 @@ final class PinCodeViewTests: XCTestCase {
 
         func type(_ digits: String) { digits.forEach { view.type($0) } }
 
-        func sendKey(_ keyval: UInt32) { _ = view.handleKey(keyval, []) }
+        func sendKey(_ keyval: Key) { _ = view.handleKey(keyval, []) }
     }
 
     func testPlainStateDrawsTheResolvedFill() throws {
@@ -141,8 +141,8 @@ final class PinCodeViewTests: XCTestCase {
             let fixture = Fixture()
             defer { fixture.window.destroy() }
             fixture.view.grabFocus()
-            let keys: [Int32] = [Key("2"), .keypad4, .backspace, Key("6")]
-            for key in keys { fixture.sendKey(UInt32(key)) }
+            let keys: [Key] = [Key("2"), .keypad4, .backspace, Key("6")]
+            for key in keys { fixture.sendKey(key) }
             XCTAssertEqual(fixture.view.control.pinCode.code, "26")
             fixture.sendKey(Key.escape)
             XCTAssertEqual(fixture.view.control.pinCode.count, 0)
@@ -155,12 +155,12 @@ final class PinCodeViewTests: XCTestCase {
             defer { fixture.window.destroy() }
             var told = 0
             fixture.view.onNumLockOff = { told += 1 }
-            let withoutNumLock: [Int32] = [
+            let withoutNumLock: [Key] = [
                 .keypadInsert, .keypadEnd, .keypadDown, .keypadPageDown, .keypadLeft,
                 .keypadBegin, .keypadRight, .keypadHome, .keypadUp, .keypadPageUp,
             ]
             for key in withoutNumLock {
-                XCTAssertTrue(fixture.view.handleKey(UInt32(key), []), "keyval \(key)")
+                XCTAssertTrue(fixture.view.handleKey(key, []), "keyval \(key)")
             }
             XCTAssertEqual(told, withoutNumLock.count)
             XCTAssertEqual(fixture.view.control.pinCode.count, 0)
@@ -173,7 +173,7 @@ final class PinCodeViewTests: XCTestCase {
             defer { fixture.window.destroy() }
             var told = 0
             fixture.view.onNumLockOff = { told += 1 }
-            for key in [.keypad1, .keypad0, .keypad5] { fixture.sendKey(UInt32(key)) }
+            for key: Key in [.keypad1, .keypad0, .keypad5] { fixture.sendKey(key) }
             XCTAssertEqual(fixture.view.control.pinCode.code, "105")
             XCTAssertEqual(told, 0)
             XCTAssertFalse(PinCodeView.isNumberPadKeyWithoutNumLock(Key.left))
@@ -183,8 +183,8 @@ final class PinCodeViewTests: XCTestCase {
 
     func testItemsFillFromTheLeftInARightToLeftLocale() throws {
         try GtkRuntime.test {
-            gtk_widget_set_default_direction(.rtl)
-            defer { gtk_widget_set_default_direction(.ltr) }
+            Widget.defaultTextDirection = .rtl
+            defer { Widget.defaultTextDirection = .ltr }
             let fixture = Fixture()
             defer { fixture.window.destroy() }
             fixture.focusElsewhere()

@@ -1,7 +1,7 @@
 import ControlState
 @testable import Controls
 @testable import PinControls
-import Gtk
+@_spi(Testing) import Gtk
 import PinCode
 import XCTest
 
@@ -60,9 +60,9 @@ final class PinPadTests: XCTestCase {
 
 final class PinPadKeyboardTests: XCTestCase {
     @MainActor
-    private static func press(_ pad: PinPad, _ keyval: Int32, _ modifiers: Modifiers = [])
+    private static func press(_ pad: PinPad, _ keyval: Gtk.Key, _ modifiers: Modifiers = [])
         -> Bool {
-        pad.steerRing(UInt32(keyval), modifiers)
+        pad.steerRing(keyval, modifiers)
     }
 
     func testKeysNeverTakeTheKeyboardFocus() {
@@ -99,7 +99,7 @@ final class PinPadKeyboardTests: XCTestCase {
             XCTAssertEqual(pad.ringKey, .digit("8"))
             XCTAssertEqual(spoken, ["1 key", "2 key", "5 key", "8 key", "0 key", "0 key", "Backspace key",
                                     "Backspace key", "9 key", "8 key"])
-            XCTAssertFalse(Self.press(pad, .right, GDK_CONTROL_MASK), "Ctrl+arrows are not the pad's")
+            XCTAssertFalse(Self.press(pad, .right, .control), "Ctrl+arrows are not the pad's")
             XCTAssertFalse(Self.press(pad, .tab), "Tab keeps moving the focus between widgets")
             XCTAssertFalse(Self.press(pad, Key("5")), "digits are the PIN view's")
         }
@@ -173,15 +173,17 @@ final class PinPadKeyboardTests: XCTestCase {
         GtkRuntime.test {
             let pad = PinPad()
             let key = pad.button(for: .backspace)
-            XCTAssertFalse(key.isAccessiblyLabelled(by: Widget(widget: gtk_button_get_child(pf_button(key.raw)))))
+            let image = key.child
+            XCTAssertNotNil(image)
+            XCTAssertFalse(image.map { key.isAccessiblyLabelled(by: $0) } ?? true)
             XCTAssertEqual(key.ownAccessibleDescription, "Delete the last digit")
         }
     }
 
     func testKeypadKeepsOneTwoThreeFromLeftToRightInARightToLeftLocale() {
         GtkRuntime.test {
-            gtk_widget_set_default_direction(.rtl)
-            defer { gtk_widget_set_default_direction(.ltr) }
+            Widget.defaultTextDirection = .rtl
+            defer { Widget.defaultTextDirection = .ltr }
             let pad = PinPad()
             // A grid that is not a keypad mirrors, as the rest of the window does.
             let mirrored = Grid(rowSpacing: 0, columnSpacing: 0)
@@ -196,15 +198,15 @@ final class PinPadKeyboardTests: XCTestCase {
             window.child = box
             window.present()
             MainContext.spin(until: { pad.widget.isMapped && pad.widget.width > 0 && mirrored.width > 0 })
-            @MainActor func x(_ key: PinPad.Key) -> Float { pad.button(for: key).bounds(in: pad.widget)?.origin.x ?? .nan }
+            @MainActor func x(_ key: PinPad.Key) -> Double { pad.button(for: key).bounds(in: pad.widget)?.x ?? .nan }
             XCTAssertLessThan(x(.digit("1")), x(.digit("2")))
             XCTAssertLessThan(x(.digit("2")), x(.digit("3")))
             XCTAssertLessThan(x(.digit("7")), x(.digit("9")))
             XCTAssertLessThan(x(.clear), x(.backspace))
-            let icon = gtk_button_get_child(pf_button(pad.button(for: .backspace).raw))
-            XCTAssertEqual(icon.map(gtk_widget_get_direction), .ltr, "the Backspace icon is mirrored")
-            let firstX = first.bounds(in: mirrored)?.origin.x ?? .nan
-            let secondX = second.bounds(in: mirrored)?.origin.x ?? .nan
+            let icon = pad.button(for: .backspace).child
+            XCTAssertEqual(icon?.textDirection, .ltr, "the Backspace icon is mirrored")
+            let firstX = first.bounds(in: mirrored)?.x ?? .nan
+            let secondX = second.bounds(in: mirrored)?.x ?? .nan
             XCTAssertGreaterThan(firstX, secondX, "the test runs right to left")
         }
     }
@@ -213,11 +215,11 @@ final class PinPadKeyboardTests: XCTestCase {
         GtkRuntime.test {
             let pad = PinPad()
             pad.onRingMove = { _ in }
-            for key in [.keypadLeft, .keypadRight, .keypadUp, .keypadDown] {
-                XCTAssertFalse(pad.steerRing(UInt32(key), []))
+            for key: Gtk.Key in [.keypadLeft, .keypadRight, .keypadUp, .keypadDown] {
+                XCTAssertFalse(pad.steerRing(key, []))
             }
             XCTAssertNil(pad.ringKey)
-            XCTAssertTrue(pad.steerRing(Key.right, []))
+            XCTAssertTrue(pad.steerRing(Gtk.Key.right, []))
             XCTAssertEqual(pad.ringKey, .digit("1"))
         }
     }

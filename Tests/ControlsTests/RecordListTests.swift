@@ -1,5 +1,5 @@
 @_spi(Testing) import Controls
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 final class RecordListTests: XCTestCase {
@@ -142,7 +142,7 @@ final class RecordListTests: XCTestCase {
             list.reload()
             list.search("cat")
             XCTAssertEqual(list.rowCount, 2)
-            pf_signal_emit_void(list.searchEntry.raw, "stop-search")  // what Escape does
+            list.searchEntry.emit("stop-search")  // what Escape does
             XCTAssertEqual(list.searchEntry.text, "")
             XCTAssertEqual(list.searchText, "")
             XCTAssertEqual(list.rowCount, 3)

@@ -1,4 +1,4 @@
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 /// The libadwaita wrappers with real widgets: what each shows and what it reports back.

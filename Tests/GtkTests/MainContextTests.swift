@@ -1,5 +1,5 @@
 import Dispatch
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 final class MainContextTests: XCTestCase {
