@@ -26,7 +26,7 @@ public final class CSSProvider: Object {
         let trampoline: @convention(c) (gpointer?, OpaquePointer?, UnsafeMutablePointer<GError>?, gpointer?) -> Void = {
             _, section, error, data in
             let box = ClosureBox<@MainActor (ParsingError) -> Void>.from(data)
-            let line = section.map { Int(gtk_css_location_get_line_pf(gtk_css_section_get_start_location($0))) + 1 } ?? 0
+            let line = section.map { Int(gtk_css_section_get_start_location($0).pointee.lines) + 1 } ?? 0
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             let parsingError = ParsingError(line: line, message: message)
             MainActor.assumeIsolated { box.body(parsingError) }

@@ -109,7 +109,9 @@ public final class ColumnView: Widget {
 
     /// Scrolls so that the row at `position` is in view.
     public func scrollTo(row position: Int) {
-        pf_column_view_scroll_to(raw, guint(position))
+        // GTK 4.8 has no gtk_column_view_scroll_to: its list view's "list.scroll-to-item" does it.
+        guard let list = childWidgets.first(where: { pf_is_list_view($0.raw) != 0 }) else { return }
+        pf_widget_activate_action_uint(list.raw, "list.scroll-to-item", guint(position))
     }
 
     /// Emits `activate` for the row at `position`, as a double-click would.

@@ -62,10 +62,25 @@ public final class Label: Widget {
     }
 
     /// The whole text when the label cuts it with an ellipsis as laid out now, else nil.
-    public var cutText: String? { pf_label_cut_text(raw).map { String(cString: $0) } }
+    public var cutText: String? { Label.cutText(of: label) }
+
+    private static func cutText(of label: OpaquePointer?) -> String? {
+        guard pango_layout_is_ellipsized(gtk_label_get_layout(label)) != 0, let text = gtk_label_get_text(label),
+              text.pointee != 0 else { return nil }
+        return String(cString: text)
+    }
 
     /// Shows the whole text as the tooltip whenever the label cuts it with an ellipsis.
-    public func showsWholeTextWhenCut() { pf_label_set_tooltip_when_cut(raw) }
+    public func showsWholeTextWhenCut() {
+        gtk_widget_set_has_tooltip(widgetPointer, 1)
+        let query: @convention(c) (gpointer?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
+            widget, _, _, _, tooltip, _ in
+            guard let text = Label.cutText(of: pf_label(widget)) else { return 0 }
+            gtk_tooltip_set_text(tooltip, text)
+            return 1
+        }
+        pf_signal_connect(raw, "query-tooltip", unsafeBitCast(query, to: GCallback.self), nil, nil)
+    }
 
     /// Whether the text can be selected and copied.
     public var isSelectable: Bool {
