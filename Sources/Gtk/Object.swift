@@ -31,8 +31,9 @@ open class Object {
         g_object_unref(objectPointer)
     }
 
-    /// The wrapped object as an untyped pointer, for the C casting helpers.
-    var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(objectPointer) }
+    /// The wrapped object as an untyped pointer, for the C casting helpers (package-wide for
+    /// GtkTesting, the other module in Sources/Gtk; useless without C, which only they see).
+    package var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(objectPointer) }
 
     /// Whether `other` wraps the same GObject (two wrappers of one widget are the same widget).
     public func isSame(as other: Object) -> Bool { objectPointer == other.objectPointer }

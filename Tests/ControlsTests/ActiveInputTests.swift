@@ -2,6 +2,7 @@ import ControlState
 import Controls
 import Forms
 @_spi(Testing) import Gtk
+import GtkTesting
 import XCTest
 
 final class ActiveInputTests: XCTestCase {

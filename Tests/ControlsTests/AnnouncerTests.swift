@@ -1,5 +1,6 @@
 @testable import Controls
 @_spi(Testing) import Gtk
+import GtkTesting
 import PinCode
 @testable import PinControls
 import XCTest

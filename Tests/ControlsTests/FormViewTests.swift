@@ -2,6 +2,7 @@ import ControlState
 import Controls
 import Forms
 @_spi(Testing) import Gtk
+import GtkTesting
 import XCTest
 
 /// A person form as the app builds it, with the seed's "Too old" rule.

@@ -2,6 +2,7 @@ import ControlState
 @testable import Controls
 @testable import PinControls
 @_spi(Testing) import Gtk
+import GtkTesting
 import PinCode
 import XCTest
 

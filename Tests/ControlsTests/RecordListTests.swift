@@ -1,5 +1,6 @@
 @_spi(Testing) import Controls
 @_spi(Testing) import Gtk
+import GtkTesting
 import XCTest
 
 final class RecordListTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Controls
 @_spi(Testing) import Gtk
+import GtkTesting
 import XCTest
 
 /// The toast on libadwaita's `AdwToastOverlay`: what it shows, its action (button or Ctrl+Z),

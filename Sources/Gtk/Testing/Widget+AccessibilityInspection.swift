@@ -1,32 +1,33 @@
 internal import CGtk
+import Gtk
 
 /// Reading back what was set for assistive technologies, for tests: GTK 4.8 has no getters,
 /// only its test API (`gtk_test_accessible_*`), which is what these call.
 extension Widget {
     /// Whether the widget is marked invalid for assistive technologies.
-    @_spi(Testing) public var isAccessibleInvalid: Bool { Self.matches(pf_test_accessible_check_invalid(raw)) }
+    public var isAccessibleInvalid: Bool { Self.matches(pf_test_accessible_check_invalid(raw)) }
 
     /// Whether the widget's error message relation points at exactly `message`.
-    @_spi(Testing) public func hasAccessibleErrorMessage(_ message: Widget) -> Bool {
+    public func hasAccessibleErrorMessage(_ message: Widget) -> Bool {
         hasRelation(GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE)
             && Self.matches(pf_test_accessible_check_relation_reference(raw, GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message.raw))
     }
 
     /// Whether the widget is labelled by exactly `label`.
-    @_spi(Testing) public func isAccessiblyLabelled(by label: Widget) -> Bool {
+    public func isAccessiblyLabelled(by label: Widget) -> Bool {
         hasRelation(GTK_ACCESSIBLE_RELATION_LABELLED_BY)
             && Self.matches(pf_test_accessible_check_relation_list(raw, GTK_ACCESSIBLE_RELATION_LABELLED_BY, label.raw))
     }
 
     /// Whether the widget is described by exactly `other`.
-    @_spi(Testing) public func isAccessiblyDescribed(by other: Widget) -> Bool {
+    public func isAccessiblyDescribed(by other: Widget) -> Bool {
         hasRelation(GTK_ACCESSIBLE_RELATION_DESCRIBED_BY)
             && Self.matches(pf_test_accessible_check_relation_list(raw, GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, other.raw))
     }
 
     /// Whether the accessible description GTK shows now is exactly `text` (an announcement or
     /// the widget's own).
-    @_spi(Testing) public func showsAccessibleDescription(_ text: String) -> Bool {
+    public func showsAccessibleDescription(_ text: String) -> Bool {
         Self.matches(pf_test_accessible_check_description(raw, text))
     }
 
