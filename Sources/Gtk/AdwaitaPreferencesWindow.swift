@@ -16,10 +16,4 @@ public final class AdwaitaPreferencesWindow: Window {
         adw_preferences_window_add(pf_adw_preferences_window(raw), pf_adw_preferences_page(page.raw))
         pages.append(page)
     }
-
-    /// Whether the search button shows (off for a window with a few rows).
-    public var isSearchEnabled: Bool {
-        get { adw_preferences_window_get_search_enabled(pf_adw_preferences_window(raw)) != 0 }
-        set { adw_preferences_window_set_search_enabled(pf_adw_preferences_window(raw), newValue ? 1 : 0) }
-    }
 }

@@ -39,10 +39,4 @@ public final class Box: Widget {
 
     /// The children, in order.
     public var arrangedChildren: [Widget] { children }
-
-    /// Whether all children get the same size.
-    public var isHomogeneous: Bool {
-        get { gtk_box_get_homogeneous(pf_box(raw)) != 0 }
-        set { gtk_box_set_homogeneous(pf_box(raw), newValue ? 1 : 0) }
-    }
 }

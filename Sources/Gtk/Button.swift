@@ -41,12 +41,6 @@ public final class Button: Widget {
         set { gtk_button_set_icon_name(button, newValue) }
     }
 
-    /// Whether the button draws no frame.
-    public var hasFrame: Bool {
-        get { gtk_button_get_has_frame(button) != 0 }
-        set { gtk_button_set_has_frame(button, newValue ? 1 : 0) }
-    }
-
     /// Calls `handler` when the button is activated (click, Enter, Space, or assistive action).
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

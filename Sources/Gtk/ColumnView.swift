@@ -31,24 +31,6 @@ public final class ColumnView: Widget {
         columns.append(column)
     }
 
-    /// Whether rows are separated by lines.
-    public var showsRowSeparators: Bool {
-        get { gtk_column_view_get_show_row_separators(view) != 0 }
-        set { gtk_column_view_set_show_row_separators(view, newValue ? 1 : 0) }
-    }
-
-    /// Whether columns are separated by lines.
-    public var showsColumnSeparators: Bool {
-        get { gtk_column_view_get_show_column_separators(view) != 0 }
-        set { gtk_column_view_set_show_column_separators(view, newValue ? 1 : 0) }
-    }
-
-    /// Whether dragging over rows selects them.
-    public var allowsRubberbandSelection: Bool {
-        get { gtk_column_view_get_enable_rubberband(view) != 0 }
-        set { gtk_column_view_set_enable_rubberband(view, newValue ? 1 : 0) }
-    }
-
     // MARK: Sorting
 
     /// Which column the header says the rows are sorted by, and in which direction; nil when

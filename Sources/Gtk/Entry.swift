@@ -35,18 +35,6 @@ public final class Entry: Widget {
         set { gtk_entry_set_input_hints(entry, newValue.cValue) }
     }
 
-    /// Whether the text is shown (false for passwords).
-    public var isTextVisible: Bool {
-        get { gtk_entry_get_visibility(entry) != 0 }
-        set { gtk_entry_set_visibility(entry, newValue ? 1 : 0) }
-    }
-
-    /// Whether Enter activates the window's default widget.
-    public var activatesDefault: Bool {
-        get { gtk_entry_get_activates_default(entry) != 0 }
-        set { gtk_entry_set_activates_default(entry, newValue ? 1 : 0) }
-    }
-
     /// The maximum number of characters; 0 for no limit.
     public var maxLength: Int32 {
         get { gtk_entry_get_max_length(entry) }

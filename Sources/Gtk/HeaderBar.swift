@@ -22,12 +22,6 @@ public final class HeaderBar: Widget {
         children.append(child)
     }
 
-    /// Whether the window's buttons (close, …) are shown at the ends.
-    public var showsTitleButtons: Bool {
-        get { gtk_header_bar_get_show_title_buttons(pf_header_bar(raw)) != 0 }
-        set { gtk_header_bar_set_show_title_buttons(pf_header_bar(raw), newValue ? 1 : 0) }
-    }
-
     /// A widget shown instead of the window title.
     public func setTitleWidget(_ child: Widget?) {
         gtk_header_bar_set_title_widget(pf_header_bar(raw), child?.widgetPointer)

@@ -37,12 +37,6 @@ public final class Label: Widget {
         return String(cString: escaped)
     }
 
-    /// Whether long lines wrap.
-    public var wraps: Bool {
-        get { gtk_label_get_wrap(label) != 0 }
-        set { gtk_label_set_wrap(label, newValue ? 1 : 0) }
-    }
-
     /// Horizontal alignment of the text within the label, 0 (start) to 1 (end).
     public var xAlign: Float {
         get { gtk_label_get_xalign(label) }
@@ -80,12 +74,6 @@ public final class Label: Widget {
             return 1
         }
         pf_signal_connect(raw, "query-tooltip", unsafeBitCast(query, to: GCallback.self), nil, nil)
-    }
-
-    /// Whether the text can be selected and copied.
-    public var isSelectable: Bool {
-        get { gtk_label_get_selectable(label) != 0 }
-        set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
     }
 
     /// The widget that the label's mnemonic (underlined letter) activates.

@@ -13,12 +13,6 @@ public final class MenuButton: Widget {
         model = menu
     }
 
-    /// Whether the button is the window's primary menu (F10 opens it).
-    public var isPrimary: Bool {
-        get { gtk_menu_button_get_primary(pf_menu_button(raw)) != 0 }
-        set { gtk_menu_button_set_primary(pf_menu_button(raw), newValue ? 1 : 0) }
-    }
-
     /// Opens the menu.
     public func popup() { gtk_menu_button_popup(pf_menu_button(raw)) }
 }

@@ -45,12 +45,6 @@ public final class Revealer: Widget {
         }
     }
 
-    /// Whether the child is to be shown (the animation may still run).
-    public var revealsChild: Bool {
-        get { gtk_revealer_get_reveal_child(revealer) != 0 }
-        set { gtk_revealer_set_reveal_child(revealer, newValue ? 1 : 0) }
-    }
-
     /// Whether the child is fully shown, the animation done.
     public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(revealer) != 0 }
 

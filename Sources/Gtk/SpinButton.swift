@@ -32,12 +32,6 @@ public final class SpinButton: Widget {
         }
     }
 
-    /// Whether text that is not a number is refused.
-    public var isNumeric: Bool {
-        get { gtk_spin_button_get_numeric(spin) != 0 }
-        set { gtk_spin_button_set_numeric(spin, newValue ? 1 : 0) }
-    }
-
     /// Calls `handler` when the value changes.
     @discardableResult
     public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -23,10 +23,4 @@ public final class ViewSwitcherBar: Widget {
     public var accessibleName = "Views" {
         didSet { setAccessibleLabel(accessibleName) }
     }
-
-    /// Whether the bar shows.
-    public var isRevealed: Bool {
-        get { adw_view_switcher_bar_get_reveal(bar) != 0 }
-        set { adw_view_switcher_bar_set_reveal(bar, newValue ? 1 : 0) }
-    }
 }

@@ -13,18 +13,6 @@ open class Widget: Object {
 
     // MARK: Visibility and sensitivity
 
-    /// Whether the widget is shown.
-    public var isVisible: Bool {
-        get { gtk_widget_get_visible(widgetPointer) != 0 }
-        set { gtk_widget_set_visible(widgetPointer, newValue ? 1 : 0) }
-    }
-
-    /// Whether the widget responds to input (GTK's "sensitive").
-    public var isSensitive: Bool {
-        get { gtk_widget_get_sensitive(widgetPointer) != 0 }
-        set { gtk_widget_set_sensitive(widgetPointer, newValue ? 1 : 0) }
-    }
-
     /// Whether the widget and all its ancestors are sensitive.
     public var isEffectivelySensitive: Bool { gtk_widget_is_sensitive(widgetPointer) != 0 }
 
@@ -32,12 +20,6 @@ open class Widget: Object {
     public var isMapped: Bool { gtk_widget_get_mapped(widgetPointer) != 0 }
 
     // MARK: Focus
-
-    /// Whether the widget can take keyboard focus.
-    public var isFocusable: Bool {
-        get { gtk_widget_get_focusable(widgetPointer) != 0 }
-        set { gtk_widget_set_focusable(widgetPointer, newValue ? 1 : 0) }
-    }
 
     /// The widget's text direction (left-to-right, right-to-left, or none: the default one).
     public var textDirection: TextDirection {
@@ -49,12 +31,6 @@ open class Widget: Object {
     public static var defaultTextDirection: TextDirection {
         get { TextDirection(gtk_widget_get_default_direction()) }
         set { gtk_widget_set_default_direction(newValue.cValue) }
-    }
-
-    /// Whether clicking the widget moves focus to it.
-    public var focusesOnClick: Bool {
-        get { gtk_widget_get_focus_on_click(widgetPointer) != 0 }
-        set { gtk_widget_set_focus_on_click(widgetPointer, newValue ? 1 : 0) }
     }
 
     /// Whether the widget has keyboard focus.
@@ -84,18 +60,6 @@ open class Widget: Object {
 
     /// The same margin on all four sides.
     public func setMargins(_ all: Int32) { setMargins(top: all, bottom: all, start: all, end: all) }
-
-    /// Whether the widget takes extra horizontal space.
-    public var expandsHorizontally: Bool {
-        get { gtk_widget_get_hexpand(widgetPointer) != 0 }
-        set { gtk_widget_set_hexpand(widgetPointer, newValue ? 1 : 0) }
-    }
-
-    /// Whether the widget takes extra vertical space.
-    public var expandsVertically: Bool {
-        get { gtk_widget_get_vexpand(widgetPointer) != 0 }
-        set { gtk_widget_set_vexpand(widgetPointer, newValue ? 1 : 0) }
-    }
 
     /// Horizontal alignment in the space the parent gives.
     public var horizontalAlignment: Alignment {

@@ -62,35 +62,11 @@ open class Window: Widget {
         }
     }
 
-    /// Whether the window blocks its parent.
-    public var isModal: Bool {
-        get { gtk_window_get_modal(window) != 0 }
-        set { gtk_window_set_modal(window, newValue ? 1 : 0) }
-    }
-
-    /// Whether the window can be resized.
-    public var isResizable: Bool {
-        get { gtk_window_get_resizable(window) != 0 }
-        set { gtk_window_set_resizable(window, newValue ? 1 : 0) }
-    }
-
     /// Keeps the window above `parent` and centred on it.
     public func setTransient(for parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
 
-    /// Closes the window when its parent is destroyed.
-    public var destroysWithParent: Bool {
-        get { gtk_window_get_destroy_with_parent(window) != 0 }
-        set { gtk_window_set_destroy_with_parent(window, newValue ? 1 : 0) }
-    }
-
     /// Whether the window is the one with keyboard focus.
     public var isActive: Bool { gtk_window_is_active(window) != 0 }
-
-    /// Whether the window is hidden when closed, rather than destroyed.
-    public var hidesOnClose: Bool {
-        get { gtk_window_get_hide_on_close(window) != 0 }
-        set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
-    }
 
     /// The widget activated by Enter in an entry that `activatesDefault`.
     public func setDefaultWidget(_ widget: Widget?) { gtk_window_set_default_widget(window, widget?.widgetPointer) }
