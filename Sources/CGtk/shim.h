@@ -93,21 +93,12 @@ static inline void pf_accessible_set_description(gpointer widget, const char *de
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
-static inline void pf_accessible_set_invalid(gpointer widget, gboolean invalid) {
-    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
-                                invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
-}
-
 static inline void pf_accessible_set_disabled(gpointer widget, gboolean disabled) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_DISABLED, disabled, -1);
 }
 
 static inline void pf_accessible_set_selected(gpointer widget, gboolean selected) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
-}
-
-static inline void pf_accessible_set_required(gpointer widget, gboolean required) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_REQUIRED, required, -1);
 }
 
 static inline void pf_accessible_set_labelled_by(gpointer widget, gpointer label) {

@@ -18,18 +18,12 @@ extension Widget {
     private static let ownDescriptionKey = "pf-own-description"
     private static let descriptionKeptKey = "pf-description-kept"
 
-    /// Marks the widget's content invalid (or valid) for assistive technologies.
-    public func setAccessibleInvalid(_ invalid: Bool) { pf_accessible_set_invalid(raw, invalid ? 1 : 0) }
-
     /// Marks the widget disabled for assistive technologies.
     public func setAccessibleDisabled(_ disabled: Bool) { pf_accessible_set_disabled(raw, disabled ? 1 : 0) }
 
     /// Marks the widget selected (or not) for assistive technologies: the key a keypad's
     /// keyboard ring is on.
     public func setAccessibleSelected(_ selected: Bool) { pf_accessible_set_selected(raw, selected ? 1 : 0) }
-
-    /// Marks the widget as a required input.
-    public func setAccessibleRequired(_ required: Bool) { pf_accessible_set_required(raw, required ? 1 : 0) }
 
     /// Names the widget by another (a label beside an entry).
     public func setAccessibleLabelledBy(_ label: Widget) { pf_accessible_set_labelled_by(raw, label.raw) }

@@ -35,10 +35,6 @@ public final class Application: Object {
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { connect("activate", handler) }
 
-    /// Calls `handler` when the application is about to exit.
-    @discardableResult
-    public func onShutdown(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { connect("shutdown", handler) }
-
     /// Declares a command-line option (shown by `--help`).
     public func addOption(_ longName: String, argument: OptionArgument = .none,
                           description: String, argumentDescription: String? = nil) {

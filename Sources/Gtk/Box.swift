@@ -25,12 +25,6 @@ public final class Box: Widget {
         children.append(child)
     }
 
-    /// Adds `child` at the start.
-    public func prepend(_ child: Widget) {
-        gtk_box_prepend(pf_box(raw), child.widgetPointer)
-        children.insert(child, at: 0)
-    }
-
     /// Removes `child`.
     public func remove(_ child: Widget) {
         gtk_box_remove(pf_box(raw), child.widgetPointer)

@@ -16,9 +16,4 @@ extension Widget {
             MainActor.assumeIsolated { box.body(value) }
         }, box.retainedPointer())
     }
-
-    /// Puts `text` on the clipboard.
-    public func setClipboardText(_ text: String) {
-        gdk_clipboard_set_text(gtk_widget_get_clipboard(widgetPointer), text)
-    }
 }

@@ -21,12 +21,6 @@ public final class ColumnViewColumn: Object {
         set { gtk_column_view_column_set_title(column, newValue) }
     }
 
-    /// A fixed width in pixels, or -1 for the cells' natural width.
-    public var fixedWidth: Int32 {
-        get { gtk_column_view_column_get_fixed_width(column) }
-        set { gtk_column_view_column_set_fixed_width(column, newValue) }
-    }
-
     /// Whether clicking the header sorts by this column (and shows the sort arrow).
     ///
     /// The rows are not sorted by GTK: the column only takes part in the view's sort state,

@@ -9,10 +9,4 @@ public enum IconTheme {
         guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return }
         gtk_icon_theme_add_search_path(theme, path)
     }
-
-    /// Whether the theme has an icon named `name`.
-    public static func hasIcon(_ name: String) -> Bool {
-        guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return false }
-        return gtk_icon_theme_has_icon(theme, name) != 0
-    }
 }

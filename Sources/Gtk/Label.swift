@@ -27,9 +27,6 @@ public final class Label: Widget {
         set { gtk_label_set_text(label, newValue) }
     }
 
-    /// Sets Pango markup (escape user text with `Label.escape`).
-    public func setMarkup(_ markup: String) { gtk_label_set_markup(label, markup) }
-
     /// Escapes text for use in markup.
     public static func escape(_ text: String) -> String {
         guard let escaped = g_markup_escape_text(text, -1) else { return "" }

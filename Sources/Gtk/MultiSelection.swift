@@ -41,11 +41,6 @@ public final class MultiSelection: Object {
         gtk_selection_model_select_item(selection, guint(position), exclusive ? 1 : 0)
     }
 
-    /// Clears the selection.
-    public func unselectAll() {
-        gtk_selection_model_unselect_all(selection)
-    }
-
     /// Calls `handler` whenever rows are selected or unselected.
     @discardableResult
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -44,19 +44,4 @@ public final class Revealer: Widget {
             content = newValue
         }
     }
-
-    /// Whether the child is fully shown, the animation done.
-    public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(revealer) != 0 }
-
-    /// How the child slides or fades in.
-    public var transitionType: RevealerTransition {
-        get { RevealerTransition(gtk_revealer_get_transition_type(revealer)) }
-        set { gtk_revealer_set_transition_type(revealer, newValue.cValue) }
-    }
-
-    /// How long the animation takes, in milliseconds.
-    public var transitionDuration: UInt32 {
-        get { gtk_revealer_get_transition_duration(revealer) }
-        set { gtk_revealer_set_transition_duration(revealer, newValue) }
-    }
 }

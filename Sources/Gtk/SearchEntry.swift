@@ -41,11 +41,6 @@ public final class SearchEntry: Widget {
         set { gtk_search_entry_set_search_delay(entry, newValue) }
     }
 
-    /// Lets typing anywhere in `widget` start a search here.
-    public func captureKeys(from widget: Widget?) {
-        gtk_search_entry_set_key_capture_widget(entry, widget?.widgetPointer)
-    }
-
     /// Calls `handler` once typing pauses, and at once when the text is cleared.
     @discardableResult
     public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -32,12 +32,6 @@ public final class SpinButton: Widget {
         }
     }
 
-    /// Calls `handler` when the value changes.
-    @discardableResult
-    public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("value-changed", handler)
-    }
-
     /// Calls `handler` after every change of the text, typed or set.
     @discardableResult
     public func onTextChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -34,10 +34,4 @@ public final class Stack: Widget {
 
     /// The page widget named `name`.
     public func page(named name: String) -> Widget? { pages[name] }
-
-    /// How pages change.
-    public var transition: StackTransition {
-        get { StackTransition(gtk_stack_get_transition_type(pf_stack(raw))) }
-        set { gtk_stack_set_transition_type(pf_stack(raw), newValue.cValue) }
-    }
 }

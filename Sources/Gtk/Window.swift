@@ -68,9 +68,6 @@ open class Window: Widget {
     /// Whether the window is the one with keyboard focus.
     public var isActive: Bool { gtk_window_is_active(window) != 0 }
 
-    /// The widget activated by Enter in an entry that `activatesDefault`.
-    public func setDefaultWidget(_ widget: Widget?) { gtk_window_set_default_widget(window, widget?.widgetPointer) }
-
     /// Moves focus to `widget` (or clears it).
     public func setFocus(_ widget: Widget?) { gtk_window_set_focus(window, widget?.widgetPointer) }
 

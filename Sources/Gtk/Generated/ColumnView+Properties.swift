@@ -11,14 +11,6 @@ extension ColumnView {
         set { gtk_column_view_set_show_row_separators(pf_column_view(raw), newValue ? 1 : 0) }
     }
 
-    /// Whether columns are separated by lines.
-    ///
-    /// GTK's `show-column-separators` property (`gtk_column_view_get_show_column_separators`, `gtk_column_view_set_show_column_separators`).
-    public var showsColumnSeparators: Bool {
-        get { gtk_column_view_get_show_column_separators(pf_column_view(raw)) != 0 }
-        set { gtk_column_view_set_show_column_separators(pf_column_view(raw), newValue ? 1 : 0) }
-    }
-
     /// Whether dragging over rows selects them.
     ///
     /// GTK's `enable-rubberband` property (`gtk_column_view_get_enable_rubberband`, `gtk_column_view_set_enable_rubberband`).

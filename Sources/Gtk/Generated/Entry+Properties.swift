@@ -3,14 +3,6 @@
 internal import CGtk
 
 extension Entry {
-    /// Whether the text is shown (false for passwords).
-    ///
-    /// GTK's `visibility` property (`gtk_entry_get_visibility`, `gtk_entry_set_visibility`).
-    public var isTextVisible: Bool {
-        get { gtk_entry_get_visibility(pf_entry(raw)) != 0 }
-        set { gtk_entry_set_visibility(pf_entry(raw), newValue ? 1 : 0) }
-    }
-
     /// Whether Enter activates the window's default widget.
     ///
     /// GTK's `activates-default` property (`gtk_entry_get_activates_default`, `gtk_entry_set_activates_default`).

@@ -26,12 +26,4 @@ extension Window {
         get { gtk_window_get_destroy_with_parent(pf_window(raw)) != 0 }
         set { gtk_window_set_destroy_with_parent(pf_window(raw), newValue ? 1 : 0) }
     }
-
-    /// Whether the window is hidden when closed, rather than destroyed.
-    ///
-    /// GTK's `hide-on-close` property (`gtk_window_get_hide_on_close`, `gtk_window_set_hide_on_close`).
-    public var hidesOnClose: Bool {
-        get { gtk_window_get_hide_on_close(pf_window(raw)) != 0 }
-        set { gtk_window_set_hide_on_close(pf_window(raw), newValue ? 1 : 0) }
-    }
 }
