@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState", "Localization"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM"]),
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTesting"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "GtkTesting", "PinCode", "Forms", "ControlState"]),
         .testTarget(name: "PinformTests", dependencies: ["Pinform", "SoftwareTPM"]),
     ],
