@@ -29,18 +29,6 @@ public final class Button: Widget {
 
     private var button: UnsafeMutablePointer<GtkButton> { pf_button(raw) }
 
-    /// The text shown.
-    public var label: String {
-        get { gtk_button_get_label(button).map { String(cString: $0) } ?? "" }
-        set { gtk_button_set_label(button, newValue) }
-    }
-
-    /// The themed icon shown instead of text.
-    public var iconName: String? {
-        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
-        set { gtk_button_set_icon_name(button, newValue) }
-    }
-
     /// Calls `handler` when the button is activated (click, Enter, Space, or assistive action).
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -15,12 +15,6 @@ public final class ColumnViewColumn: Object {
 
     var column: OpaquePointer { pf_column_view_column(raw) }
 
-    /// The header's text.
-    public var title: String {
-        get { gtk_column_view_column_get_title(column).map { String(cString: $0) } ?? "" }
-        set { gtk_column_view_column_set_title(column, newValue) }
-    }
-
     /// Whether clicking the header sorts by this column (and shows the sort arrow).
     ///
     /// The rows are not sorted by GTK: the column only takes part in the view's sort state,

@@ -17,12 +17,6 @@ public final class Entry: Widget {
         set { gtk_editable_set_text(editable, newValue) }
     }
 
-    /// Grey hint text shown while the entry is empty.
-    public var placeholder: String? {
-        get { gtk_entry_get_placeholder_text(entry).map { String(cString: $0) } }
-        set { gtk_entry_set_placeholder_text(entry, newValue) }
-    }
-
     /// What the text is (digits, email, …), for input methods and on-screen keyboards.
     public var inputPurpose: InputMethodPurpose {
         get { InputMethodPurpose(gtk_entry_get_input_purpose(entry)) }

@@ -42,6 +42,12 @@ open class Object {
     /// two wrappers of one widget have the same identity).
     public var identity: ObjectIdentity { ObjectIdentity(address: UInt(bitPattern: objectPointer)) }
 
+    /// A string GLib handed over (transfer full), copied and freed.
+    static func takeString(_ string: UnsafeMutablePointer<CChar>) -> String {
+        defer { g_free(string) }
+        return String(cString: string)
+    }
+
     /// The GObject reference count, for lifetime tests.
     @_spi(Testing) public var referenceCount: UInt32 { objectPointer.pointee.ref_count }
 }

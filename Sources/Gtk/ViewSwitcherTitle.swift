@@ -21,12 +21,6 @@ public final class ViewSwitcherTitle: Widget {
 
     private var switcher: OpaquePointer { OpaquePointer(raw) }
 
-    /// The title shown when the switcher does not fit.
-    public var title: String {
-        get { adw_view_switcher_title_get_title(switcher).map { String(cString: $0) } ?? "" }
-        set { adw_view_switcher_title_set_title(switcher, newValue) }
-    }
-
     /// What screen readers call the switcher (its buttons are each named by their page).
     public var accessibleName = "Views" {
         didSet { setAccessibleLabel(accessibleName) }

@@ -97,18 +97,6 @@ open class Widget: Object {
     /// Schedules a new size negotiation.
     public func queueResize() { gtk_widget_queue_resize(widgetPointer) }
 
-    /// The hover text.
-    public var tooltip: String? {
-        get { gtk_widget_get_tooltip_text(widgetPointer).map { String(cString: $0) } }
-        set { gtk_widget_set_tooltip_text(widgetPointer, newValue) }
-    }
-
-    /// The widget's name in CSS (`#name`) and in GTK Inspector.
-    public var name: String {
-        get { String(cString: gtk_widget_get_name(widgetPointer)) }
-        set { gtk_widget_set_name(widgetPointer, newValue) }
-    }
-
     // MARK: Style
 
     /// Adds a CSS style class.

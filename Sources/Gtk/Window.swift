@@ -20,12 +20,6 @@ open class Window: Widget {
     /// The wrapped GtkWindow.
     var window: UnsafeMutablePointer<GtkWindow> { pf_window(raw) }
 
-    /// The title.
-    public var title: String {
-        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
-        set { gtk_window_set_title(window, newValue) }
-    }
-
     /// The size the window opens at.
     public func setDefaultSize(width: Int32, height: Int32) {
         gtk_window_set_default_size(window, width, height)

@@ -5,7 +5,7 @@ internal import CGtk
 extension AdwaitaPreferencesWindow {
     /// Whether the search button shows (off for a window with a few rows).
     ///
-    /// GTK's `search-enabled` property (`adw_preferences_window_get_search_enabled`, `adw_preferences_window_set_search_enabled`).
+    /// GTK's `search-enabled` property (`adw_preferences_window_get_search_enabled`, `adw_preferences_window_set_search_enabled`; the getter's transfer: none).
     public var isSearchEnabled: Bool {
         get { adw_preferences_window_get_search_enabled(pf_adw_preferences_window(raw)) != 0 }
         set { adw_preferences_window_set_search_enabled(pf_adw_preferences_window(raw), newValue ? 1 : 0) }

@@ -5,9 +5,25 @@ internal import CGtk
 extension Button {
     /// Whether the button draws a frame.
     ///
-    /// GTK's `has-frame` property (`gtk_button_get_has_frame`, `gtk_button_set_has_frame`).
+    /// GTK's `has-frame` property (`gtk_button_get_has_frame`, `gtk_button_set_has_frame`; the getter's transfer: none).
     public var hasFrame: Bool {
         get { gtk_button_get_has_frame(pf_button(raw)) != 0 }
         set { gtk_button_set_has_frame(pf_button(raw), newValue ? 1 : 0) }
+    }
+
+    /// The text shown.
+    ///
+    /// GTK's `label` property (`gtk_button_get_label`, `gtk_button_set_label`; the getter's transfer: none).
+    public var label: String {
+        get { gtk_button_get_label(pf_button(raw)).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(pf_button(raw), newValue) }
+    }
+
+    /// The themed icon shown instead of text.
+    ///
+    /// GTK's `icon-name` property (`gtk_button_get_icon_name`, `gtk_button_set_icon_name`; the getter's transfer: none).
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(pf_button(raw)).map { String(cString: $0) } }
+        set { gtk_button_set_icon_name(pf_button(raw), newValue) }
     }
 }

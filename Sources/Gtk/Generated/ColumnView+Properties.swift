@@ -5,7 +5,7 @@ internal import CGtk
 extension ColumnView {
     /// Whether rows are separated by lines.
     ///
-    /// GTK's `show-row-separators` property (`gtk_column_view_get_show_row_separators`, `gtk_column_view_set_show_row_separators`).
+    /// GTK's `show-row-separators` property (`gtk_column_view_get_show_row_separators`, `gtk_column_view_set_show_row_separators`; the getter's transfer: none).
     public var showsRowSeparators: Bool {
         get { gtk_column_view_get_show_row_separators(pf_column_view(raw)) != 0 }
         set { gtk_column_view_set_show_row_separators(pf_column_view(raw), newValue ? 1 : 0) }
@@ -13,7 +13,7 @@ extension ColumnView {
 
     /// Whether dragging over rows selects them.
     ///
-    /// GTK's `enable-rubberband` property (`gtk_column_view_get_enable_rubberband`, `gtk_column_view_set_enable_rubberband`).
+    /// GTK's `enable-rubberband` property (`gtk_column_view_get_enable_rubberband`, `gtk_column_view_set_enable_rubberband`; the getter's transfer: none).
     public var allowsRubberbandSelection: Bool {
         get { gtk_column_view_get_enable_rubberband(pf_column_view(raw)) != 0 }
         set { gtk_column_view_set_enable_rubberband(pf_column_view(raw), newValue ? 1 : 0) }

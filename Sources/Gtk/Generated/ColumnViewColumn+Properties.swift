@@ -5,7 +5,7 @@ internal import CGtk
 extension ColumnViewColumn {
     /// Whether the column takes a share of extra width.
     ///
-    /// GTK's `expand` property (`gtk_column_view_column_get_expand`, `gtk_column_view_column_set_expand`).
+    /// GTK's `expand` property (`gtk_column_view_column_get_expand`, `gtk_column_view_column_set_expand`; the getter's transfer: none).
     public var expands: Bool {
         get { gtk_column_view_column_get_expand(pf_column_view_column(raw)) != 0 }
         set { gtk_column_view_column_set_expand(pf_column_view_column(raw), newValue ? 1 : 0) }
@@ -13,9 +13,17 @@ extension ColumnViewColumn {
 
     /// Whether people can drag the column's edge to resize it.
     ///
-    /// GTK's `resizable` property (`gtk_column_view_column_get_resizable`, `gtk_column_view_column_set_resizable`).
+    /// GTK's `resizable` property (`gtk_column_view_column_get_resizable`, `gtk_column_view_column_set_resizable`; the getter's transfer: none).
     public var isResizable: Bool {
         get { gtk_column_view_column_get_resizable(pf_column_view_column(raw)) != 0 }
         set { gtk_column_view_column_set_resizable(pf_column_view_column(raw), newValue ? 1 : 0) }
+    }
+
+    /// The header's text.
+    ///
+    /// GTK's `title` property (`gtk_column_view_column_get_title`, `gtk_column_view_column_set_title`; the getter's transfer: none).
+    public var title: String {
+        get { gtk_column_view_column_get_title(pf_column_view_column(raw)).map { String(cString: $0) } ?? "" }
+        set { gtk_column_view_column_set_title(pf_column_view_column(raw), newValue) }
     }
 }

@@ -5,9 +5,17 @@ internal import CGtk
 extension Entry {
     /// Whether Enter activates the window's default widget.
     ///
-    /// GTK's `activates-default` property (`gtk_entry_get_activates_default`, `gtk_entry_set_activates_default`).
+    /// GTK's `activates-default` property (`gtk_entry_get_activates_default`, `gtk_entry_set_activates_default`; the getter's transfer: none).
     public var activatesDefault: Bool {
         get { gtk_entry_get_activates_default(pf_entry(raw)) != 0 }
         set { gtk_entry_set_activates_default(pf_entry(raw), newValue ? 1 : 0) }
+    }
+
+    /// Grey hint text shown while the entry is empty.
+    ///
+    /// GTK's `placeholder-text` property (`gtk_entry_get_placeholder_text`, `gtk_entry_set_placeholder_text`; the getter's transfer: none).
+    public var placeholder: String? {
+        get { gtk_entry_get_placeholder_text(pf_entry(raw)).map { String(cString: $0) } }
+        set { gtk_entry_set_placeholder_text(pf_entry(raw), newValue) }
     }
 }

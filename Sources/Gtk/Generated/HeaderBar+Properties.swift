@@ -5,7 +5,7 @@ internal import CGtk
 extension HeaderBar {
     /// Whether the window's buttons (close, …) are shown at the ends.
     ///
-    /// GTK's `show-title-buttons` property (`gtk_header_bar_get_show_title_buttons`, `gtk_header_bar_set_show_title_buttons`).
+    /// GTK's `show-title-buttons` property (`gtk_header_bar_get_show_title_buttons`, `gtk_header_bar_set_show_title_buttons`; the getter's transfer: none).
     public var showsTitleButtons: Bool {
         get { gtk_header_bar_get_show_title_buttons(pf_header_bar(raw)) != 0 }
         set { gtk_header_bar_set_show_title_buttons(pf_header_bar(raw), newValue ? 1 : 0) }

@@ -5,7 +5,7 @@ internal import CGtk
 extension Label {
     /// Whether long lines wrap.
     ///
-    /// GTK's `wrap` property (`gtk_label_get_wrap`, `gtk_label_set_wrap`).
+    /// GTK's `wrap` property (`gtk_label_get_wrap`, `gtk_label_set_wrap`; the getter's transfer: none).
     public var wraps: Bool {
         get { gtk_label_get_wrap(pf_label(raw)) != 0 }
         set { gtk_label_set_wrap(pf_label(raw), newValue ? 1 : 0) }
@@ -13,7 +13,7 @@ extension Label {
 
     /// Whether the text can be selected and copied.
     ///
-    /// GTK's `selectable` property (`gtk_label_get_selectable`, `gtk_label_set_selectable`).
+    /// GTK's `selectable` property (`gtk_label_get_selectable`, `gtk_label_set_selectable`; the getter's transfer: none).
     public var isSelectable: Bool {
         get { gtk_label_get_selectable(pf_label(raw)) != 0 }
         set { gtk_label_set_selectable(pf_label(raw), newValue ? 1 : 0) }

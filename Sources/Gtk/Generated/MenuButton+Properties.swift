@@ -5,7 +5,7 @@ internal import CGtk
 extension MenuButton {
     /// Whether the button is the window's primary menu (F10 opens it).
     ///
-    /// GTK's `primary` property (`gtk_menu_button_get_primary`, `gtk_menu_button_set_primary`).
+    /// GTK's `primary` property (`gtk_menu_button_get_primary`, `gtk_menu_button_set_primary`; the getter's transfer: none).
     public var isPrimary: Bool {
         get { gtk_menu_button_get_primary(pf_menu_button(raw)) != 0 }
         set { gtk_menu_button_set_primary(pf_menu_button(raw), newValue ? 1 : 0) }

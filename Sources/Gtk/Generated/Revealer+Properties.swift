@@ -5,7 +5,7 @@ internal import CGtk
 extension Revealer {
     /// Whether the child is to be shown (the animation may still run).
     ///
-    /// GTK's `reveal-child` property (`gtk_revealer_get_reveal_child`, `gtk_revealer_set_reveal_child`).
+    /// GTK's `reveal-child` property (`gtk_revealer_get_reveal_child`, `gtk_revealer_set_reveal_child`; the getter's transfer: none).
     public var revealsChild: Bool {
         get { gtk_revealer_get_reveal_child(pf_revealer(raw)) != 0 }
         set { gtk_revealer_set_reveal_child(pf_revealer(raw), newValue ? 1 : 0) }

@@ -5,7 +5,7 @@ internal import CGtk
 extension ScrolledWindow {
     /// Whether the content's natural height is used, up to the window's height.
     ///
-    /// GTK's `propagate-natural-height` property (`gtk_scrolled_window_get_propagate_natural_height`, `gtk_scrolled_window_set_propagate_natural_height`).
+    /// GTK's `propagate-natural-height` property (`gtk_scrolled_window_get_propagate_natural_height`, `gtk_scrolled_window_set_propagate_natural_height`; the getter's transfer: none).
     public var propagatesNaturalHeight: Bool {
         get { gtk_scrolled_window_get_propagate_natural_height(OpaquePointer(raw)) != 0 }
         set { gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(raw), newValue ? 1 : 0) }
@@ -13,7 +13,7 @@ extension ScrolledWindow {
 
     /// Whether a frame is drawn around the content (a text area's border).
     ///
-    /// GTK's `has-frame` property (`gtk_scrolled_window_get_has_frame`, `gtk_scrolled_window_set_has_frame`).
+    /// GTK's `has-frame` property (`gtk_scrolled_window_get_has_frame`, `gtk_scrolled_window_set_has_frame`; the getter's transfer: none).
     public var hasFrame: Bool {
         get { gtk_scrolled_window_get_has_frame(OpaquePointer(raw)) != 0 }
         set { gtk_scrolled_window_set_has_frame(OpaquePointer(raw), newValue ? 1 : 0) }

@@ -5,7 +5,7 @@ internal import CGtk
 extension Switch {
     /// Whether the switch is on.
     ///
-    /// GTK's `active` property (`gtk_switch_get_active`, `gtk_switch_set_active`).
+    /// GTK's `active` property (`gtk_switch_get_active`, `gtk_switch_set_active`; the getter's transfer: none).
     public var isOn: Bool {
         get { gtk_switch_get_active(pf_switch(raw)) != 0 }
         set { gtk_switch_set_active(pf_switch(raw), newValue ? 1 : 0) }

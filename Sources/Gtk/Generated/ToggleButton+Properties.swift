@@ -5,7 +5,7 @@ internal import CGtk
 extension ToggleButton {
     /// Whether the button is pressed in.
     ///
-    /// GTK's `active` property (`gtk_toggle_button_get_active`, `gtk_toggle_button_set_active`).
+    /// GTK's `active` property (`gtk_toggle_button_get_active`, `gtk_toggle_button_set_active`; the getter's transfer: none).
     public var isActive: Bool {
         get { gtk_toggle_button_get_active(pf_toggle_button(raw)) != 0 }
         set { gtk_toggle_button_set_active(pf_toggle_button(raw), newValue ? 1 : 0) }

@@ -5,7 +5,7 @@ internal import CGtk
 extension ViewSwitcherBar {
     /// Whether the bar shows.
     ///
-    /// GTK's `reveal` property (`adw_view_switcher_bar_get_reveal`, `adw_view_switcher_bar_set_reveal`).
+    /// GTK's `reveal` property (`adw_view_switcher_bar_get_reveal`, `adw_view_switcher_bar_set_reveal`; the getter's transfer: none).
     public var isRevealed: Bool {
         get { adw_view_switcher_bar_get_reveal(OpaquePointer(raw)) != 0 }
         set { adw_view_switcher_bar_set_reveal(OpaquePointer(raw), newValue ? 1 : 0) }

@@ -5,7 +5,7 @@ internal import CGtk
 extension Widget {
     /// Whether the widget is shown.
     ///
-    /// GTK's `visible` property (`gtk_widget_get_visible`, `gtk_widget_set_visible`).
+    /// GTK's `visible` property (`gtk_widget_get_visible`, `gtk_widget_set_visible`; the getter's transfer: none).
     public var isVisible: Bool {
         get { gtk_widget_get_visible(pf_widget(raw)) != 0 }
         set { gtk_widget_set_visible(pf_widget(raw), newValue ? 1 : 0) }
@@ -13,7 +13,7 @@ extension Widget {
 
     /// Whether the widget responds to input (GTK's "sensitive").
     ///
-    /// GTK's `sensitive` property (`gtk_widget_get_sensitive`, `gtk_widget_set_sensitive`).
+    /// GTK's `sensitive` property (`gtk_widget_get_sensitive`, `gtk_widget_set_sensitive`; the getter's transfer: none).
     public var isSensitive: Bool {
         get { gtk_widget_get_sensitive(pf_widget(raw)) != 0 }
         set { gtk_widget_set_sensitive(pf_widget(raw), newValue ? 1 : 0) }
@@ -21,7 +21,7 @@ extension Widget {
 
     /// Whether the widget can take keyboard focus.
     ///
-    /// GTK's `focusable` property (`gtk_widget_get_focusable`, `gtk_widget_set_focusable`).
+    /// GTK's `focusable` property (`gtk_widget_get_focusable`, `gtk_widget_set_focusable`; the getter's transfer: none).
     public var isFocusable: Bool {
         get { gtk_widget_get_focusable(pf_widget(raw)) != 0 }
         set { gtk_widget_set_focusable(pf_widget(raw), newValue ? 1 : 0) }
@@ -29,7 +29,7 @@ extension Widget {
 
     /// Whether clicking the widget moves focus to it.
     ///
-    /// GTK's `focus-on-click` property (`gtk_widget_get_focus_on_click`, `gtk_widget_set_focus_on_click`).
+    /// GTK's `focus-on-click` property (`gtk_widget_get_focus_on_click`, `gtk_widget_set_focus_on_click`; the getter's transfer: none).
     public var focusesOnClick: Bool {
         get { gtk_widget_get_focus_on_click(pf_widget(raw)) != 0 }
         set { gtk_widget_set_focus_on_click(pf_widget(raw), newValue ? 1 : 0) }
@@ -37,7 +37,7 @@ extension Widget {
 
     /// Whether the widget takes extra horizontal space.
     ///
-    /// GTK's `hexpand` property (`gtk_widget_get_hexpand`, `gtk_widget_set_hexpand`).
+    /// GTK's `hexpand` property (`gtk_widget_get_hexpand`, `gtk_widget_set_hexpand`; the getter's transfer: none).
     public var expandsHorizontally: Bool {
         get { gtk_widget_get_hexpand(pf_widget(raw)) != 0 }
         set { gtk_widget_set_hexpand(pf_widget(raw), newValue ? 1 : 0) }
@@ -45,9 +45,25 @@ extension Widget {
 
     /// Whether the widget takes extra vertical space.
     ///
-    /// GTK's `vexpand` property (`gtk_widget_get_vexpand`, `gtk_widget_set_vexpand`).
+    /// GTK's `vexpand` property (`gtk_widget_get_vexpand`, `gtk_widget_set_vexpand`; the getter's transfer: none).
     public var expandsVertically: Bool {
         get { gtk_widget_get_vexpand(pf_widget(raw)) != 0 }
         set { gtk_widget_set_vexpand(pf_widget(raw), newValue ? 1 : 0) }
+    }
+
+    /// The widget's name in CSS (`
+    ///
+    /// GTK's `name` property (`gtk_widget_get_name`, `gtk_widget_set_name`; the getter's transfer: none).
+    public var name: String {
+        get { gtk_widget_get_name(pf_widget(raw)).map { String(cString: $0) } ?? "" }
+        set { gtk_widget_set_name(pf_widget(raw), newValue) }
+    }
+
+    /// The hover text.
+    ///
+    /// GTK's `tooltip-text` property (`gtk_widget_get_tooltip_text`, `gtk_widget_set_tooltip_text`; the getter's transfer: none).
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(pf_widget(raw)).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(pf_widget(raw), newValue) }
     }
 }

@@ -5,7 +5,7 @@ internal import CGtk
 extension Window {
     /// Whether the window blocks its parent.
     ///
-    /// GTK's `modal` property (`gtk_window_get_modal`, `gtk_window_set_modal`).
+    /// GTK's `modal` property (`gtk_window_get_modal`, `gtk_window_set_modal`; the getter's transfer: none).
     public var isModal: Bool {
         get { gtk_window_get_modal(pf_window(raw)) != 0 }
         set { gtk_window_set_modal(pf_window(raw), newValue ? 1 : 0) }
@@ -13,7 +13,7 @@ extension Window {
 
     /// Whether the window can be resized.
     ///
-    /// GTK's `resizable` property (`gtk_window_get_resizable`, `gtk_window_set_resizable`).
+    /// GTK's `resizable` property (`gtk_window_get_resizable`, `gtk_window_set_resizable`; the getter's transfer: none).
     public var isResizable: Bool {
         get { gtk_window_get_resizable(pf_window(raw)) != 0 }
         set { gtk_window_set_resizable(pf_window(raw), newValue ? 1 : 0) }
@@ -21,9 +21,17 @@ extension Window {
 
     /// Closes the window when its parent is destroyed.
     ///
-    /// GTK's `destroy-with-parent` property (`gtk_window_get_destroy_with_parent`, `gtk_window_set_destroy_with_parent`).
+    /// GTK's `destroy-with-parent` property (`gtk_window_get_destroy_with_parent`, `gtk_window_set_destroy_with_parent`; the getter's transfer: none).
     public var destroysWithParent: Bool {
         get { gtk_window_get_destroy_with_parent(pf_window(raw)) != 0 }
         set { gtk_window_set_destroy_with_parent(pf_window(raw), newValue ? 1 : 0) }
+    }
+
+    /// The title.
+    ///
+    /// GTK's `title` property (`gtk_window_get_title`, `gtk_window_set_title`; the getter's transfer: none).
+    public var title: String {
+        get { gtk_window_get_title(pf_window(raw)).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(pf_window(raw), newValue) }
     }
 }
