@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Storage
+@_spi(Testing) @testable import Storage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -148,7 +148,7 @@ final class KeyVaultTests: XCTestCase {
         let text = try keyFileText().replacingOccurrences(of: #""slots":["#, with: #""slots":["# + slot + ",")
         try temporary.write(text, to: KeyVault.fileName)
         try vault.changePIN(dataKey: key, to: secret("1357"))
-        XCTAssertEqual(try vault.slotKinds(), ["pin", "fido2+pin"])
+        XCTAssertEqual(try vault.slotKinds(), [.pin, .other("fido2+pin")])
         XCTAssertTrue(try keyFileText().contains(#""public":"cHVi""#))
     }
 
@@ -158,7 +158,7 @@ final class KeyVaultTests: XCTestCase {
         let recovery = try vault.addRecoveryKey(dataKey: key)
         let shown = recovery.withBytes { String(decoding: $0, as: UTF8.self) }
         XCTAssertNotNil(shown.wholeMatch(of: /(\d{5}-){7}\d{5}/), shown)
-        XCTAssertEqual(try vault.slotKinds(), ["pin", "recovery"])
+        XCTAssertEqual(try vault.slotKinds(), [.pin, .recovery])
         XCTAssertTrue(try XCTUnwrap(try vault.unlock(recoveryKey: recovery)).matches(key))
         // Typed with spaces instead of dashes, it still works.
         let spaced = try secret(shown.replacingOccurrences(of: "-", with: " "))
