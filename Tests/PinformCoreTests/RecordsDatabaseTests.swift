@@ -28,14 +28,13 @@ final class RecordsDatabaseTests: XCTestCase {
         return try digits.withUTF8 { try SecretBytes(copying: $0) }
     }
 
-    @MainActor
     func testAnOlderVersionsPlaintextRecordsAreEncryptedWhenFirstOpened() throws {
         let paths = self.paths
         try paths.ensureExists()
         var digits = "2468"
         try digits.withUTF8 { try PinVault(directory: paths.dataDirectory).store(digits: $0) }
         let pin = try secret("2468")
-        do {
+        try MainActor.assumeIsolated { () throws in
             // The previous version's installation: plaintext records and pin.hash.
             let plain = try Database(at: paths.recordsFile)
             let old = try RecordStore<Contact>(database: plain, table: Contact.table, columns: Contact.storeColumns)
@@ -55,10 +54,9 @@ final class RecordsDatabaseTests: XCTestCase {
         }
     }
 
-    @MainActor
     func testLockingClosesTheFileAndForgetsTheKey() throws {
         let paths = self.paths
-        do {
+        try MainActor.assumeIsolated { () throws in
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: 32))
             _ = try records.store(Contact.self).insert(Self.ada)
             records.close()

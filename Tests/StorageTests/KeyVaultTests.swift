@@ -208,3 +208,25 @@ final class LegacyPinFileTests: XCTestCase {
         }
     }
 }
+
+extension KeyVaultTests {
+    /// A key file as this format has always been written (PIN 2468, argon2id's test cost):
+    /// its slots' kinds are the text "pin" and "recovery", which the typed kinds still read.
+    private static let existingKeyFile = #"{"database":"sqlcipher-3.4","format":"pinform-keys","keyID":"fxz1JTAQj5Iiu1g+FiLB7g==","slots":[{"digits":4,"kdf":"$argon2id$v=19$m=8192,t=1,p=1$2C7bmL/3L35yHh0bw5iHcA","kind":"pin","nonce":"S8mkANNvt8Kae3g7NLC4yuVZI2uWMvPh","wrappedKey":"oehMGudg0p5ISlQaohr7xXANJV40Oi68nJ5ljHB+FpFJDKToBrdJrIeaAFp2n6oN"},{"kdf":"$argon2id$v=19$m=8192,t=1,p=1$hxPU+jvjJEsZAdVoB09d4w","kind":"recovery","nonce":"hyaQlD8GbexF59VKNJipy2nha/WwBTth","wrappedKey":"L3pqkf3n6XXcc6tZHosIzZQpCl/3otWW/Y/BkIBwYJYxvYVQ111A7oV6Dme7HhZ+"}],"version":1}"#
+
+    func testAnExistingKeyFileStillLoadsAndKeepsItsKindsAsText() throws {
+        try temporary.write(Self.existingKeyFile, to: KeyVault.fileName)
+        let vault = makeVault()
+        XCTAssertEqual(try vault.slotKinds(), [.pin, .recovery])
+        XCTAssertEqual(vault.protection, .argon2id)
+        XCTAssertEqual(vault.pinLength, 4)
+        let key = try XCTUnwrap(try vault.unlock(pin: secret("2468")), "the PIN no longer opens the key file")
+        let recovery = try XCTUnwrap(try vault.unlock(recoveryKey: secret("20235-27112-30118-36275-47879-59441-70529-29923")))
+        XCTAssertTrue(recovery.matches(key))
+        // Rewritten, the kinds are the same text.
+        try vault.changePIN(dataKey: key, to: secret("1357"))
+        let text = try keyFileText()
+        XCTAssertTrue(text.contains(#""kind":"pin""#), text)
+        XCTAssertTrue(text.contains(#""kind":"recovery""#), text)
+    }
+}
