@@ -1,7 +1,6 @@
 import CGtk
 import Gtk
 import Localization
-import PinformCore
 import Storage
 
 /// What the application says about itself.
@@ -13,8 +12,6 @@ enum AppInfo {
     /// The application id.
     static let id = "io.github.pinform.Pinform"
     #endif
-    /// The settings schema id; the development profile shares it.
-    static let schemaID = SettingsSchema.id
     static let name = "Pinform"
     static let version = "0.1.0"
     static let website = "https://github.com/pinform/pinform"

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import Localization
 import PinformCore
 
 /// The application's preferences: GSettings when the compiled schema is found; otherwise this
@@ -14,15 +15,21 @@ final class AppSettings {
     /// - Parameters:
     ///   - schemaDirectories: Folders with a compiled schema, besides GLib's own.
     ///   - schemaSource: The schema's XML, read for its defaults when no compiled schema is
-    ///     found; without one the app stops with a message (it is installed or run wrongly).
+    ///     found; when it cannot be read either, the app says so and exits (it is installed
+    ///     incompletely).
     init(schemaDirectories: [String], schemaSource: URL? = DataFiles.locate()?.schemaSource) {
         settings = Settings(schemaID: SettingsSchema.id, searchDirectories: schemaDirectories)
         guard settings == nil else { return }
+        let file = schemaSource ?? URL(fileURLWithPath: "\(SettingsSchema.id).gschema.xml")
         do {
-            guard let schemaSource else { throw SettingsSchema.Problem.unreadable(path: "\(SettingsSchema.id).gschema.xml") }
-            memory = try SettingsSchema(contentsOf: schemaSource).defaults
+            memory = try SettingsSchema(contentsOf: file).defaults
         } catch {
-            fatalError("pinform: the settings schema cannot be read (\(error)); reinstall Pinform or run it with scripts/run")
+            // Neither GSettings nor the data folder has the schema: the installation is broken,
+            // and no defaults but the schema's may stand in.
+            // Translators: printed when Pinform is installed incompletely; {file} is the schema file.
+            let text = tr("The settings schema {file} cannot be read. Reinstall Pinform.", ["file": file.path])
+            FileHandle.standardError.write(Data("pinform: \(text)\n".utf8))
+            exit(1)
         }
     }
 

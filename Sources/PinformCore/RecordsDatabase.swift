@@ -20,6 +20,7 @@ public final class RecordsDatabase {
     private let paths: AppPaths
     /// The data key, in locked memory, until `close()`.
     private var key: SecretBytes?
+    /// The open connection, or nil before `openIfNeeded()` and after `close()`.
     public private(set) var database: Database?
     /// Why the database could not be opened, until it is.
     public private(set) var openError: StoreError?
