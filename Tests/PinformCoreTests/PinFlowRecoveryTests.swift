@@ -1,7 +1,7 @@
 import Foundation
 import PinCode
 import SoftwareTPM
-@_spi(Testing) @testable import Storage
+@_spi(Testing) import Storage
 import XCTest
 import PinformCore
 #if canImport(Glibc)

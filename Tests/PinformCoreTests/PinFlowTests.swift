@@ -1,7 +1,7 @@
 import Foundation
 import Localization
 import PinCode
-@_spi(Testing) @testable import Storage
+@_spi(Testing) import Storage
 import XCTest
 import PinformCore
 
