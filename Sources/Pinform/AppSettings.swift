@@ -33,6 +33,12 @@ final class AppSettings {
         }
     }
 
+    /// Settings kept in memory for this run only, starting from `schema`'s defaults.
+    init(inMemoryFrom schema: SettingsSchema) {
+        settings = nil
+        memory = schema.defaults
+    }
+
     /// Whether preferences are kept between runs.
     var isPersistent: Bool { settings != nil }
 
