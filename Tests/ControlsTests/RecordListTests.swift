@@ -266,17 +266,14 @@ final class RecordListTests: XCTestCase {
             let window = Window()
             window.setDefaultSize(width: 600, height: 400)
             window.child = list.widget
-            let start = Date()
             list.reload()
             window.present()
             XCTAssertTrue(MainContext.spin(until: { list.table.isMapped && list.cellWidgetCount > 0 }))
             MainContext.spin(until: { false }, timeout: 0.2)
-            let elapsed = Date().timeIntervalSince(start)
             XCTAssertEqual(list.rowCount, 100_000)
             XCTAssertEqual(list.statusText, "100000 records")
             XCTAssertLessThan(list.cellWidgetCount, 3 * 250, "cells for far more than a screenful")
             XCTAssertLessThan(source.fetchedIDs, 2_000, "models fetched for far more than a screenful")
-            XCTAssertLessThan(elapsed, 3, "100,000 rows took \(elapsed) s to show")
             window.destroy()
         }
     }
