@@ -104,8 +104,8 @@ struct Look<Style> {
 
     @inlinable
     mutating func writeWinners(of state: ControlState) {
+        // A state with a cached style was shown by `swapInCachedStyle(of:)`: this is a miss.
         let slot = slot(for: state), isCached = handWrittenCount == 0
-        if isCached, let whole = styles[slot] { return style = whole }
         // Every field on a miss: a field whose winner did not change shows it already.
         let row = slot * 2 * rankings.count, rows = self.rows
         for field in 0..<shown.count where isCached || rows[row + 2 * field + 1] != shown[field] {
@@ -160,6 +160,7 @@ struct Look<Style> {
         return (slot, true)
     }
 
+    /// What `keys` holds for `state`: its bits with bit 32 set, so that 0 marks an empty slot.
     @inlinable
     static func key(of state: ControlState) -> UInt64 { UInt64(state.rawValue) | 1 << 32 }
 
