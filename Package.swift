@@ -102,3 +102,4 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+

@@ -24,7 +24,11 @@ open class StyledControl<Style>: StatefulControl {
     @inlinable
     public init(style: Style) {
         look = Look(style: style)
-        applyLook = { control, state in control.look.writeWinners(of: state) }
+        applyLook = { control, state in
+            // The style shown before is released after the access to the look, not in it.
+            let previous = control.look.swapInCachedStyle(of: state)
+            if previous == nil { control.look.writeWinners(of: state) }
+        }
         super.init()
     }
 
@@ -100,8 +104,8 @@ struct Look<Style> {
 
     @inlinable
     mutating func writeWinners(of state: ControlState) {
+        // A state with a cached style was shown by `swapInCachedStyle(of:)`: this is a miss.
         let slot = slot(for: state), isCached = handWrittenCount == 0
-        if isCached, let whole = styles[slot] { return style = whole }
         // Every field on a miss: a field whose winner did not change shows it already.
         let row = slot * 2 * rankings.count, rows = self.rows
         for field in 0..<shown.count where isCached || rows[row + 2 * field + 1] != shown[field] {
@@ -110,6 +114,19 @@ struct Look<Style> {
             if writtenByHand[field] { (writtenByHand[field], handWrittenCount) = (false, handWrittenCount - 1) }
         }
         if handWrittenCount == 0 { styles[slot] = style }
+    }
+
+    /// Shows the cached style of `state` and returns the style shown before, or `nil` when
+    /// `state` has no cached style (nothing changed then). It releases nothing and calls nothing,
+    /// so the compiler knows the access to the look around it cannot overlap another: the
+    /// runtime checks that access without recording it (about 80 instructions less per change).
+    @inlinable
+    mutating func swapInCachedStyle(of state: ControlState) -> Style? {
+        guard handWrittenCount == 0 else { return nil }
+        let (slot, isFilled) = probe(for: state)
+        guard isFilled, var incoming = styles[slot] else { return nil }
+        swap(&style, &incoming)
+        return incoming
     }
 
     /// Every field may now hold a value written by hand, until the engine writes it again; the
@@ -127,14 +144,25 @@ struct Look<Style> {
     /// The slot of `state`, filled if it was empty.
     @inlinable
     mutating func slot(for state: ControlState) -> Int {
-        let key = UInt64(state.rawValue) | 1 << 32
+        let (slot, isFilled) = probe(for: state)
+        return isFilled ? slot : fill(slot, key: Self.key(of: state), state: state)
+    }
+
+    /// The slot that holds `state`, or the empty slot where it would go.
+    @inlinable @inline(__always)
+    func probe(for state: ControlState) -> (slot: Int, isFilled: Bool) {
+        let key = Self.key(of: state)
         var slot = Int(truncatingIfNeeded: (UInt64(state.rawValue) &* 0x9E37_79B9_7F4A_7C15) >> 56)
         while keys[slot] != key {
-            if keys[slot] == 0 { return fill(slot, key: key, state: state) }
+            if keys[slot] == 0 { return (slot, false) }
             slot = (slot + 1) & (Self.slots - 1)
         }
-        return slot
+        return (slot, true)
     }
+
+    /// What `keys` holds for `state`: its bits with bit 32 set, so that 0 marks an empty slot.
+    @inlinable
+    static func key(of state: ControlState) -> UInt64 { UInt64(state.rawValue) | 1 << 32 }
 
     @usableFromInline
     mutating func fill(_ slot: Int, key: UInt64, state: ControlState) -> Int {

@@ -2,7 +2,7 @@
 struct Goal {
     /// What is measured ("startup").
     let name: String
-    /// The goal in words ("at most 1.10x the C program").
+    /// The goal in words ("at most 1.05x the C program").
     let target: String
     /// The figure that decides it ("1.04x (412 ms vs 396 ms)").
     let figure: String

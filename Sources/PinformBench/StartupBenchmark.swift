@@ -134,6 +134,8 @@ enum StartupBenchmark {
                 program.name == result.app.name ? Format.ratio(result.startupRatio) : "1.00x",
             ])
         }
+        table.note("app: " + BenchPaths.app + " (the installed build is `swift build -c release --static-swift-stdlib"
+            + " --scratch-path .build/static`; measure it with PINFORM_BENCH_APP=.build/static/release/pinform)")
         table.note("CPU: user+system time of the whole run (start-up, first frame, quitting), from wait4.")
         table.note("ratio of CPU medians: " + Format.ratio(result.app.cpu.median / result.anchor.cpu.median))
         for failure in result.failures { table.note("FAILED: " + failure) }

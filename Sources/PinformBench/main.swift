@@ -64,24 +64,24 @@ if !requested.isDisjoint(with: ["startup", "memory"]) {
     if let result = StartupBenchmark.run(runs: runs), !result.app.startup.isEmpty, !result.anchor.startup.isEmpty {
         if requested.contains("startup") {
             StartupBenchmark.startupTable(result).print()
-            goals.append(Goal(name: "startup", target: "at most 1.10x the C program",
+            goals.append(Goal(name: "startup", target: "at most 1.05x the C program",
                               figure: Format.ratio(result.startupRatio) + " ("
                                   + Format.duration(nanoseconds: result.app.startup.median) + " vs "
                                   + Format.duration(nanoseconds: result.anchor.startup.median) + ")",
-                              passed: result.startupRatio <= 1.10))
+                              passed: result.startupRatio <= 1.05))
         }
         if requested.contains("memory") {
             StartupBenchmark.memoryTable(result).print()
-            goals.append(Goal(name: "memory", target: "at most 1.10x the C program",
+            goals.append(Goal(name: "memory", target: "at most 1.05x the C program",
                               figure: Format.ratio(result.memoryRatio) + " ("
                                   + Format.mebibytes(kibibytes: result.app.peakResident.median) + " vs "
                                   + Format.mebibytes(kibibytes: result.anchor.peakResident.median) + ")",
-                              passed: result.memoryRatio <= 1.10))
+                              passed: result.memoryRatio <= 1.05))
         }
     } else {
         print("startup: no figures")
         for name in ["startup", "memory"] where requested.contains(name) {
-            goals.append(Goal(name: name, target: "at most 1.10x the C program", figure: "not measured", passed: false))
+            goals.append(Goal(name: name, target: "at most 1.05x the C program", figure: "not measured", passed: false))
         }
     }
 }
@@ -107,11 +107,11 @@ if requested.contains("engine") {
     EngineBenchmark.table(results).print()
     let valueTyped = results.first { $0.path == .valueTyped }!
     let object = results.first { $0.path == .object }!
-    goals.append(Goal(name: "engine", target: "value-typed path at most 3x the switch, no allocation per change",
+    goals.append(Goal(name: "engine", target: "value-typed path at most 2.5x the switch, no allocation per change",
                       figure: Format.ratio(valueTyped.ratio) + ", " + Format.fixed(valueTyped.allocationsPerChange, 4)
                           + " allocs/change (object path " + Format.ratio(object.ratio) + ", "
                           + Format.fixed(object.allocationsPerChange, 2) + " allocs/change)",
-                      passed: valueTyped.ratio <= 3 && valueTyped.engineAllocations == 0
+                      passed: valueTyped.ratio <= 2.5 && valueTyped.engineAllocations == 0
                           && object.allocationsPerChange <= object.changedValuesPerChange
                           && results.allSatisfy(\.agrees)))
 }
