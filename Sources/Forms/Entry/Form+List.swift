@@ -67,7 +67,7 @@ extension Form {
         apply(draft)
     }
 
-    /// Restores a draft that fits (``check(_:)``).
+    /// Restores a draft that fits (checked by `check(_:)`).
     func apply(_ draft: FormDraft) {
         isFilling = true
         for (index, field) in draft.fields.enumerated() {
