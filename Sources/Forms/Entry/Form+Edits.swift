@@ -91,30 +91,27 @@ extension Form {
         live ?? prototype
     }
 
-    /// Everything that follows a change of `field`, once its text is what it is now.
+    /// Everything that follows a change of `field`, once its text is what it is now: the field
+    /// resolves once into the model as typed (which also tells whether it is in error), then
+    /// computed fields are shown again and the list this form is a row of is told.
     func changed(_ field: FieldID) {
-        updateLive(field)
-        updateError(of: field)
+        let inError = resolveLive(field)
+        if invalidNow != nil, isPlaced(field) {
+            if inError { invalidNow?.insert(field) } else { invalidNow?.remove(field) }
+        }
         recompute()
         changeHandler?(field)
     }
 
-    private func updateLive(_ field: FieldID) {
+    /// Resolves `field` into the model as typed; returns whether it is in error.
+    private func resolveLive(_ field: FieldID) -> Bool {
         let entry = entries[field.index]
-        guard let binding = entry.binding, entry.list == nil, entry.compute == nil else { return }
+        if let list = entry.list { return list.hasErrors }
+        guard entry.compute == nil, let binding = entry.binding else { return false }
         if live == nil { live = prototype }
-        guard live != nil else { return }
+        guard live != nil else { return !validate(field: field).isEmpty }
         var ignored: [any Error] = []
-        _ = binding.resolve(&live!, &ignored)
-    }
-
-    private func updateError(of field: FieldID) {
-        guard invalidNow != nil, isPlaced(field) else { return }
-        if hasError(field) {
-            invalidNow?.insert(field)
-        } else {
-            invalidNow?.remove(field)
-        }
+        return !binding.resolve(&live!, &ignored)
     }
 
     private func hasError(_ field: FieldID) -> Bool {
