@@ -5,7 +5,7 @@ import Localization
 ///
 /// It holds the record's id (the store's row id). Its text is the id in decimal ("42"), what
 /// a reference chooser puts in its input; people read the record's summary instead, from a
-/// ``RecordLookup``. Bind it like any other value, with ``Rule/exists(in:)`` to check that the
+/// ``RecordLookup``. Bind it like any other value, with ``Rule/exists(in:message:)`` to check that the
 /// record is still there:
 ///
 /// ```swift
