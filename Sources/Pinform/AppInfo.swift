@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 import Localization
 import Storage
@@ -32,6 +31,6 @@ enum AppInfo {
             applicationName: name, applicationIcon: id, version: version, developerName: developers[0],
             comments: comments,
             website: website, issueURL: issues, copyright: copyright, developers: developers,
-            license: GTK_LICENSE_GPL_3_0, debugInfo: protection.map { "\($0.statusLine)\n" } ?? "")
+            license: .gpl30, debugInfo: protection.map { "\($0.statusLine)\n" } ?? "")
     }
 }

@@ -1,4 +1,3 @@
-import CGtk
 import Controls
 import Gtk
 import Localization
@@ -85,14 +84,14 @@ final class FormWindow {
         }
 
         let keys = KeyController()
-        keys.propagationPhase = GTK_PHASE_CAPTURE
+        keys.propagationPhase = .capture
         keys.onKeyPressed { [weak self] key, _, modifiers in
-            guard modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
-            switch Int32(key) {
-            case GDK_KEY_s: self?.page?.save()
-            case GDK_KEY_e: self?.recordsPanel?.export()
-            case GDK_KEY_f: self?.recordsPanel?.focusSearch()
-            case GDK_KEY_z: return self?.toast.performAction() ?? false
+            guard modifiers.contains(.control) else { return false }
+            switch key {
+            case Key("s"): self?.page?.save()
+            case Key("e"): self?.recordsPanel?.export()
+            case Key("f"): self?.recordsPanel?.focusSearch()
+            case Key("z"): return self?.toast.performAction() ?? false
             default: return false
             }
             return true

@@ -1,4 +1,3 @@
-import CGtk
 import Controls
 import Foundation
 import Gtk
@@ -36,7 +35,7 @@ final class PinformApplication {
         // Handled in main.swift before GTK starts; declared here so that --help lists it.
         // Translators: a command-line option's description; tpm2 and argon2id are printed as is.
         app.addOption("security-status", description: tr("Print what protects the records’ key (tpm2 or argon2id) and exit"))
-        app.addOption("screenshot", argument: G_OPTION_ARG_FILENAME,
+        app.addOption("screenshot", argument: .filename,
                       // Translators: a command-line option's description; FILE is the option's argument.
                       description: tr("Once the first window has drawn, save it to FILE as PNG and exit"),
                       // Translators: the argument of --screenshot in pinform --help.
@@ -69,7 +68,7 @@ final class PinformApplication {
         }
         if screenshot != nil || exitsAfterFirstFrame {
             // A capture run must not hand its work to an instance that is already running.
-            g_application_set_flags(pf_g_application(app.raw), G_APPLICATION_NON_UNIQUE)
+            app.runsAsSeparateInstance()
         }
         return -1
     }
@@ -154,10 +153,7 @@ final class PinformApplication {
         case .acquired(let lock):
             instanceLock = lock
             PinformApplication.presentRequest = { [unowned self] in activate() }
-            g_unix_signal_add(SIGUSR1, { _ in
-                MainActor.assumeIsolated { PinformApplication.presentRequest?() }
-                return 1 // G_SOURCE_CONTINUE
-            }, nil)
+            MainContext.onUnixSignal(SIGUSR1) { PinformApplication.presentRequest?() }
             return true
         case .heldByAnother(let pid):
             if let pid { kill(pid, SIGUSR1) }

@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 import Localization
 import Storage
@@ -32,7 +31,7 @@ enum RecoveryKeyDialog {
         let label = Label(groups[..<half].joined(separator: "-") + "\n" + groups[half...].joined(separator: "-"))
         label.isSelectable = true
         label.wraps = true
-        label.justification = GTK_JUSTIFY_CENTER
+        label.justification = .center
         label.addCSSClass("recovery-key")
         label.addCSSClass("monospace")
         label.addCSSClass("title-4")

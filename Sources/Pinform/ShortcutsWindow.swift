@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 import Localization
 
@@ -8,23 +7,17 @@ import Localization
 enum ShortcutsWindow {
     static func make() -> Window? {
         guard let window = Builder(xml: xml).window("shortcuts") else { return nil }
-        nameIconButtons(in: window.widgetPointer)
+        nameIconButtons(in: window)
         return window
     }
 
     /// GtkShortcutsWindow's own icon buttons (search) are labelled by their image, which GTK 4.8
     /// names "GtkImage" for screen readers: they are named by what they do instead.
-    private static func nameIconButtons(in widget: UnsafeMutablePointer<GtkWidget>) {
-        if pf_is_button(widget) != 0, let child = gtk_button_get_child(pf_button(widget)), pf_is_image(child) != 0 {
-            let icon = gtk_image_get_icon_name(pf_image(child)).map { String(cString: $0) } ?? ""
-            let button = Widget(widget: widget)
+    private static func nameIconButtons(in widget: Widget) {
+        for button in widget.descendants.compactMap(Button.init(casting:)) {
+            guard let icon = button.child?.imageIconName else { continue }
             button.resetAccessibleLabelledBy()
             button.setAccessibleLabel(icon.hasPrefix("edit-find") ? tr("Search Shortcuts") : tr("Button"))
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            nameIconButtons(in: current)
-            child = gtk_widget_get_next_sibling(current)
         }
     }
 

@@ -1,5 +1,5 @@
-import CGtk
 import Glibc
+import Gtk
 import Localization
 import Storage
 
@@ -22,7 +22,7 @@ if CommandLine.arguments.dropFirst().contains("--security-status") {
 }
 
 // Assistive technologies and window managers know the program by this name.
-g_set_prgname("pinform")
+GtkRuntime.setProgramName("pinform")
 
 let application = PinformApplication()
 exit(application.run())

@@ -1,5 +1,4 @@
-import CGtk
-import Gtk
+internal import CGtk
 
 // Counters written from C callbacks on the main thread only.
 nonisolated(unsafe) private var probeMeasures = 0
@@ -14,15 +13,19 @@ nonisolated(unsafe) private var probeResizes = 0
 /// only when it or something inside it queued a resize (`gtk_widget_queue_resize` marks every
 /// ancestor), or when the window's size changes; otherwise `gtk_widget_allocate` returns early.
 /// So if the counts do not move while keys are pressed, nothing in the window was laid out again.
-@MainActor
-enum LayoutProbe {
-    static var measures: Int { probeMeasures }
-    static var allocations: Int { probeAllocations }
+///
+/// For `pinform-bench` only (`@_spi(Benchmark) import Gtk`).
+@_spi(Benchmark) @MainActor
+public enum LayoutProbe {
+    /// Times the probed box was measured.
+    public static var measures: Int { probeMeasures }
+    /// Times the probed box was allocated.
+    public static var allocations: Int { probeAllocations }
     /// Frames painted by the probed window's frame clock.
-    static var paints: Int { probePaints }
+    public static var paints: Int { probePaints }
 
     /// Puts the counting layout manager on `box`, which must have a single child.
-    static func install(on box: Box) {
+    public static func install(on box: Box) {
         let layout = gtk_custom_layout_new(nil, { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
             probeMeasures += 1
             var childMinimum: Int32 = 0, childNatural: Int32 = 0
@@ -43,10 +46,10 @@ enum LayoutProbe {
     }
 
     /// Times the probed drawing area's "resize" signal fired (only when its size changes).
-    static var resizes: Int { probeResizes }
+    public static var resizes: Int { probeResizes }
 
     /// Counts `area`'s "resize" signals.
-    static func countResizes(of area: DrawingArea) {
+    public static func countResizes(of area: DrawingArea) {
         let handler: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, _, _, _ in
             probeResizes += 1
         }
@@ -54,7 +57,7 @@ enum LayoutProbe {
     }
 
     /// Counts the frames painted by `window`'s frame clock (it must be realized).
-    static func countPaints(of window: Window) -> Bool {
+    public static func countPaints(of window: Window) -> Bool {
         guard let clock = gtk_widget_get_frame_clock(window.widgetPointer) else { return false }
         let handler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _ in
             probePaints += 1
