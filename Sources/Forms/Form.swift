@@ -201,6 +201,7 @@ public final class Form<Model> {
             placed[field.index] = true
         }
         layout.append(FormRow(elements))
+        invalidNow = nil
     }
 
     // MARK: Lookup

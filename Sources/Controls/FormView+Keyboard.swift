@@ -1,0 +1,105 @@
+import Forms
+import Gtk
+
+extension FormView {
+    /// Whether `key` with `modifiers` moves on to the next field: Enter in a one-line field,
+    /// Ctrl+Enter or Shift+Enter in a multi-line one (where Enter types a new line), as GNOME does.
+    nonisolated static func movesToNextField(_ key: Key, _ modifiers: Modifiers, multiline: Bool) -> Bool {
+        guard key == .return || key == .keypadEnter || key == .isoEnter else { return false }
+        let held = modifiers.intersection([.control, .shift, .alt, .super])
+        return multiline ? (held == .control || held == .shift) : held.isEmpty
+    }
+
+    /// What Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) do in a form: the form's undo and redo, for
+    /// every kind of input, instead of one entry's own text undo.
+    nonisolated static func historyCommand(_ key: Key, _ modifiers: Modifiers) -> HistoryCommand? {
+        let held = modifiers.intersection([.control, .shift, .alt, .super])
+        switch (key.unicodeScalar.map { Character($0).lowercased() }, held) {
+        case ("z", [.control]): return .undo
+        case ("z", [.control, .shift]), ("y", [.control]): return .redo
+        default: return nil
+        }
+    }
+
+    /// An undo or a redo asked for by a key.
+    enum HistoryCommand {
+        case undo, redo
+    }
+
+    /// Enter moves on, Ctrl+Z undoes, as `input`'s keys are pressed (before the input sees them).
+    func watchKeys(of input: any FormFieldView, as field: FieldID) {
+        let keys = KeyController()
+        keys.propagationPhase = .capture
+        let multiline = input is TextAreaInput
+        keys.onKeyPressed { [weak self] key, _, modifiers in
+            guard let self else { return false }
+            if Self.movesToNextField(key, modifiers, multiline: multiline) {
+                self.focusField(after: field)
+                return true
+            }
+            switch Self.historyCommand(key, modifiers) {
+            case .undo?: return self.undo()
+            case .redo?: return self.redo()
+            case nil: return false
+            }
+        }
+        input.focusTarget.add(keys)
+    }
+
+    /// Moves focus to the first shown, editable field after `field` in row order (what Enter
+    /// does); past the last one, to what follows the form (the next row of a list), or nowhere.
+    /// Returns whether focus moved.
+    @discardableResult
+    public func focusField(after field: FieldID) -> Bool {
+        let placed = form.layout.placedFields
+        guard let index = placed.firstIndex(of: field) else { return false }
+        for next in placed[(index + 1)...] where isShown(next) && !form.isComputed(next) {
+            if let editor = editors[next] {
+                editor.focusFirstField()
+                return true
+            }
+            if let input = input(for: next) {
+                input.focusTarget.grabFocus()
+                return true
+            }
+        }
+        if let onEnterPastLastField {
+            onEnterPastLastField()
+            return true
+        }
+        return false
+    }
+
+    /// Moves focus to the first shown, editable field.
+    @discardableResult
+    public func focusFirstField() -> Bool {
+        for field in form.layout.placedFields where isShown(field) && !form.isComputed(field) {
+            if let editor = editors[field] {
+                editor.focusFirstField()
+                return true
+            }
+            if let input = input(for: field) {
+                input.focusTarget.grabFocus()
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Undoes the form's last change (`Form.undo()`): a field edit or a row added, removed or
+    /// moved; the inputs show it. Returns false when there was nothing to undo.
+    @discardableResult
+    public func undo() -> Bool {
+        let done = form.undo()
+        if done { refresh() }
+        return done
+    }
+
+    /// Redoes the form's last undone change. Returns false when there was none.
+    @discardableResult
+    public func redo() -> Bool {
+        let done = form.redo()
+        if done { refresh() }
+        return done
+    }
+}
