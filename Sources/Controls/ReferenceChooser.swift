@@ -49,6 +49,10 @@ public final class ReferenceChooser<Target> {
         frame = LabelledField(label: text, content: content, target: entry)
         control.follow(entry)
         entry.onChanged { [weak self] in self?.typed() }
+        // A search left unfinished is given up; an entry left empty clears the choice.
+        let focus = FocusController()
+        focus.onLeave { [weak self] in self?.searchEnded() }
+        entry.add(focus)
         let keys = KeyController()
         keys.propagationPhase = .capture
         keys.onKeyPressed { [weak self] key, _, modifiers in self?.handleKey(key, modifiers) ?? false }
@@ -77,9 +81,15 @@ public final class ReferenceChooser<Target> {
     }
 
     /// What a key does in the entry: Up and Down move through the matches, Enter chooses the
-    /// highlighted one, Escape gives up the search. Other keys type.
+    /// highlighted one, Escape gives up the search; Enter in an emptied entry clears the
+    /// choice. Other keys type.
     func handleKey(_ key: Key, _ modifiers: Modifiers) -> Bool {
-        guard !matches.isEmpty, modifiers.intersection([.control, .alt, .super]).isEmpty else { return false }
+        guard modifiers.intersection([.control, .alt, .super]).isEmpty else { return false }
+        if matches.isEmpty {
+            // Enter on an emptied entry clears the choice (and the form moves on).
+            if key == .return || key == .keypadEnter, entry.text.isEmpty, record != nil { searchEnded() }
+            return false
+        }
         switch key {
         case .down:
             highlight(((highlighted ?? -1) + 1) % matches.count)
@@ -98,14 +108,21 @@ public final class ReferenceChooser<Target> {
         }
     }
 
+    /// Typing searches; it never changes the choice by itself (setting an entry's text passes
+    /// through "" on its way).
     private func typed() {
         guard !showingSummary else { return }
-        let query = entry.text
-        if query.isEmpty, record != nil {
+        show(lookup.search(entry.text, limit: limit))
+    }
+
+    private func searchEnded() {
+        if entry.text.isEmpty, record != nil {
             record = nil
+            show([])
             edited?()
+        } else {
+            showSummary()
         }
-        show(lookup.search(query, limit: limit))
     }
 
     private func show(_ found: [RecordMatch<Target>]) {

@@ -36,9 +36,11 @@ public final class FormList<Item> {
     public let field: FieldID
     /// The rows, top to bottom.
     public private(set) var rows: [RowID] = []
-    /// Called after each change of the rows (not of what is typed in them).
+    /// Called after each change of the rows (not of what is typed in them), once the form it is
+    /// bound in is up to date.
     public var onChange: ((Change) -> Void)?
-    /// Called after each change typed in a row, with the row and its field.
+    /// Called after each change typed in a row, with the row and its field, once the form it is
+    /// bound in is up to date.
     public var onRowEdited: ((RowID, FieldID) -> Void)?
 
     private let template: () -> Form<Item>
@@ -233,8 +235,8 @@ public final class FormList<Item> {
         let item = form.modelAsTyped ?? bases[row]!
         editLive { items in if position < items.count { items[position] = item } }
         for (total, term) in totals { total.set(term(item), for: row) }
-        onRowEdited?(row, field)
         changed()
+        onRowEdited?(row, field)
     }
 
     private func attach(_ row: RowID, _ form: Form<Item>, _ base: Item, at position: Int) {
@@ -256,8 +258,8 @@ public final class FormList<Item> {
         let item = self.item(of: row)
         editLive { items in items.insert(item, at: min(position, items.count)) }
         for (total, term) in totals { total.set(term(item), for: row) }
-        onChange?(.inserted(row, at: position))
         changed()
+        onChange?(.inserted(row, at: position))
     }
 
     private func detach(_ row: RowID) {
@@ -272,8 +274,8 @@ public final class FormList<Item> {
         orderChanged = rows != cleanRows
         editLive { items in if position < items.count { items.remove(at: position) } }
         for (total, _) in totals { total.remove(row) }
-        onChange?(.removed(row, at: position))
         changed()
+        onChange?(.removed(row, at: position))
     }
 
     private func reorder(from: Int, to: Int) {
@@ -285,8 +287,8 @@ public final class FormList<Item> {
             guard from < items.count, to < items.count else { return }
             items.insert(items.remove(at: from), at: to)
         }
-        onChange?(.moved(row, from: from, to: to))
         changed()
+        onChange?(.moved(row, from: from, to: to))
     }
 
     private func renumber(from position: Int) {
@@ -328,8 +330,8 @@ extension FormList: ListPart {
         orderChanged = rows != cleanRows
         editLive { $0.removeAll() }
         reloadTotals()
-        onChange?(.reloaded)
         changed()
+        onChange?(.reloaded)
     }
 
     func draft() -> [FormDraft.Row] {
