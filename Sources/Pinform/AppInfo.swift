@@ -11,8 +11,6 @@ enum AppInfo {
     /// The application id.
     static let id = "io.github.pinform.Pinform"
     #endif
-    /// The settings schema id; the development profile shares it.
-    static let schemaID = "io.github.pinform.Pinform"
     static let name = "Pinform"
     static let version = "0.1.0"
     static let website = "https://github.com/pinform/pinform"

@@ -4,6 +4,7 @@ import ControlState
 import Gtk
 import Localization
 import PinCode
+import PinformCore
 import Storage
 
 /// The PIN window: choose and confirm a PIN on first run, enter it later, or change it.
@@ -29,7 +30,8 @@ final class PinWindow {
     }
 
     let window: Window
-    private unowned let application: PinformApplication
+    /// Hears what the window has to report (unlocked, changed, cancelled, a length chosen).
+    weak var delegate: PinWindowDelegate?
     private let mode: Mode
     private let flow: PinFlow
     private let title = Label()
@@ -57,15 +59,15 @@ final class PinWindow {
     /// The heading last spoken to screen reader users: a new one is spoken with the message.
     private var spokenTitle: String?
 
-    /// - Parameter keeping: the size of the form window this one replaces (after Lock).
-    init(application: PinformApplication, mode: Mode, keeping size: KeptSize? = nil) {
-        self.application = application
+    /// - Parameters:
+    ///   - flow: The logic it shows, made for `mode` (changing when `.change`).
+    ///   - application: The application the window belongs to.
+    ///   - keeping: the size of the form window this one replaces (after Lock).
+    init(flow: PinFlow, mode: Mode, application: Application, keeping size: KeptSize? = nil) {
         self.mode = mode
-        flow = PinFlow(changing: mode == .change, vault: KeyVault(paths: application.paths),
-                       attempts: AttemptStore(paths: application.paths),
-                       newPINLength: application.settings.pinLength)
+        self.flow = flow
         pinView = PinCodeView(control: PinWindow.makeControl(length: flow.length))
-        window = Window(application: application.app)
+        window = Window(application: application)
         window.title = mode == .change ? tr("Change PIN") : AppInfo.name
         keptSize = size
         if let size {
@@ -164,7 +166,7 @@ final class PinWindow {
     /// being saved, so a re-wrap under way always ends with its result shown.
     private func cancel() {
         guard mode == .change, !flow.isChecking else { return }
-        application.returnToForms()
+        delegate?.pinWindowDidCancel(self)
     }
 
     private func makeChooseAgainButton() -> Widget {
@@ -266,7 +268,7 @@ final class PinWindow {
             button.onToggled { [weak self, unowned button] in
                 guard let self, button.isActive, flow.length != length else { return }
                 flow.chooseLength(length)
-                application.settings.pinLength = length
+                delegate?.pinWindow(self, didChooseLength: length)
                 attach(PinCodeView(control: PinWindow.makeControl(length: length)))
                 render()
             }
@@ -426,10 +428,10 @@ final class PinWindow {
 
     private func finish() {
         if mode == .change {
-            application.pinChanged()
+            delegate?.pinWindowDidChangePIN(self)
         } else if let key = flow.dataKey {
             flow.forgetDataKey()
-            application.unlocked(key: key)
+            delegate?.pinWindow(self, didUnlockWith: key)
         }
     }
 

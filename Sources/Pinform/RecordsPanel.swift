@@ -2,6 +2,7 @@ import Controls
 import Foundation
 import Gtk
 import Localization
+import PinformCore
 import Storage
 
 /// What the form window needs of a records panel, whatever its model.
@@ -30,7 +31,7 @@ protocol RecordsPanelProtocol: AnyObject {
 /// only be read says why above the list. What goes wrong while saving, and what was done,
 /// shows in a toast.
 @MainActor
-final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
+final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     let list: RecordList<Model>
     let deleteButton = Button(label: tr("Delete"))
     let exportButton = Button(label: tr("Export…"))

@@ -1,5 +1,6 @@
 import Gtk
 import Localization
+import PinformCore
 
 /// The keyboard shortcuts window (Ctrl+?), built from GtkBuilder XML because GTK offers
 /// its shortcut widgets only that way.
@@ -28,6 +29,11 @@ enum ShortcutsWindow {
           <property name="title">\(escaped(title))</property>
         </object></child>
         """
+    }
+
+    /// The shortcut of an application action, as the application registers it.
+    private static func shortcut(_ action: AppAction, _ title: String) -> String {
+        shortcut(escaped(action.accelerators.joined(separator: " ")), title)
     }
 
     /// `text` for XML: a translation may hold & or <.
@@ -68,11 +74,11 @@ enum ShortcutsWindow {
                   shortcut("&lt;Control&gt;e", tr("Export the records as CSV")),
               ]))
               \(group(tr("General"), [
-                  shortcut("&lt;Control&gt;comma", tr("Preferences")),
-                  shortcut("&lt;Control&gt;l", tr("Lock")),
+                  shortcut(.preferences, tr("Preferences")),
+                  shortcut(.lock, tr("Lock")),
                   shortcut("F10", tr("Open the main menu")),
-                  shortcut("&lt;Control&gt;question", tr("Keyboard shortcuts")),
-                  shortcut("&lt;Control&gt;q", tr("Quit")),
+                  shortcut(.shortcuts, tr("Keyboard shortcuts")),
+                  shortcut(.quit, tr("Quit")),
               ]))
             </object></child>
           </object>

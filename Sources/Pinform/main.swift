@@ -1,6 +1,7 @@
 import Glibc
 import Gtk
 import Localization
+import PinformCore
 import Storage
 
 // The PIN and the data key pass through this process's memory: no core file, and no other

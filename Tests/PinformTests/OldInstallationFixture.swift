@@ -3,6 +3,7 @@ import Foundation
 import Storage
 import XCTest
 @testable import Pinform
+import PinformCore
 
 /// Writes `Tests/e2e/fixtures/v0.1-install/`: the data folder of Pinform 0.1 (before the
 /// records were encrypted) — `pin.hash` for the PIN 2468, `attempts.json`, and a plaintext

@@ -5,6 +5,7 @@ import Storage
 import Forms
 import XCTest
 @testable import Pinform
+import PinformCore
 
 final class RecordsPanelTests: XCTestCase {
     private var folder: URL!

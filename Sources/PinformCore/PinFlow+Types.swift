@@ -5,7 +5,7 @@ import Storage
 // What the flow asks for, what a submitted PIN led to, and what the window shows.
 extension PinFlow {
     /// What the user is asked for.
-    enum Step: Equatable {
+    public enum Step: Equatable, Sendable {
         /// A new PIN (first run, or after the current one was checked in a change).
         case choose
         /// The new PIN again.
@@ -20,7 +20,7 @@ extension PinFlow {
     }
 
     /// What a submitted PIN led to.
-    enum Outcome: Equatable {
+    public enum Outcome: Equatable, Sendable {
         /// A weak new PIN: shown as invalid with the reason, not kept.
         case weak(PinRejection)
         /// The new PIN was accepted; it must be typed again.
@@ -45,9 +45,9 @@ extension PinFlow {
 
     /// The heading and the line under it, and what the line is about — so that neither the
     /// flow nor the window (nor a screen-reader announcement) decides anything by its words.
-    struct Prompt: Equatable {
+    public struct Prompt: Equatable, Sendable {
         /// What the message says.
-        enum Kind: Equatable {
+        public enum Kind: Equatable, Sendable {
             /// What to type now.
             case instruction
             /// The PIN is being checked ("Checking…").
@@ -74,12 +74,22 @@ extension PinFlow {
             case failed
         }
 
-        var title: String
-        var message: String
-        var kind: Kind
+        /// The heading.
+        public var title: String
+        /// The line under it.
+        public var message: String
+        /// What the line is about.
+        public var kind: Kind
+
+        /// A heading and a line about `kind`.
+        public init(title: String, message: String, kind: Kind) {
+            self.title = title
+            self.message = message
+            self.kind = kind
+        }
 
         /// Whether the message reports a problem (shown in the error style).
-        var isError: Bool {
+        public var isError: Bool {
             switch kind {
             case .instruction, .checking, .saving: false
             case .weak, .mismatch, .wrong, .locked, .tpmLocked, .needsRecoveryKey, .notCounted, .failed: true

@@ -6,21 +6,24 @@ import Localization
 ///
 /// The check is deliberately simple — one "@", something before it, a dotted domain after it,
 /// no spaces — since only sending mail tells whether an address exists.
-struct Email: StringTwoWayConvertible, Codable, Hashable {
+public struct Email: StringTwoWayConvertible, Codable, Hashable, Sendable {
     /// The address as typed, without surrounding spaces.
-    let address: String
+    public let address: String
 
-    init?(_ text: String) {
+    /// The address, when `text` is one.
+    public init?(_ text: String) {
         guard Email.isAddress(text) else { return nil }
         address = text
     }
 
-    var description: String { address }
+    /// The address.
+    public var description: String { address }
 
-    static var defaultPurpose: InputPurpose { .email }
+    /// An email entry (the on-screen keyboard shows "@").
+    public static var defaultPurpose: InputPurpose { .email }
 
     /// Trims what was typed; says "Enter a valid email address" when it is not one.
-    static func parse(_ text: String, using parsing: NumberParsing) -> Result<Email, ConversionError> {
+    public static func parse(_ text: String, using parsing: NumberParsing) -> Result<Email, ConversionError> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return .failure(ConversionError(.blank, message: tr("Required"))) }
         guard let email = Email(trimmed) else {
@@ -36,7 +39,8 @@ struct Email: StringTwoWayConvertible, Codable, Hashable {
         return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
     }
 
-    init(from decoder: any Decoder) throws {
+    /// Reads the address as a string; refuses one that is not an address.
+    public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let email = Email(text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an email address: \(text)"))
@@ -44,7 +48,8 @@ struct Email: StringTwoWayConvertible, Codable, Hashable {
         self = email
     }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Writes the address as a string.
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(address)
     }

@@ -1,9 +1,9 @@
 import Foundation
 import PinCode
 import SoftwareTPM
-@testable import Storage
+@_spi(Testing) import Storage
 import XCTest
-@testable import Pinform
+import PinformCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -60,7 +60,7 @@ final class PinFlowRecoveryTests: XCTestCase {
     func testAFirstPINComesWithARecoveryKeyShownOnce() async throws {
         let key = try await setPIN("2468")
         XCTAssertTrue(key.wholeMatch(of: /\d{5}(-\d{5}){7}/) != nil, key)
-        XCTAssertEqual(try vault().slotKinds(), ["pin", "recovery"])
+        XCTAssertEqual(try vault().slotKinds(), [.pin, .recovery])
         let flow = makeFlow()
         let outcome = await flow.submit(secret("2468"))
         XCTAssertEqual(outcome, .accepted)
@@ -132,7 +132,7 @@ final class PinFlowRecoveryTests: XCTestCase {
         let right = await flow.submit(secret("2468"))
         XCTAssertEqual(right, .accepted)
         let key = try XCTUnwrap(flow.recoveryKeyToShow)
-        XCTAssertEqual(try vault().slotKinds(), ["pin", "recovery"])
+        XCTAssertEqual(try vault().slotKinds(), [.pin, .recovery])
         XCTAssertNotNil(try vault().unlock(recoveryKey: key))
     }
 
@@ -140,7 +140,7 @@ final class PinFlowRecoveryTests: XCTestCase {
     func testAPINSetWithATPMIsSealedInItAndUnlocksThroughIt() async throws {
         let swtpm = try SoftwareTPM()
         _ = try await setPIN("2468", swtpm)
-        XCTAssertEqual(try vault(swtpm).slotKinds(), ["tpm2+pin", "recovery"])
+        XCTAssertEqual(try vault(swtpm).slotKinds(), [.tpm2PIN, .recovery])
         let flow = makeFlow(swtpm)
         let wrong = await flow.submit(secret("1357"))
         XCTAssertEqual(wrong, .wrong(attemptsLeft: 4))
@@ -188,7 +188,7 @@ final class PinFlowRecoveryTests: XCTestCase {
         _ = await flow.submit(secret("739164"))
         let stored = await flow.submit(secret("739164"))
         XCTAssertEqual(stored, .stored)
-        XCTAssertEqual(try vault(other).slotKinds(), ["tpm2+pin", "recovery"])
+        XCTAssertEqual(try vault(other).slotKinds(), [.tpm2PIN, .recovery])
         let again = makeFlow(other)
         let unlocked = await again.submit(secret("739164"))
         XCTAssertEqual(unlocked, .accepted)
@@ -208,7 +208,7 @@ final class PinFlowRecoveryTests: XCTestCase {
         _ = await flow.submit(secret("9173"))
         let stored = await flow.submit(secret("9173"))
         XCTAssertEqual(stored, .stored)
-        XCTAssertEqual(try vault(swtpm).slotKinds(), ["tpm2+pin", "recovery"])
+        XCTAssertEqual(try vault(swtpm).slotKinds(), [.tpm2PIN, .recovery])
         XCTAssertNotNil(try vault(swtpm).unlock(pin: secret("9173")))
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Localization
 import PinCode
-@testable import Storage
+@_spi(Testing) import Storage
 import XCTest
-@testable import Pinform
+import PinformCore
 
 /// A clock the tests move by hand.
 private final class FakeClock: @unchecked Sendable {

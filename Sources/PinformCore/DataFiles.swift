@@ -2,16 +2,16 @@ import Foundation
 
 /// Where the files of `data/` are: installed beside the binary (`<prefix>/share/pinform`),
 /// or in the source tree when the app runs from a build folder (`swift run`).
-struct DataFiles {
+public struct DataFiles: Sendable {
     /// The folder holding `style.css` and the settings schema source.
-    let directory: URL
+    public let directory: URL
     /// Whether the files come from the source tree rather than an installation.
-    let isSourceTree: Bool
+    public let isSourceTree: Bool
     /// Whether the files are those installed beside the binary.
-    var isInstalled = false
+    public var isInstalled = false
 
     /// Finds the data folder: `$PINFORM_DATA_DIR`, then the installed one, then the source tree.
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> DataFiles? {
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> DataFiles? {
         let fileManager = FileManager.default
         func hasStyle(_ url: URL) -> Bool { fileManager.fileExists(atPath: url.appendingPathComponent("style.css").path) }
 
@@ -23,7 +23,7 @@ struct DataFiles {
             .appendingPathComponent("share/pinform")
         if hasStyle(installed) { return DataFiles(directory: installed, isSourceTree: false, isInstalled: true) }
 
-        // Sources/Pinform/DataFiles.swift → the package root.
+        // Sources/PinformCore/DataFiles.swift → the package root.
         let sourceTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("data")
         if hasStyle(sourceTree) { return DataFiles(directory: sourceTree, isSourceTree: true) }
@@ -32,7 +32,7 @@ struct DataFiles {
 
     /// Where the compiled translations are: `$PINFORM_LOCALE_DIR`, then the installed
     /// `<prefix>/share/locale`, then the source tree's `.build/locale` (scripts/run fills it).
-    static func catalogDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func catalogDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let override = environment["PINFORM_LOCALE_DIR"], !override.isEmpty { return override }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let prefix = executable.deletingLastPathComponent().deletingLastPathComponent()
@@ -44,17 +44,20 @@ struct DataFiles {
     }
 
     /// The application stylesheet.
-    var styleSheet: URL { directory.appendingPathComponent("style.css") }
+    public var styleSheet: URL { directory.appendingPathComponent("style.css") }
+
+    /// The settings schema's source (its XML), beside the stylesheet.
+    public var schemaSource: URL { directory.appendingPathComponent("\(SettingsSchema.id).gschema.xml") }
 
     /// The stylesheet for dark mode, if there is one.
-    var darkStyleSheet: URL { directory.appendingPathComponent("style-dark.css") }
+    public var darkStyleSheet: URL { directory.appendingPathComponent("style-dark.css") }
 
     /// A folder with a compiled copy of the source tree's schema, compiled again when the XML
     /// is newer. Installed copies are found by GLib itself and need none of this.
-    func compiledSchemaDirectory(cacheHome: URL) -> URL? {
+    public func compiledSchemaDirectory(cacheHome: URL) -> URL? {
         guard isSourceTree else { return nil }
         let fileManager = FileManager.default
-        let source = directory.appendingPathComponent("\(AppInfo.schemaID).gschema.xml")
+        let source = schemaSource
         let target = cacheHome.appendingPathComponent("pinform/schemas")
         let compiled = target.appendingPathComponent("gschemas.compiled")
         let sourceDate = (try? fileManager.attributesOfItem(atPath: source.path)[.modificationDate] as? Date) ?? .distantFuture

@@ -14,29 +14,32 @@ import Storage
 /// A damaged file is moved aside only when the person asks, and never while another program
 /// has it open.
 @MainActor
-final class RecordsDatabase {
+public final class RecordsDatabase {
     /// The records file.
-    let file: URL
+    public let file: URL
     private let paths: AppPaths
     /// The data key, in locked memory, until `close()`.
     private var key: SecretBytes?
-    private(set) var database: Database?
+    /// The open connection, or nil before `openIfNeeded()` and after `close()`.
+    public private(set) var database: Database?
     /// Why the database could not be opened, until it is.
-    private(set) var openError: StoreError?
+    public private(set) var openError: StoreError?
     /// Why the whole file is open read-only, or nil when it can be written.
-    private(set) var fileReadOnlyReason: Database.ReadOnlyReason?
+    public private(set) var fileReadOnlyReason: Database.ReadOnlyReason?
     /// A read-only connection for the tables a newer version wrote, opened when one is found.
     private var newerTablesDatabase: Database?
-    private var stores: [String: AnyObject] = [:]
+    /// Each model's store, made once per open database, under its model's type.
+    private var stores: [ObjectIdentifier: any OpenedStore] = [:]
 
-    init(paths: AppPaths, key: SecretBytes) {
+    /// The records of the app's data folder, opened (on first use) with `key`.
+    public init(paths: AppPaths, key: SecretBytes) {
         self.paths = paths
         self.key = key
         file = paths.recordsFile
     }
 
     /// Closes the file and wipes the key: until the next unlock, nothing can open it.
-    func close() {
+    public func close() {
         closeFile()
         key = nil
         openError = .closed(path: file.path)
@@ -44,7 +47,7 @@ final class RecordsDatabase {
 
     /// Closes the file but keeps the key, so that opening it again reads it afresh (after a
     /// Retry, or once a damaged file was moved aside).
-    func closeFile() {
+    public func closeFile() {
         stores.removeAll()
         database?.close()
         database = nil
@@ -55,7 +58,7 @@ final class RecordsDatabase {
     }
 
     /// Opens the file unless it is open; on failure `openError` says why.
-    func openIfNeeded() {
+    public func openIfNeeded() {
         guard database == nil else { return }
         do {
             try paths.ensureExists()
@@ -93,10 +96,10 @@ final class RecordsDatabase {
 
     /// The store of `Model`'s records, made once per open database. A table a newer version
     /// wrote is opened on a read-only connection, changing nothing in it.
-    func store<Model: RecordModel>(_ model: Model.Type) throws(StoreError) -> RecordStore<Model> {
+    public func store<Model: RecordModel>(_ model: Model.Type) throws(StoreError) -> RecordStore<Model> {
         openIfNeeded()
         guard let database else { throw openError ?? .closed(path: file.path) }
-        if let store = stores[Model.table] as? RecordStore<Model> { return store }
+        if let store = stores[ObjectIdentifier(Model.self)] as? RecordStore<Model> { return store }
         let store: RecordStore<Model>
         do {
             store = try RecordStore<Model>(database: database, table: Model.table, columns: Model.storeColumns)
@@ -110,12 +113,12 @@ final class RecordsDatabase {
             }
             store = try RecordStore<Model>(database: reader, table: Model.table, columns: Model.storeColumns)
         }
-        stores[Model.table] = store
+        stores[ObjectIdentifier(Model.self)] = store
         return store
     }
 
     /// Why a store can only be read, or nil when it can be written.
-    func readOnlyReason<Model>(for store: RecordStore<Model>) -> Database.ReadOnlyReason? {
+    public func readOnlyReason<Model>(for store: RecordStore<Model>) -> Database.ReadOnlyReason? {
         if store.isFromNewerVersion || store.database.isFromNewerVersion { return .newerVersion }
         if store.database.isReadOnly { return fileReadOnlyReason ?? .cannotWrite }
         return nil
@@ -128,7 +131,7 @@ final class RecordsDatabase {
     /// - Throws: `.inUse` when another program has the file open: nothing is moved, and the
     ///   file is opened again as it was.
     @discardableResult
-    func moveAsideAndStartFresh() throws(StoreError) -> URL? {
+    public func moveAsideAndStartFresh() throws(StoreError) -> URL? {
         closeFile()
         let moved: URL?
         do {
@@ -142,3 +145,8 @@ final class RecordsDatabase {
         return moved
     }
 }
+
+/// A store the records session keeps open: any model's `RecordStore`.
+protocol OpenedStore: AnyObject {}
+
+extension RecordStore: OpenedStore {}

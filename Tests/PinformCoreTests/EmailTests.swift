@@ -1,7 +1,7 @@
 import Forms
 import Foundation
 import XCTest
-@testable import Pinform
+import PinformCore
 
 final class EmailTests: XCTestCase {
     func testAnAddressWithADottedDomainIsAnEmail() {

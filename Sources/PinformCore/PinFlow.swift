@@ -7,39 +7,43 @@ import Storage
 /// it, and count failures into lockouts that survive restarts and other instances.
 ///
 /// The window feeds it each complete PIN through `submit(_:)` and shows `prompt`. Every check
-/// runs off the main thread under the attempts lock: the record is read again, the failure
-/// about to be risked is written first, the PIN unwraps the data key (that is the check),
-/// and a right PIN clears the failure. When the failure cannot be written, no PIN is checked.
+/// runs off the main thread as one `PinCheck` (Storage's security transaction): under the
+/// attempts lock the record is read again, the failure about to be risked is written first,
+/// the PIN unwraps the data key (that is the check), and a right PIN clears the failure. When
+/// the failure cannot be written, no PIN is checked.
 @MainActor
-final class PinFlow {
+public final class PinFlow {
     /// The length recommended for new PINs.
-    nonisolated static let recommendedLength = 6
+    public nonisolated static let recommendedLength = 6
     /// The lengths a new PIN may have.
-    nonisolated static let lengths = [4, 6]
+    public nonisolated static let lengths = [4, 6]
 
-    private(set) var step: Step
+    /// What the user is asked for now.
+    public private(set) var step: Step
     /// What the window shows; `onPromptChange` hears every change.
-    private(set) var prompt: Prompt {
+    public private(set) var prompt: Prompt {
         didSet { if prompt != oldValue { onPromptChange?() } }
     }
     /// Called whenever `prompt` changes, e.g. to "Checking…" while the PIN is checked off the
     /// main thread: the window renders it (and may announce it).
-    var onPromptChange: (@MainActor () -> Void)?
+    public var onPromptChange: (@MainActor () -> Void)?
     /// How many digits the current step takes.
-    private(set) var length: Int
-    private(set) var policy: AttemptPolicy
-    private(set) var isChecking = false
+    public private(set) var length: Int
+    /// The failures and lockouts counted so far.
+    public private(set) var policy: AttemptPolicy
+    /// Whether a PIN or recovery key is being checked or saved off the main thread.
+    public private(set) var isChecking = false
     /// The data key, once the PIN was set or entered in `.unlockOrChoose`; the window hands
     /// it to the records and drops it.
-    private(set) var dataKey: SecretBytes?
+    public private(set) var dataKey: SecretBytes?
     /// A recovery key just made (with a first PIN, or on the first unlock of a key file that had
     /// none): the window shows it once and calls `forgetRecoveryKey()`.
-    private(set) var recoveryKeyToShow: SecretBytes?
+    public private(set) var recoveryKeyToShow: SecretBytes?
     /// Whether the data key came from the recovery key: the new PIN re-wraps it.
-    private(set) var isRecovering = false
+    public private(set) var isRecovering = false
 
-    private let vault: KeyVault
-    private let attempts: AttemptStore
+    private let pinCheck: PinCheck
+    private var vault: KeyVault { pinCheck.vault }
     private let now: @Sendable () -> Date
     private var firstChoice: SecretBytes?
     private let isChanging: Bool
@@ -48,22 +52,18 @@ final class PinFlow {
     /// - Parameters:
     ///   - changing: Ask for the current PIN, then a new one.
     ///   - newPINLength: The length a new PIN starts with (4 or 6, from the settings).
-    init(changing: Bool, vault: KeyVault, attempts: AttemptStore, newPINLength: Int,
-         now: @escaping @Sendable () -> Date = { Date() }) {
-        self.vault = vault
-        self.attempts = attempts
+    ///   - vault: The key file the PIN unwraps.
+    ///   - attempts: Where failures are counted.
+    ///   - now: The clock of lockouts.
+    public init(changing: Bool, vault: KeyVault, attempts: AttemptStore, newPINLength: Int,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        pinCheck = PinCheck(vault: vault, attempts: attempts, now: now)
         self.now = now
         isChanging = changing
         self.newPINLength = PinFlow.lengths.contains(newPINLength) ? newPINLength : PinFlow.recommendedLength
-        let loaded = attempts.load(now: now(), expectingFile: vault.hasPIN && !vault.needsUpgrade)
-        policy = AttemptPolicy(failures: loaded.record.failures, lockouts: loaded.record.lockouts,
-                               lockedUntil: loaded.record.lockedUntil, now: now)
-        if loaded.problem != nil, let lock = try? attempts.lock(waiting: false) {
-            // Keep the state assumed for a damaged or missing file, so it does not start over
-            // at every launch.
-            try? attempts.save(loaded.record)
-            lock.release()
-        }
+        // A damaged or missing record's assumed state is kept, so it does not start over at
+        // every launch.
+        policy = pinCheck.currentPolicy()
         if vault.hasPIN {
             step = changing ? .current : .unlock
             length = vault.pinLength ?? newPINLength
@@ -77,13 +77,13 @@ final class PinFlow {
     }
 
     /// Whether the current step checks typed digits against the weak-PIN rules.
-    var validatesNewPIN: Bool { step == .choose }
+    public var validatesNewPIN: Bool { step == .choose }
 
     /// Whether the person may pick the new PIN's length now (4 or 6 digits).
-    var offersLengthChoice: Bool { step == .choose && !isChecking }
+    public var offersLengthChoice: Bool { step == .choose && !isChecking }
 
     /// Whether input is refused for now.
-    var isLocked: Bool { (step == .unlock || step == .current) && policy.isLocked }
+    public var isLocked: Bool { (step == .unlock || step == .current) && policy.isLocked }
 
     private var basePrompt: Prompt {
         switch step {
@@ -116,7 +116,7 @@ final class PinFlow {
     }
 
     /// How many digits a recovery key has.
-    nonisolated static let recoveryKeyDigits = 40
+    public nonisolated static let recoveryKeyDigits = 40
 
     private var lockedPrompt: Prompt {
         Prompt(title: basePrompt.title,
@@ -126,13 +126,13 @@ final class PinFlow {
     }
 
     /// "0:30", "1:00", "59:59" — the time left, rounded up to the second.
-    nonisolated static func countdown(_ seconds: TimeInterval) -> String {
+    public nonisolated static func countdown(_ seconds: TimeInterval) -> String {
         let whole = Int(seconds.rounded(.up))
         return String(format: "%d:%02d", whole / 60, whole % 60)
     }
 
     /// Sets the new PIN's length (4 or 6) while choosing; a first choice is forgotten.
-    func chooseLength(_ newLength: Int) {
+    public func chooseLength(_ newLength: Int) {
         guard step == .choose || step == .confirm, PinFlow.lengths.contains(newLength), !isChecking else { return }
         firstChoice = nil
         step = .choose
@@ -142,7 +142,7 @@ final class PinFlow {
 
     /// Forgets the first choice while confirming and asks for a new PIN: the way back after a
     /// mismatch, when the person no longer remembers what they chose.
-    func chooseAnotherPIN() {
+    public func chooseAnotherPIN() {
         guard step == .confirm, !isChecking else { return }
         firstChoice = nil
         step = .choose
@@ -150,11 +150,11 @@ final class PinFlow {
     }
 
     /// Whether the window offers "Choose Another PIN" (while confirming).
-    var offersChoosingAgain: Bool { step == .confirm && !isChecking }
+    public var offersChoosingAgain: Bool { step == .confirm && !isChecking }
 
     /// Refreshes a lockout's countdown; returns whether it is still locked.
     @discardableResult
-    func tick() -> Bool {
+    public func tick() -> Bool {
         if isLocked {
             prompt = lockedPrompt
             return true
@@ -165,7 +165,7 @@ final class PinFlow {
 
     /// Tells that the user started typing again: a message about the previous PIN goes away,
     /// except one that still holds (a lockout, an attempt that cannot be counted).
-    func userEdited() {
+    public func userEdited() {
         guard !isLocked, prompt != basePrompt else { return }
         switch prompt.kind {
         case .notCounted, .locked, .tpmLocked, .needsRecoveryKey, .checking, .saving: return
@@ -175,15 +175,15 @@ final class PinFlow {
     }
 
     /// Forgets the data key once the window handed it on.
-    func forgetDataKey() {
+    public func forgetDataKey() {
         dataKey = nil
     }
 
     /// What the key file's PIN slot uses (read from the file; nil before a PIN is set).
-    var protection: KeyProtection? { vault.protection }
+    public var protection: KeyProtection? { vault.protection }
 
     /// Forgets (and so wipes) the recovery key once it was shown.
-    func forgetRecoveryKey() {
+    public func forgetRecoveryKey() {
         recoveryKeyToShow = nil
     }
 
@@ -191,17 +191,17 @@ final class PinFlow {
 
     /// Whether the window offers "Use Recovery Key": while unlocking, also during a lockout
     /// (the key is 133 bits: the lockout guards the PIN, not it).
-    var offersRecoveryKey: Bool { step == .unlock && !isChanging && !isChecking }
+    public var offersRecoveryKey: Bool { step == .unlock && !isChanging && !isChecking }
 
     /// Asks for the recovery key instead of the PIN.
-    func useRecoveryKey() {
+    public func useRecoveryKey() {
         guard offersRecoveryKey else { return }
         step = .recoveryKey
         prompt = basePrompt
     }
 
     /// Goes back from the recovery key to the PIN.
-    func usePIN() {
+    public func usePIN() {
         guard step == .recoveryKey, !isChecking else { return }
         step = .unlock
         prompt = isLocked ? lockedPrompt : basePrompt
@@ -210,7 +210,7 @@ final class PinFlow {
     /// Checks a recovery key as typed (in locked memory); when right, the data key is kept and
     /// a new PIN is asked for (`step` becomes `.choose`), which re-wraps it (and re-enrols the
     /// TPM). A recovery key is not counted against the PIN's attempts.
-    func submitRecoveryKey(_ typed: SecretBytes) async -> Outcome {
+    public func submitRecoveryKey(_ typed: SecretBytes) async -> Outcome {
         guard step == .recoveryKey, !isChecking else { return .failed("Already checking") }
         isChecking = true
         prompt = Prompt(title: basePrompt.title, message: tr("Checking…"), kind: .checking)
@@ -237,7 +237,7 @@ final class PinFlow {
 
     /// Copies a complete PIN's digits into locked memory, for `submit(_:)`; `nil` (with the
     /// reason in `prompt`) when no locked memory can be had.
-    func lockedCopy(of pinCode: PinCode) -> SecretBytes? {
+    public func lockedCopy(of pinCode: PinCode) -> SecretBytes? {
         switch pinCode.withDigits({ digits in Result { () throws(VaultError) in try SecretBytes(copying: digits) } }) {
         case .success(let copy):
             return copy
@@ -250,7 +250,7 @@ final class PinFlow {
     /// Handles a complete PIN, its digits in locked memory (see `lockedCopy(of:)`). Hashing and
     /// checking run off the main thread; the flow drops the digits as soon as they are judged
     /// (a first choice is kept until confirmed), and dropping them wipes them.
-    func submit(_ pin: SecretBytes) async -> Outcome {
+    public func submit(_ pin: SecretBytes) async -> Outcome {
         guard !isChecking else { return .failed("Already checking") }
         switch step {
         case .choose:
@@ -292,27 +292,19 @@ final class PinFlow {
     private func store(_ pin: SecretBytes) async -> Outcome {
         isChecking = true
         prompt = Prompt(title: basePrompt.title, message: tr("Saving…"), kind: .saving)
-        let vault = self.vault, attempts = self.attempts
+        let pinCheck = self.pinCheck
         // Changing, or recovering: the key is re-wrapped under the new PIN.
         let rewrappedKey = isChanging || isRecovering ? dataKey : nil
         let isRecovering = self.isRecovering
         let result = await Task.detached { () -> Result<(SecretBytes, SecretBytes)?, VaultError> in
             Result { () throws(VaultError) -> (SecretBytes, SecretBytes)? in
                 if let rewrappedKey {
-                    try vault.changePIN(dataKey: rewrappedKey, to: pin)
-                    if isRecovering {
-                        // The recovery key proved the owner: the PIN's attempts start over.
-                        let lock = try attempts.lock()
-                        defer { lock?.release() }
-                        try attempts.save(.fresh)
-                    }
+                    // The recovery key proved the owner: the PIN's attempts start over.
+                    try pinCheck.changePIN(dataKey: rewrappedKey, to: pin, resettingAttempts: isRecovering)
                     return nil
                 }
                 // The counter exists before the key file, so a key file never lacks one.
-                let lock = try attempts.lock()
-                defer { lock?.release() }
-                try attempts.save(.fresh)
-                let made = try vault.createWithRecoveryKey(pin: pin)
+                let made = try pinCheck.setFirstPIN(pin)
                 return (made.dataKey, made.recoveryKey)
             }
         }.value
@@ -338,15 +330,6 @@ final class PinFlow {
 
     // MARK: Checking a PIN
 
-    /// What a check off the main thread found.
-    private enum Check: Sendable {
-        case right(SecretBytes, AttemptPolicy, saveProblem: VaultError?, recoveryKey: SecretBytes?)
-        case wrong(AttemptPolicy)
-        case locked(AttemptPolicy)
-        case notCounted(VaultError)
-        case failed(VaultError, AttemptPolicy)
-    }
-
     private func check(_ pin: SecretBytes) async -> Outcome {
         if policy.isLocked {
             prompt = lockedPrompt
@@ -354,8 +337,8 @@ final class PinFlow {
         }
         isChecking = true
         prompt = Prompt(title: basePrompt.title, message: tr("Checking…"), kind: .checking)
-        let vault = self.vault, attempts = self.attempts, now = self.now
-        let result = await Task.detached { PinFlow.check(pin, vault: vault, attempts: attempts, now: now) }.value
+        let pinCheck = self.pinCheck
+        let result = await Task.detached { pinCheck.check(pin) }.value
         isChecking = false
         switch result {
         case .right(let key, let newPolicy, let saveProblem, let recoveryKey):
@@ -398,56 +381,5 @@ final class PinFlow {
             prompt = Prompt(title: basePrompt.title, message: error.message, kind: kind)
             return .failed(error.message)
         }
-    }
-
-    /// One check, under the attempts lock: re-read, count the failure first, unwrap, clear.
-    nonisolated private static func check(_ pin: SecretBytes, vault: KeyVault, attempts: AttemptStore,
-                                          now: @escaping @Sendable () -> Date) -> Check {
-        let lock: AttemptLock?
-        do {
-            lock = try attempts.lock()
-        } catch {
-            return .notCounted(error)
-        }
-        defer { lock?.release() }
-        let loaded = attempts.load(now: now(), expectingFile: !vault.needsUpgrade)
-        var policy = AttemptPolicy(failures: loaded.record.failures, lockouts: loaded.record.lockouts,
-                                   lockedUntil: loaded.record.lockedUntil, now: now)
-        if policy.isLocked {
-            if loaded.problem != nil { try? attempts.save(loaded.record) }
-            return .locked(policy)
-        }
-        var failed = policy
-        failed.recordFailure()
-        do {
-            try attempts.save(record(of: failed))
-        } catch {
-            return .notCounted(error)
-        }
-        let key: SecretBytes?
-        do {
-            key = try vault.unlock(pin: pin)
-        } catch {
-            // The PIN could not be judged: the failure written ahead does not stand.
-            try? attempts.save(record(of: policy))
-            return .failed(error, policy)
-        }
-        guard let key else {
-            return failed.isLocked ? .locked(failed) : .wrong(failed)
-        }
-        policy.recordSuccess()
-        // A key file without a recovery slot (an upgrade from pin.hash, or an older key file)
-        // gets one now, shown once; when it cannot be written the next unlock tries again.
-        let recoveryKey = vault.hasRecoveryKey ? nil : try? vault.addRecoveryKey(dataKey: key)
-        do {
-            try attempts.save(record(of: policy))
-            return .right(key, policy, saveProblem: nil, recoveryKey: recoveryKey)
-        } catch {
-            return .right(key, policy, saveProblem: error, recoveryKey: recoveryKey)
-        }
-    }
-
-    nonisolated private static func record(of policy: AttemptPolicy) -> AttemptRecord {
-        AttemptRecord(failures: policy.consecutiveFailures, lockouts: policy.lockouts, lockedUntil: policy.lockedUntil)
     }
 }
