@@ -26,24 +26,29 @@ extension FormView {
         case undo, redo
     }
 
-    /// Enter moves on, Ctrl+Z undoes, as `input`'s keys are pressed (before the input sees them).
-    func watchKeys(of input: any FormFieldView, as field: FieldID) {
+    /// Enter moves on and Ctrl+Z undoes, in whichever field has the focus: one key controller
+    /// on the form, which sees the keys before the field does (a row of a list has its own).
+    func watchKeys() {
         let keys = KeyController()
         keys.propagationPhase = .capture
-        let multiline = input is TextAreaInput
         keys.onKeyPressed { [weak self] key, _, modifiers in
             guard let self else { return false }
-            if Self.movesToNextField(key, modifiers, multiline: multiline) {
-                self.focusField(after: field)
-                return true
+            if let command = Self.historyCommand(key, modifiers) {
+                return command == .undo ? self.undo() : self.redo()
             }
-            switch Self.historyCommand(key, modifiers) {
-            case .undo?: return self.undo()
-            case .redo?: return self.redo()
-            case nil: return false
-            }
+            guard key == .return || key == .keypadEnter || key == .isoEnter, let field = self.focusedField else { return false }
+            guard Self.movesToNextField(key, modifiers, multiline: self.input(for: field) is TextAreaInput) else { return false }
+            self.focusField(after: field)
+            return true
         }
-        input.focusTarget.add(keys)
+        widget.add(keys)
+    }
+
+    /// The input of this form (not of a list's row) that has the focus.
+    private var focusedField: FieldID? {
+        form.layout.placedFields.first { field in
+            editors[field] == nil && input(for: field)?.focusTarget.containsFocus == true
+        }
     }
 
     /// Moves focus to the first shown, editable field after `field` in row order (what Enter

@@ -98,6 +98,7 @@ public final class FormView<Model> {
             }
         }
         layOut(columnSpacing: columnSpacing)
+        watchKeys()
     }
 
     private func attach(_ input: any FormFieldView, clear: @escaping @MainActor () -> Void, as field: FieldID) {
@@ -124,7 +125,6 @@ public final class FormView<Model> {
         let focus = FocusController()
         focus.onLeave { [weak self] in self?.left(field) }
         input.focusTarget.add(focus)
-        if editors[field] == nil { watchKeys(of: input, as: field) }
     }
 
     /// The widget bound as `field`, the input's for an input.
@@ -172,6 +172,20 @@ public final class FormView<Model> {
         form.load(model)
         visibility.isFilling = false
         loaded = model
+        for field in visibility.startOver() { show([], for: field) }
+        for editor in editors.values { editor.startOver() }
+        refresh()
+    }
+
+    /// Puts a draft back exactly (`Form.restore(_:)`): what was typed, rows included, with no
+    /// error showing until the fields are left or a save is tried. Load the model the draft was
+    /// typed on first, for an edit.
+    /// - Throws: `FormDraft.Mismatch`, changing nothing, when the draft does not fit the form.
+    public func restore(_ draft: FormDraft) throws(FormDraft.Mismatch) {
+        visibility.isFilling = true
+        defer { visibility.isFilling = false }
+        try form.restore(draft)
+        visibility.isFilling = false
         for field in visibility.startOver() { show([], for: field) }
         for editor in editors.values { editor.startOver() }
         refresh()

@@ -29,8 +29,9 @@ public final class LineItemsEditor<Item>: FormFieldView {
     private let scroller = ScrolledWindow()
     private let rowsBox = Box(.vertical, spacing: 6)
     private var rowViews: [RowID: RowView] = [:]
-    /// Rows taken out of the list, kept with their widgets so that undo puts them back as they were.
-    private var detached: [RowID: RowView] = [:]
+    /// Every row view made, by its row's form: a row taken out (undo puts it back) or a form the
+    /// list reuses for another row after a load keeps its widgets, never bound to a view twice.
+    private var viewsByForm: [ObjectIdentifier: RowView] = [:]
     private var edited: (@MainActor () -> Void)?
     private var summaryPresentation: FieldErrorPresentation?
 
@@ -40,9 +41,12 @@ public final class LineItemsEditor<Item>: FormFieldView {
         let view: FormView<Item>
         let box = Box(.horizontal, spacing: 6, role: .group)
         let remove = Button(iconName: "list-remove-symbolic")
+        /// The row shown now (a reused form shows another row after a load).
+        var row: RowID
 
-        init(view: FormView<Item>) {
+        init(view: FormView<Item>, row: RowID) {
             self.view = view
+            self.row = row
             view.widget.expandsHorizontally = true
             box.append(view.widget)
             box.append(remove)
@@ -154,13 +158,20 @@ public final class LineItemsEditor<Item>: FormFieldView {
     // MARK: Rows
 
     private func makeRowView(for row: RowID) -> RowView {
-        if let kept = detached.removeValue(forKey: row) { return kept }
-        let rowView = RowView(view: FormView(list.form(for: row)))
-        rowView.view.onEnterPastLastField = { [weak self] in self?.focusRow(after: row) }
-        rowView.remove.onClicked { [weak self] in self?.remove(row) }
+        let form = list.form(for: row)
+        if let kept = viewsByForm[ObjectIdentifier(form)] {
+            kept.row = row
+            return kept
+        }
+        let rowView = RowView(view: FormView(form), row: row)
+        viewsByForm[ObjectIdentifier(form)] = rowView
+        rowView.view.onEnterPastLastField = { [weak self, unowned rowView] in self?.focusRow(after: rowView.row) }
+        rowView.remove.onClicked { [weak self, unowned rowView] in self?.remove(rowView.row) }
         let keys = KeyController()
         keys.propagationPhase = .capture
-        keys.onKeyPressed { [weak self] key, _, modifiers in self?.handleKey(key, modifiers, in: row) ?? false }
+        keys.onKeyPressed { [weak self, unowned rowView] key, _, modifiers in
+            self?.handleKey(key, modifiers, in: rowView.row) ?? false
+        }
         rowView.box.add(keys)
         return rowView
     }
@@ -187,10 +198,7 @@ public final class LineItemsEditor<Item>: FormFieldView {
                 reattach(from: index)
             }
         case .removed(let row, let index):
-            if let rowView = rowViews.removeValue(forKey: row) {
-                rowsBox.remove(rowView.box)
-                detached[row] = rowView
-            }
+            if let rowView = rowViews.removeValue(forKey: row) { rowsBox.remove(rowView.box) }
             _ = index
         case .moved(let row, let from, let to):
             let focused = rowViews[row]?.box.containsFocus == true ? focusedInput(of: row) : nil
@@ -225,12 +233,11 @@ public final class LineItemsEditor<Item>: FormFieldView {
         for child in rowsBox.arrangedChildren { rowsBox.remove(child) }
         var views: [RowID: RowView] = [:]
         for row in list.rows {
-            let rowView = rowViews[row] ?? detached[row] ?? makeRowView(for: row)
+            let rowView = makeRowView(for: row)
             views[row] = rowView
             rowsBox.append(rowView.box)
         }
         rowViews = views
-        detached.removeAll()
         describeRows()
     }
 
@@ -250,8 +257,7 @@ extension LineItemsEditor: ListEditorView {
     }
 
     func startOver() {
-        for rowView in rowViews.values { rowView.view.hideErrors() }
-        detached.removeAll()
+        for rowView in viewsByForm.values { rowView.view.hideErrors() }
     }
 
     func focusFirstError() {

@@ -245,3 +245,43 @@ final class LineItemsEditorTests: XCTestCase {
         }
     }
 }
+
+final class LineItemsEditorReloadTests: XCTestCase {
+    func testLoadingAgainReusesEachRowsWidgetsAndTheirHandlersStillWork() {
+        GtkRuntime.test {
+            let fixture = InvoiceEntryForm()
+            defer { fixture.window.close() }
+            fixture.view.load(InvoiceEntryForm.sample)
+            let widgets = Set(fixture.lines.rows.map { ObjectIdentifier(fixture.editor.rowWidget(for: $0)!) })
+            fixture.view.load(InvoiceEntryForm.sample)
+            XCTAssertEqual(Set(fixture.lines.rows.map { ObjectIdentifier(fixture.editor.rowWidget(for: $0)!) }), widgets)
+            XCTAssertEqual(fixture.editor.shownRows.count, 3)
+            fixture.entry(1, of: fixture.lines.rows[1]).text = "2"
+            XCTAssertEqual(fixture.total.valueLabel.text, "39.5")
+            let second = fixture.lines.rows[1]
+            XCTAssertTrue(fixture.editor.handleKey(.up, .alt, in: second))
+            XCTAssertEqual(fixture.lines.rows[0], second, "a reused row's keys act on the row it shows now")
+        }
+    }
+
+    func testADraftRestoresIntoTheViewWithItsRows() throws {
+        try GtkRuntime.test {
+            let typed = InvoiceEntryForm()
+            typed.view.load(InvoiceEntryForm.sample)
+            typed.lines.remove(typed.lines.rows[0])
+            typed.number.entry.text = "8-draft"
+            let draft = typed.form.draft()
+            typed.window.close()
+
+            let fixture = InvoiceEntryForm()
+            defer { fixture.window.close() }
+            fixture.view.load(InvoiceEntryForm.sample)
+            try fixture.view.restore(draft)
+            XCTAssertEqual(fixture.number.entry.text, "8-draft")
+            XCTAssertEqual(fixture.editor.shownRows.count, 2)
+            XCTAssertEqual(fixture.entry(0, of: fixture.lines.rows[0]).text, "Ink")
+            XCTAssertTrue(fixture.view.control.isEdited)
+            XCTAssertEqual(fixture.total.valueLabel.text, "20.5")
+        }
+    }
+}
