@@ -48,6 +48,10 @@ public final class FormView<Model> {
     /// Which fields show their errors: the form's rule, told what the person does here.
     private var visibility = ErrorVisibility()
     private var hidden: Set<FieldID> = []
+    /// The editors of the list fields (`Form.bind(list:rows:)`), by field.
+    var editors: [FieldID: any ListEditorView] = [:]
+    /// Called when Enter is pressed in the last field: a row's view passes focus to the next row.
+    var onEnterPastLastField: (() -> Void)?
 
     /// A bound input as the form shows it.
     private struct Field {
@@ -80,7 +84,12 @@ public final class FormView<Model> {
         self.foldWidth = foldWidth
         for field in form.fields {
             let object = form.object(for: field)
-            if form.isInput(field), let input = object as? any FormFieldView, let text = object as? any FormInput {
+            if let list = object as? any FormListEditing {
+                let editor = list.makeEditor()
+                editors[field] = editor
+                attach(editor, clear: {}, as: field)
+                editor.onEnterPastLastRow = { [weak self] in self?.focusField(after: field) }
+            } else if form.isInput(field), let input = object as? any FormFieldView, let text = object as? any FormInput {
                 attach(input, clear: { text.text = "" }, as: field)
             } else if let view = object as? Widget {
                 views[field] = view
@@ -89,6 +98,7 @@ public final class FormView<Model> {
             }
         }
         layOut(columnSpacing: columnSpacing)
+        watchKeys()
     }
 
     private func attach(_ input: any FormFieldView, clear: @escaping @MainActor () -> Void, as field: FieldID) {
@@ -163,6 +173,21 @@ public final class FormView<Model> {
         visibility.isFilling = false
         loaded = model
         for field in visibility.startOver() { show([], for: field) }
+        for editor in editors.values { editor.startOver() }
+        refresh()
+    }
+
+    /// Puts a draft back exactly (`Form.restore(_:)`): what was typed, rows included, with no
+    /// error showing until the fields are left or a save is tried. Load the model the draft was
+    /// typed on first, for an edit.
+    /// - Throws: `FormDraft.Mismatch`, changing nothing, when the draft does not fit the form.
+    public func restore(_ draft: FormDraft) throws(FormDraft.Mismatch) {
+        visibility.isFilling = true
+        defer { visibility.isFilling = false }
+        try form.restore(draft)
+        visibility.isFilling = false
+        for field in visibility.startOver() { show([], for: field) }
+        for editor in editors.values { editor.startOver() }
         refresh()
     }
 
@@ -189,15 +214,37 @@ public final class FormView<Model> {
         visibility.saveAttempted(on: form.layout.placedFields.filter { fields[$0] != nil && !hidden.contains($0) })
         let errors = (try? result.get()).map { _ in FormErrors([]) } ?? result.failureValue
         for field in visibility.showing { show(errors?[field] ?? [], for: field) }
+        for editor in editors.values { editor.revealErrors() }
         let invalid = errors?.fields.filter { fields[$0] != nil } ?? []
         if let first = invalid.first, let entry = fields[first] {
-            entry.input.focusTarget.grabFocus()
+            if let editor = editors[first] { editor.focusFirstError() } else { entry.input.focusTarget.grabFocus() }
             Announcer.of(windowContaining: widget)?.announce(
                 FormView.attentionSummary(count: invalid.count, first: entry.input.focusTarget.mnemonicLabelText,
                                           message: entry.errorLine.text))
         }
         control.isResolvable = (try? result.get()) != nil
         return result
+    }
+
+    /// Shows every field's error, as a save attempt does, without moving focus: a row of a list
+    /// whose form was saved.
+    func revealErrors() {
+        visibility.saveAttempted(on: form.layout.placedFields.filter { fields[$0] != nil && !hidden.contains($0) })
+        for editor in editors.values { editor.revealErrors() }
+        refresh()
+    }
+
+    /// Hides every error, as after a load.
+    func hideErrors() {
+        for field in visibility.startOver() { show([], for: field) }
+        for editor in editors.values { editor.startOver() }
+    }
+
+    /// Moves focus to the first field in error, if any.
+    func focusFirstError() {
+        let invalid = form.layout.placedFields.filter { form.fieldsInError.contains($0) && fields[$0] != nil }
+        guard let first = invalid.first else { return }
+        if let editor = editors[first] { editor.focusFirstError() } else { fields[first]?.input.focusTarget.grabFocus() }
     }
 
     /// Validates `field` on its own now and shows or hides its error; returns its errors.
@@ -246,24 +293,41 @@ public final class FormView<Model> {
 
     private func show(_ errors: [FormFieldError], for field: FieldID) {
         guard let entry = fields[field] else { return }
-        if !errors.isEmpty { entry.errorLine.text = errors.map(\.message).joined(separator: "\n") }
+        if editors[field] != nil, !errors.isEmpty {
+            // Each row shows its own errors; the list says how many rows need attention.
+            let rows = Set(errors.compactMap(\.row)).count
+            entry.errorLine.text = trn("%d line needs attention", "%d lines need attention", rows)
+        } else if !errors.isEmpty {
+            entry.errorLine.text = errors.map(\.message).joined(separator: "\n")
+        }
         entry.input.control.isInvalid = !errors.isEmpty
     }
 
     /// Empties every input for the next record: no errors show until a field is changed again,
     /// focus goes to the first field, and the empty form is clean.
+    ///
+    /// Fields marked "repeat last value" (`Form.repeatLastValue(of:)`) start with the text they
+    /// had when the last record was saved (`markSaved()`); lists start with no rows.
     public func reset() {
         let placed = form.layout.placedFields.filter { fields[$0] != nil }
         if let first = placed.first { fields[first]?.input.focusTarget.grabFocus() }
         visibility.isFilling = true
-        for field in placed { fields[field]?.clear() }
+        form.startNewRecord()
         visibility.isFilling = false
         for field in visibility.startOver() { show([], for: field) }
-        form.markClean()
+        for editor in editors.values { editor.startOver() }
         refresh()
     }
 
+    /// The record was saved as shown: the form is clean, and the fields that repeat their last
+    /// value keep it for the next `reset()`.
+    public func markSaved() {
+        form.markSaved()
+        control.isEdited = false
+    }
+
     private func edited(_ field: FieldID) {
+        form.edited(field)
         visibility.edited(field)
         // While filling, `load` and `reset` refresh once at the end.
         guard !visibility.isFilling else { return }
@@ -271,15 +335,23 @@ public final class FormView<Model> {
     }
 
     private func left(_ field: FieldID) {
+        form.endEditing()
         guard visibility.left(field) else { return }
         refresh()
     }
 
     /// Re-evaluates what shows: errors of the fields that show theirs, hidden fields, and the
     /// form's states.
-    private func refresh() {
+    func refresh() {
         let base = loaded ?? form.prototype
-        if let base {
+        if !form.needsWholeModelToResolve {
+            // What each field holds is known field by field (and row by row): O(1) a keystroke,
+            // however long the form's lists.
+            for field in visibility.showing {
+                show(base.map { form.validate(field: field, in: $0) } ?? form.validate(field: field), for: field)
+            }
+            control.isResolvable = form.fieldsInError.isEmpty
+        } else if let base {
             let result = form.resolve(base)
             let errors = result.failureValue
             for field in visibility.showing { show(errors?[field] ?? [], for: field) }

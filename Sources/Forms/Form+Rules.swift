@@ -24,3 +24,12 @@ extension Form {
         }
     }
 }
+
+extension Form {
+    /// Whether the form has rules across fields (``addRule(on:message:_:)``) or fields shown on
+    /// a condition (``show(_:when:)``): then whether it resolves needs the whole model, not
+    /// only ``fieldsInError``.
+    public var needsWholeModelToResolve: Bool {
+        !crossRules.isEmpty || !conditions.isEmpty
+    }
+}

@@ -35,6 +35,29 @@ public final class Form<Model> {
     @usableFromInline var crossRules: [CrossFieldRule] = []
     /// The conditions of fields shown only when they hold, by field index.
     @usableFromInline var conditions: [Int: (Model) -> Bool] = [:]
+    /// What computed fields write into a resolved model, run once every other field resolved.
+    @usableFromInline var computedWriters: [(inout Model) -> Void] = []
+
+    // Data entry (lists, undo, computed fields, drafts): see Form+Edits.swift.
+    /// The undo history of a form that is not a row of a list.
+    let ownHistory = FormHistory()
+    /// The history of the form this one is a row of (set by its ``FormList``).
+    var parentHistory: (() -> FormHistory)?
+    /// Told after every change of this form's fields (set on a row's form by its ``FormList``).
+    var changeHandler: ((FieldID) -> Void)?
+    /// Each input's text as the form last saw it: the `before` of the next undo step.
+    var seenTexts: [String?] = []
+    /// The model as typed so far: each field's last value that resolved, on the loaded model
+    /// (or `prototype`). Computed fields read it.
+    var live: Model?
+    /// True while the form fills its own inputs (load, restore, a new record).
+    var isFilling = false
+    /// The placed inputs whose text does not resolve now, when known.
+    var invalidNow: Set<FieldID>? = nil
+    /// The fields marked "repeat last value", and the text each had when last saved.
+    var repeating: [Int: String?] = [:]
+    /// The computed fields, by field index, in binding order.
+    var computedFields: [Int] = []
 
     /// Creates an empty form; `prototype` lets live validation try closure bindings.
     public init(prototype: Model? = nil) {
@@ -143,7 +166,10 @@ public final class Form<Model> {
     func append<I: FormInput>(_ input: I, load: ((Model) -> Void)?, _ binding: InputBinding) -> FieldID {
         let field = append(input as AnyObject, load: load, binding)
         entries[field.index].text = { input.text }
+        entries[field.index].setText = { input.text = $0 }
+        entries[field.index].mergesEdits = !I.Output.editsAreChoices
         cleanTexts[field.index] = input.text ?? ""
+        seenTexts[field.index] = input.text
         return field
     }
 
@@ -155,6 +181,8 @@ public final class Form<Model> {
         entries.append(Entry(object: object, binding: binding, load: load))
         placed.append(false)
         cleanTexts.append("")
+        seenTexts.append(nil)
+        invalidNow = nil
         fieldsByObject[key] = field
         return field
     }
@@ -173,6 +201,7 @@ public final class Form<Model> {
             placed[field.index] = true
         }
         layout.append(FormRow(elements))
+        invalidNow = nil
     }
 
     // MARK: Lookup
@@ -266,6 +295,7 @@ public final class Form<Model> {
             }
             if fieldErrors != nil { fieldErrors = sortedInRowOrder(fieldErrors ?? []) }
         }
+        for write in computedWriters { write(&model) }
         guard success, !crossRules.isEmpty else { return success }
         let hidden = conditions.isEmpty ? [] : hiddenFields(in: model, resolved: true)
         for rule in crossRules where !rule.check(model) {
@@ -355,8 +385,16 @@ extension Form {
         @usableFromInline let binding: InputBinding?
         /// Puts a model's value into the input; nil for a view or a closure binding without one.
         @usableFromInline let load: ((Model) -> Void)?
-        /// Reads the input's text; nil for a view.
+        /// Reads the input's text; nil for a view, a list or a computed field.
         @usableFromInline var text: (() -> String?)?
+        /// Writes the input's text; nil for a view.
+        var setText: ((String?) -> Void)?
+        /// Whether consecutive changes are one undo step (typing), not one each (a choice).
+        var mergesEdits = true
+        /// The rows of a list field; nil for any other.
+        var list: (any ListPart)?
+        /// Shows a computed field's value of a model; nil for any other field.
+        var compute: ((Model) -> Void)?
 
         @usableFromInline
         init(object: AnyObject, binding: InputBinding?, load: ((Model) -> Void)?) {

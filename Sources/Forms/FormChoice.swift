@@ -34,6 +34,9 @@ extension FormChoice {
     /// The raw value: what is stored.
     public var description: String { rawValue }
 
+    /// A choice is picked, not typed: each is its own undo step.
+    public static var editsAreChoices: Bool { true }
+
     /// The raw value with a capital first letter.
     public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 

@@ -22,6 +22,22 @@ public struct FormErrors: Error, CustomStringConvertible {
         return all.compactMap { seen.insert($0.field).inserted ? $0.field : nil }
     }
 
+    /// The errors of each row of the list field `list` that has any, keyed by row identity and
+    /// each keyed by the fields of the row's form.
+    public func rows(of list: FieldID) -> [RowID: FormErrors] {
+        var found: [RowID: [FormFieldError]] = [:]
+        for error in self[list] {
+            guard let row = error.row else { continue }
+            found[row, default: []].append(error.inRow)
+        }
+        return found.mapValues(FormErrors.init)
+    }
+
+    /// The errors of `row` of the list field `list`, keyed by the fields of the row's form.
+    public subscript(list: FieldID, row: RowID) -> FormErrors {
+        FormErrors(self[list].filter { $0.row == row }.map(\.inRow))
+    }
+
     /// The messages, one a line, in row order.
     public var description: String {
         all.map(\.message).joined(separator: "\n")

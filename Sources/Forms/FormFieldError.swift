@@ -3,7 +3,10 @@ import Localization
 
 /// A problem with one field of a form: which field, why, and what to tell people.
 ///
-/// Equality compares `field`, `reason` and `message` (not `underlying`).
+/// An error in a row of a list field (``FormList``) is on the list's field, with the row's
+/// identity in `row` and the field of the row's form in `rowField`.
+///
+/// Equality compares `field`, `row`, `rowField`, `reason` and `message` (not `underlying`).
 public struct FormFieldError: Error, Hashable, CustomStringConvertible {
     /// Why a field was rejected.
     public enum Reason: Sendable, Hashable {
@@ -33,13 +36,30 @@ public struct FormFieldError: Error, Hashable, CustomStringConvertible {
     public let message: String
     /// The error a closure binding returned, when this error wraps one.
     public let underlying: (any Error)?
+    /// The row of the list field `field` that is wrong; nil outside a list.
+    public let row: RowID?
+    /// The field of `row`'s form that is wrong; nil outside a list.
+    public let rowField: FieldID?
 
     /// Creates a field error.
     public init(field: FieldID, reason: Reason, message: String, underlying: (any Error)? = nil) {
+        self.init(field: field, row: nil, rowField: nil, reason: reason, message: message, underlying: underlying)
+    }
+
+    /// Creates the error of `rowField` in `row` of the list field `field`.
+    public init(field: FieldID, row: RowID?, rowField: FieldID?, reason: Reason, message: String,
+                underlying: (any Error)? = nil) {
         self.field = field
+        self.row = row
+        self.rowField = rowField
         self.reason = reason
         self.message = message
         self.underlying = underlying
+    }
+
+    /// This error as its row's form reports it: on `rowField`, outside any list.
+    public var inRow: FormFieldError {
+        FormFieldError(field: rowField ?? field, reason: reason, message: message, underlying: underlying)
     }
 
     /// Wraps any error from a closure binding; a `FormFieldError` is returned as it is.
@@ -59,14 +79,17 @@ public struct FormFieldError: Error, Hashable, CustomStringConvertible {
         message
     }
 
-    /// Compares field, reason and message.
+    /// Compares field, row, reason and message.
     public static func == (lhs: FormFieldError, rhs: FormFieldError) -> Bool {
-        lhs.field == rhs.field && lhs.reason == rhs.reason && lhs.message == rhs.message
+        lhs.field == rhs.field && lhs.row == rhs.row && lhs.rowField == rhs.rowField
+            && lhs.reason == rhs.reason && lhs.message == rhs.message
     }
 
-    /// Hashes field, reason and message.
+    /// Hashes field, row, reason and message.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(field)
+        hasher.combine(row)
+        hasher.combine(rowField)
         hasher.combine(reason)
         hasher.combine(message)
     }

@@ -25,6 +25,11 @@ public protocol StringTwoWayConvertible: CustomStringConvertible {
     /// The input purpose an input for this type gets unless told otherwise.
     static var defaultPurpose: InputPurpose { get }
 
+    /// Whether each change of an input of this type is a choice (a switch, a drop-down, a
+    /// record picked) rather than typing: each choice is its own undo step, where consecutive
+    /// typing in one field is one. False unless the type says otherwise.
+    static var editsAreChoices: Bool { get }
+
     /// Converts what a person typed, trimming whitespace and reading numbers in `parsing`'s locale.
     ///
     /// The default implementation calls `init?(_:)` and fails with "Enter a valid value".
@@ -40,6 +45,9 @@ public protocol StringTwoWayConvertible: CustomStringConvertible {
 extension StringTwoWayConvertible {
     /// Free-form text, unless the type says otherwise.
     public static var defaultPurpose: InputPurpose { .freeForm }
+
+    /// Typed, unless the type says otherwise.
+    public static var editsAreChoices: Bool { false }
 
     /// Calls `init?(_:)`; text that is only whitespace is blank.
     public static func parse(_ text: String, using parsing: NumberParsing) -> Result<Self, ConversionError> {

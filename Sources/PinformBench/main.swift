@@ -140,6 +140,9 @@ if requested.contains("forms") {
                               + " vs " + Format.duration(nanoseconds: window.direct.median) + ")",
                           passed: window.ratio <= 1.5))
     }
+    let lineItems = LineItemsBenchmark.run(runs: runs)
+    LineItemsBenchmark.table(lineItems, runs: runs).print()
+    goals.append(LineItemsBenchmark.goal(lineItems))
 }
 
 if requested.contains("records") {
