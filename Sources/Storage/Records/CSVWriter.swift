@@ -146,11 +146,15 @@ public struct CSVWriter: Sendable {
         CSVWriter.removeLeftovers(of: name, in: folder)
         var status = stat()
         let replaces = lstat(path, &status) == 0
-        // O_TMPFILE: an unnamed file, with mode 0600 whatever the umask.
-        var descriptor = open(folder, CSVWriter.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+        // O_TMPFILE: an unnamed file, with mode 0600 whatever the umask; it is named through
+        // /proc/self/fd, so without /proc the hidden file is made instead.
+        var descriptor: Int32 = -1
+        if access("/proc/self/fd", X_OK) == 0 {
+            descriptor = open(folder, CSVWriter.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+            if descriptor < 0, errno != EOPNOTSUPP, errno != EISDIR, errno != EINVAL { throw failure(errno) }
+        }
         var temporaryPath: String?
         if descriptor < 0 {
-            guard errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL else { throw failure(errno) }
             var template = Array((folder + "/." + name + ".XXXXXX").utf8CString)
             // mkstemp creates the file with mode 0600 whatever the umask.
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
