@@ -10,8 +10,8 @@ import XCTest
 /// than a real check, never gives the pad a length it cannot have, and a counter always ends
 /// its lockout within the hour.
 final class TamperedFileFuzzTests: XCTestCase {
-    private static let keyFileMutants = 1500
-    private static let attemptMutants = 2000
+    private static let keyFileMutants = 1000
+    private static let attemptMutants = 1500
     private static let pin = "246813", wrongPIN = "135790"
     /// argon2id's least work, so that a mutant that still parses costs microseconds.
     private static let cheapest = KeyDerivation(memoryKiB: 8, passes: 1)

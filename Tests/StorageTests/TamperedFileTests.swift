@@ -44,7 +44,9 @@ final class TamperedFileTests: XCTestCase {
             XCTAssertNil(check.vault.pinLength, "digits \(value): the pad would be made with it")
             XCTAssertTrue(check.vault.hasPIN)
             guard case .failed(let error, _) = check.check(try secret(Self.pin)) else { return XCTFail("digits \(value): judged") }
-            XCTAssertEqual(error, .corrupt(path: keyPath))
+            XCTAssertEqual(error, .damagedPINSlot(path: keyPath))
+            XCTAssertTrue(error.message.contains("Use the recovery key"), error.message)
+            XCTAssertFalse(error.message.lowercased().contains("move it away"), error.message)
             XCTAssertEqual(check.attempts.load(expectingFile: true).record.failures, 0, "digits \(value): counted")
             let opened = try XCTUnwrap(try check.vault.unlock(recoveryKey: made.recoveryKey), "digits \(value)")
             XCTAssertTrue(opened.matches(made.dataKey))
@@ -73,7 +75,7 @@ final class TamperedFileTests: XCTestCase {
             let check = makeCheck()
             let started = Date()
             guard case .failed(let error, _) = check.check(try secret(Self.pin)) else { return XCTFail("\(parameters): judged") }
-            XCTAssertEqual(error, .corrupt(path: keyPath))
+            XCTAssertEqual(error, .damagedPINSlot(path: keyPath))
             XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "\(parameters): the work was done")
             XCTAssertEqual(check.attempts.load(expectingFile: true).record.failures, 0, "\(parameters): counted as a wrong PIN")
             temporary = TemporaryDirectory()

@@ -175,7 +175,7 @@ public final class KeyVault: Sendable {
     /// attempt, so a tampered file is refused before a failure is written or a key derived.
     ///
     /// - Throws: what reading the file throws (`.noPIN`, `.corrupt`, `.newerVersion`, …);
-    ///   `.corrupt` for a slot no PIN could open. Nothing for an older version's `pin.hash`.
+    ///   `.damagedPINSlot` for a slot no PIN could open (`.corrupt` when there is none). Nothing for an older version's `pin.hash`.
     public func checkPINSlot() throws(VaultError) {
         if needsUpgrade { return }
         _ = try pinSlot()
@@ -184,17 +184,18 @@ public final class KeyVault: Sendable {
     /// The PIN slot, checked as `checkPINSlot()` says.
     private func pinSlot() throws(VaultError) -> KeySlot {
         let file = try read()
-        guard let slot = file.slots.first(where: \.isPINSlot), slot.validDigits != nil,
+        guard let slot = file.slots.first(where: \.isPINSlot) else { throw .corrupt(path: fileURL.path) }
+        guard slot.validDigits != nil,
               let nonce = Base64.decode(slot.nonce), nonce.count == Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES),
               let wrapped = Base64.decode(slot.wrappedKey),
               wrapped.count == KeyVault.dataKeyLength + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
-        else { throw .corrupt(path: fileURL.path) }
+        else { throw .damagedPINSlot(path: fileURL.path) }
         if slot.kind == .tpm2PIN {
             guard let encoded = slot.sealed?[KeySlot.sealedObjectKey], Base64.decode(encoded) != nil else {
-                throw .corrupt(path: fileURL.path)
+                throw .damagedPINSlot(path: fileURL.path)
             }
         } else {
-            guard let kdf = slot.kdf, KeyDerivation.parse(phc: kdf) != nil else { throw .corrupt(path: fileURL.path) }
+            guard let kdf = slot.kdf, KeyDerivation.parse(phc: kdf) != nil else { throw .damagedPINSlot(path: fileURL.path) }
         }
         return slot
     }
