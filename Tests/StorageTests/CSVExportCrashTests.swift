@@ -56,15 +56,18 @@ final class CSVExportCrashTests: XCTestCase {
 
     func testAHiddenFileOfAKilledExportIsRemovedByTheNextExportOnly() throws {
         let temporary = TemporaryDirectory()
-        try temporary.write("left", to: ".people.csv.Ab12Cd")
-        try temporary.write("not ours", to: ".people.csv.toolong1")
-        try temporary.write("another", to: ".other.csv.Ab12Cd")
-        let shared = try temporary.write("shared", to: ".people.csv.Zz99Zz")
+        let left = try temporary.write("left", to: ".people.csv.pinform-Ab12Cd")
+        chmod(left.path, 0o600)
+        let users = try temporary.write("the user's own", to: ".people.csv.backup")
+        chmod(users.path, 0o600)
+        try temporary.write("not ours", to: ".people.csv.pinform-toolong1")
+        try temporary.write("another", to: ".other.csv.pinform-Ab12Cd")
+        let shared = try temporary.write("shared", to: ".people.csv.pinform-Zz99Zz")
         chmod(shared.path, 0o644)
-        chmod(temporary.url.appendingPathComponent(".people.csv.Ab12Cd").path, 0o600)
         try CSVWriter().write(header: ["a"], rows: [["b"]], to: temporary.url.appendingPathComponent("people.csv"))
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path)),
-                       ["people.csv", ".people.csv.toolong1", ".other.csv.Ab12Cd", ".people.csv.Zz99Zz"])
+                       ["people.csv", ".people.csv.backup", ".people.csv.pinform-toolong1", ".other.csv.pinform-Ab12Cd",
+                        ".people.csv.pinform-Zz99Zz"])
     }
 
     /// The child: exports and stops at the step it was given. Does nothing unless started by

@@ -130,7 +130,7 @@ public struct CSVWriter: Sendable {
     /// The text is written into an unnamed file in the target's folder (`O_TMPFILE`), which
     /// gets its name (`linkat`) only once it is flushed: a process killed before that leaves
     /// nothing behind. When a file is replaced, the new one is linked under a hidden name
-    /// (`.<name>.XXXXXX`) and renamed over it, the two calls one after the other; on a file
+    /// (`.<name>.pinform-XXXXXX`) and renamed over it, the two calls one after the other; on a file
     /// system without `O_TMPFILE` the hidden file is made first (`mkstemp`). Such a hidden file
     /// left by a process killed in between is removed by the next export to the same file.
     ///
@@ -155,7 +155,7 @@ public struct CSVWriter: Sendable {
         }
         var temporaryPath: String?
         if descriptor < 0 {
-            var template = Array((folder + "/." + name + ".XXXXXX").utf8CString)
+            var template = Array((folder + "/" + CSVWriter.hiddenPrefix(of: name) + "XXXXXX").utf8CString)
             // mkstemp creates the file with mode 0600 whatever the umask.
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard descriptor >= 0 else { throw failure(errno) }
@@ -212,14 +212,14 @@ public struct CSVWriter: Sendable {
     /// `O_TMPFILE`, which Glibc's module does not import (a macro of two flags).
     static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
 
-    /// Links the unnamed file `descriptor` as `.<name>.XXXXXX` (random) in `folder`.
+    /// Links the unnamed file `descriptor` as `.<name>.pinform-XXXXXX` (random) in `folder`.
     ///
     /// - Returns: the path, or nil with `errno` set.
     private static func linkUnderHiddenName(_ descriptor: Int32, folder: String, name: String) -> String? {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         for _ in 0..<100 {
             let suffix = String((0..<6).map { _ in letters.randomElement()! })
-            let candidate = folder + "/." + name + "." + suffix
+            let candidate = folder + "/" + hiddenPrefix(of: name) + suffix
             if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
                 return candidate
             }
@@ -229,11 +229,17 @@ public struct CSVWriter: Sendable {
         return nil
     }
 
-    /// Removes the hidden files `.<name>.XXXXXX` in `folder` that an export of `name` killed
+    /// The start of a hidden file's name, `.<name>.pinform-`: distinct enough that no file of
+    /// the user's (a `.people.csv.backup`) is taken for one.
+    static func hiddenPrefix(of name: String) -> String {
+        "." + name + ".pinform-"
+    }
+
+    /// Removes the hidden files `.<name>.pinform-XXXXXX` in `folder` that an export of `name` killed
     /// half-way left: regular files of this user, readable by them only, nothing else.
     static func removeLeftovers(of name: String, in folder: String) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        let prefix = "." + name + "."
+        let prefix = hiddenPrefix(of: name)
         for entry in entries where entry.hasPrefix(prefix) {
             let suffix = entry.dropFirst(prefix.count)
             guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { continue }
