@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "ControlStateTests", dependencies: ["ControlState"]),
         .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState", "Localization", "SeededRandom"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "SeededRandom"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM", "Localization"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM", "Localization", "PinCode", "SeededRandom"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "GtkTesting", "PinCode", "Forms", "ControlState"]),
         .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PinCode", "Forms", "Localization", "SoftwareTPM"]),

@@ -7,7 +7,10 @@ import Localization
 /// Parsing trims surrounding whitespace and accepts either "." or the locale's decimal
 /// separator (so "1,5" is 1.5 in German), and any script's decimal digits (Arabic-Indic "١٫٥"). Grouping separators are not accepted: "1,2,3" and
 /// "1.234,5" are rejected, because "." is always a decimal separator and a number has at most
-/// one. Parsing allocates nothing for integers, and at most one short string for other numbers.
+/// one. A number that its type cannot hold exactly is refused, with a message that says the
+/// limit: a whole number beyond the type's range, a `Decimal` of more than 38 significant digits,
+/// a `Double` or `Float` that would round (more digits than it keeps, or too close to zero).
+/// Parsing allocates nothing for integers, and a few short strings for other numbers.
 ///
 /// ```swift
 /// Double.parse("1,5", using: NumberParsing(locale: Locale(identifier: "de_DE"))) // .success(1.5)
@@ -230,9 +233,9 @@ extension NumberParsing {
         case .negative:
             return ConversionError(kind, message: tr("Enter a whole number of {minimum} or more", ["minimum": "0"]))
         case .tooLarge:
-            return ConversionError(kind, message: tr("Number too large"))
+            return ConversionError(kind, message: tr("Enter a whole number up to {maximum}", ["maximum": T.max.description]))
         case .tooSmall:
-            return ConversionError(kind, message: tr("Number too small"))
+            return ConversionError(kind, message: tr("Enter a whole number of {minimum} or more", ["minimum": T.min.description]))
         }
     }
 
@@ -242,6 +245,55 @@ extension NumberParsing {
         @usableFromInline var canonical: String
         /// Whether the number may be 1 or more in magnitude (decides "too large" vs "too small").
         @usableFromInline var isLarge: Bool
+    }
+
+    /// A number's significant digits (from its first to its last non-zero digit, none for zero)
+    /// and the decimal order of the first: the magnitude is 0.d₁d₂… × 10^order. Two texts with
+    /// the same significand (and sign) are the same number.
+    @usableFromInline
+    struct Significand: Equatable {
+        @usableFromInline var digits: [UInt8]
+        @usableFromInline var order: Int
+    }
+
+    /// The significand of canonical text (`ScannedDecimal.canonical`, or a number's
+    /// `description`: "-12.5", "1e-05", "9.007199254740992e+15").
+    @usableFromInline
+    static func significand(ofCanonical text: String) -> Significand {
+        var digits: [UInt8] = []
+        var integerDigits = 0, leadingZeros = 0, exponent = 0
+        var inFraction = false, inExponent = false, negativeExponent = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "."): inFraction = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case UInt8(ascii: "-") where inExponent: negativeExponent = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = byte - UInt8(ascii: "0")
+                if inExponent {
+                    exponent = min(exponent * 10 + Int(digit), 1_000_000) // beyond, only its sign matters
+                } else {
+                    if !inFraction { integerDigits += 1 }
+                    if digits.isEmpty, digit == 0 { leadingZeros += 1 } else { digits.append(digit) }
+                }
+            default: break
+            }
+        }
+        while digits.last == 0 { digits.removeLast() }
+        guard !digits.isEmpty else { return Significand(digits: [], order: 0) }
+        return Significand(digits: digits, order: integerDigits - leadingZeros + (negativeExponent ? -exponent : exponent))
+    }
+
+    /// Whether `value`'s `description` is the number `scanned` was: nothing rounded away.
+    @usableFromInline
+    static func isExact(_ description: String, of scanned: ScannedDecimal) -> Bool {
+        significand(ofCanonical: description) == significand(ofCanonical: scanned.canonical)
+    }
+
+    /// "Enter at most 15 significant digits", for a number that has more than its type keeps.
+    @usableFromInline
+    static func tooManyDigitsError(_ limit: Int) -> ConversionError {
+        ConversionError(.outOfRange, message: trn("Enter at most %d significant digit", "Enter at most %d significant digits", limit))
     }
 
     /// The outcome of scanning a decimal number.

@@ -89,9 +89,10 @@ public struct AttemptPolicy: Codable, Sendable {
     /// Counts a wrong PIN and locks when the rule says so; ignored while locked.
     public mutating func recordFailure() {
         guard !isLocked else { return }
-        consecutiveFailures += 1
+        // Saturating: a tampered counter (`Int.max`) must not trap.
+        consecutiveFailures = consecutiveFailures.addingReportingOverflow(1).overflow ? .max : consecutiveFailures + 1
         if lockouts > 0 || consecutiveFailures >= AttemptPolicy.failuresBeforeLockout {
-            lockouts += 1
+            lockouts = lockouts.addingReportingOverflow(1).overflow ? .max : lockouts + 1
             lockedUntil = now().addingTimeInterval(AttemptPolicy.lockoutDuration(forLockout: lockouts))
         }
     }

@@ -178,11 +178,23 @@ public final class AttemptStore: Sendable {
         guard bytes.count <= AttemptStore.sizeLimit,
               let record = try? AttemptStore.decoder.decode(AttemptRecord.self, from: Data(bytes)),
               record.failures >= 0, record.lockouts >= 0,
-              record.lockedUntil.map({ $0.timeIntervalSince1970.isFinite }) ?? true
+              record.lockedUntil.map({ AttemptStore.isPlausible($0, now: now) }) ?? true
         else {
             return .damaged(AttemptLoad(record: .strictest(now: now), problem: .corrupt(path: path)))
         }
         return .record(record)
+    }
+
+    /// The longest lockout a record can hold (`PinCode.AttemptPolicy.longestLockout`).
+    static let longestLockout: TimeInterval = 3600
+
+    /// Whether a lockout end could have been written by Pinform: finite, after 1970, and no
+    /// further from `now` than the longest lockout. A later one (`1e300`, or the clock set back
+    /// by more than an hour) would never end, since the remaining time is counted from each
+    /// launch's clock: it loads as the strictest state, which ends an hour from now.
+    static func isPlausible(_ lockedUntil: Date, now: Date) -> Bool {
+        let seconds = lockedUntil.timeIntervalSince1970
+        return seconds.isFinite && seconds >= 0 && lockedUntil.timeIntervalSince(now) <= longestLockout
     }
 
     /// The more failures, the more lockouts and the later lockout end of the two.

@@ -19,6 +19,13 @@ public enum VaultError: Error, Equatable, Sendable {
     /// Locked memory for a key or a PIN could not be had (out of memory, or over the
     /// locked-memory limit, `ulimit -l`).
     case outOfSecureMemory
+    /// The key file's PIN slot is damaged or was edited (a length the pad cannot ask for,
+    /// argon2id parameters out of limits, a nonce or key of the wrong size): no PIN can open
+    /// it, and nothing was counted or derived. The recovery slot may still open the records.
+    case damagedPINSlot(path: String)
+    /// The key file was written by a newer version of Pinform (a later `version`): it is not
+    /// read, so nothing is opened with it, and it must be kept — the records need it.
+    case newerVersion(path: String)
     /// Something that is not a regular file (a FIFO, a device, a folder or a symbolic link)
     /// is where a Pinform file belongs; it was not opened.
     case notARegularFile(path: String)
@@ -53,6 +60,12 @@ public enum VaultError: Error, Equatable, Sendable {
             tr("Could not start the cryptography library (libsodium).")
         case .outOfSecureMemory:
             tr("Could not lock memory for the PIN: the computer is out of memory or the locked-memory limit is too low.")
+        case .damagedPINSlot(let path):
+            tr("The PIN part of “{path}” is damaged, so no PIN can open it. Use the recovery key; keep the file as it is.",
+               ["path": path])
+        case .newerVersion(let path):
+            tr("“{path}” was made by a newer Pinform. Update Pinform to open your records; keep the file as it is.",
+               ["path": path])
         case .notARegularFile(let path):
             tr("“{path}” is not a regular file, so Pinform did not open it. Move it away.", ["path": path])
         case .missing(let path):

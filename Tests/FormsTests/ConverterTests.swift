@@ -83,13 +83,13 @@ final class ConverterTests: XCTestCase {
     }
 
     func testIntegerTooLargeSaysSo() {
-        XCTAssertEqual(failure("9223372036854775808", as: Int.self), ConversionError(.outOfRange, message: "Number too large"))
-        XCTAssertEqual(failure("18446744073709551616", as: UInt64.self)?.message, "Number too large")
-        XCTAssertEqual(failure("4294967296", as: UInt32.self)?.message, "Number too large")
+        XCTAssertEqual(failure("9223372036854775808", as: Int.self), ConversionError(.outOfRange, message: "Enter a whole number up to 9223372036854775807"))
+        XCTAssertEqual(failure("18446744073709551616", as: UInt64.self)?.message, "Enter a whole number up to 18446744073709551615")
+        XCTAssertEqual(failure("4294967296", as: UInt32.self)?.message, "Enter a whole number up to 4294967295")
     }
 
     func testIntegerTooSmallSaysSo() {
-        XCTAssertEqual(failure("-9223372036854775809", as: Int.self), ConversionError(.outOfRange, message: "Number too small"))
+        XCTAssertEqual(failure("-9223372036854775809", as: Int.self), ConversionError(.outOfRange, message: "Enter a whole number of -9223372036854775808 or more"))
     }
 
     func testUnsignedRejectsNegativeNumbers() {
@@ -196,6 +196,51 @@ final class ConverterTests: XCTestCase {
     func testDecimalOutOfRangeSaysSo() {
         XCTAssertEqual(failure("1e200", as: Decimal.self), ConversionError(.outOfRange, message: "Number too large"))
         XCTAssertEqual(failure("1e-200", as: Decimal.self)?.message, "Too many decimal places")
+    }
+
+    func testADecimalOfMoreThan38SignificantDigitsIsRefusedNotRounded() {
+        let fortyOneNines = String(repeating: "9", count: 41)
+        XCTAssertEqual(failure(fortyOneNines, as: Decimal.self),
+                       ConversionError(.outOfRange, message: "Enter at most 38 significant digits"))
+        XCTAssertEqual(failure(fortyOneNines + ".00", as: Decimal.self)?.message, "Enter at most 38 significant digits")
+        XCTAssertEqual(failure("4." + String(repeating: "0", count: 37) + "1", as: Decimal.self)?.message,
+                       "Enter at most 38 significant digits")
+        // 39 digits below 2¹²⁸ fit exactly, and are kept.
+        let thirtyNineDigits = "1." + String(repeating: "0", count: 37) + "1"
+        XCTAssertEqual(parsed(thirtyNineDigits, as: Decimal.self)?.description, thirtyNineDigits)
+        let thirtyEightNines = String(repeating: "9", count: 38)
+        XCTAssertEqual(parsed(thirtyEightNines, as: Decimal.self)?.description, thirtyEightNines)
+        XCTAssertEqual(parsed("0.000" + thirtyEightNines, as: Decimal.self)?.description, "0.000" + thirtyEightNines)
+        // Zeros that only place the digits do not count.
+        XCTAssertEqual(parsed("1" + String(repeating: "0", count: 40), as: Decimal.self)?.description, "1" + String(repeating: "0", count: 40))
+        XCTAssertEqual(parsed("000012.3400", as: Decimal.self), Decimal(sign: .plus, exponent: -2, significand: 1234))
+    }
+
+    func testADoubleThatWouldRoundIsRefusedWithItsLimit() {
+        XCTAssertEqual(failure("9007199254740993", as: Double.self),
+                       ConversionError(.outOfRange, message: "Enter at most 15 significant digits"))
+        XCTAssertEqual(failure("1.0000000000000001", as: Double.self)?.message, "Enter at most 15 significant digits")
+        XCTAssertEqual(failure("16777217", as: Float.self)?.message, "Enter at most 6 significant digits")
+        XCTAssertEqual(failure("1e-400", as: Double.self), ConversionError(.outOfRange, message: "Too many decimal places"))
+        XCTAssertEqual(failure("4.9e-324", as: Double.self)?.message, "Too many decimal places")
+        // What the type holds exactly is read, however it is written.
+        XCTAssertEqual(parsed("9007199254740992", as: Double.self), 9_007_199_254_740_992)
+        XCTAssertEqual(parsed("0.30000000000000004", as: Double.self), 0.1 + 0.2)
+        XCTAssertEqual(parsed("0.1", as: Double.self), 0.1)
+        XCTAssertEqual(parsed("123456789012345", as: Double.self), 123_456_789_012_345)
+        XCTAssertEqual(parsed("1,5e3", as: Double.self, using: german), 1500)
+        XCTAssertEqual(parsed("-0", as: Double.self), 0)
+        XCTAssertEqual(parsed("2.2250738585072014e-308", as: Double.self), .leastNormalMagnitude)
+        XCTAssertEqual(parsed("\(Double.greatestFiniteMagnitude)", as: Double.self), .greatestFiniteMagnitude)
+    }
+
+    func testEveryDoubleReadsBackFromItsFormattedText() {
+        for value in [0.1, 1 / 3, .pi, 1e300, 5e-300, -123.456, 9_007_199_254_740_992, Double(Float.pi)] {
+            XCTAssertEqual(parsed(value.formatted(using: .posix), as: Double.self), value, "\(value)")
+        }
+        for value: Float in [0.1, 1 / 3, .pi, 3e38, 16_777_216] {
+            XCTAssertEqual(parsed(value.formatted(using: .posix), as: Float.self), value, "\(value)")
+        }
     }
 
     // MARK: Custom types

@@ -70,6 +70,37 @@ final class CSVWriterTests: XCTestCase {
         XCTAssertEqual(careful.line(["＝1+1", "＋1", "－1", "＠x", " ＝x"]), "'＝1+1,'＋1,'－1,'＠x,' ＝x\r\n")
     }
 
+    func testFormulasAfterASeparatorInsideAFieldAreNeutralized() {
+        let careful = CSVWriter()
+        // `;` is the separator of many European locales; tab of "tab-separated".
+        XCTAssertEqual(careful.field("a;=1+1"), "a;'=1+1")
+        XCTAssertEqual(careful.field("a; -1"), "a;' -1")
+        XCTAssertEqual(careful.field("a,@x"), "\"a,'@x\"")
+        XCTAssertEqual(careful.field("a\t+1"), "a\t'+1")
+        XCTAssertEqual(careful.field("a;;＝1"), "a;;'＝1")
+        XCTAssertEqual(careful.field("a;\"=1+1\""), "\"a;'\"\"=1+1\"\"\"")
+    }
+
+    func testEveryLineOfAMultiLineFieldIsNeutralized() {
+        let careful = CSVWriter()
+        XCTAssertEqual(careful.field("note\n=1+1"), "\"note\n'=1+1\"")
+        XCTAssertEqual(careful.field("note\r\n  +1\n@x"), "\"note\r\n'  +1\n'@x\"")
+        XCTAssertEqual(careful.field("=a\n=b"), "\"'=a\n'=b\"")
+    }
+
+    func testATabOrCRAfterASeparatorIsNeutralizedAndSoIsWhatFollowsIt() {
+        XCTAssertEqual(CSVWriter.neutralized("\t=1"), "'\t'=1")
+        XCTAssertEqual(CSVWriter.neutralized("a;\r=1"), "a;'\r'=1")
+    }
+
+    func testSeparatorsWithoutFormulasLeaveTheTextAlone() {
+        let careful = CSVWriter()
+        XCTAssertEqual(careful.field("a;b;c"), "a;b;c")
+        XCTAssertEqual(careful.field("one\ntwo"), "\"one\ntwo\"")
+        XCTAssertEqual(careful.field("x-1; y=2"), "x-1; y=2")
+        XCTAssertEqual(CSVWriter(neutralizesFormulas: false).field("a;=1"), "a;=1")
+    }
+
     func testTextThatMerelyContainsFormulaSignsIsLeftAlone() {
         let careful = CSVWriter()
         XCTAssertEqual(careful.line(["a=b", "x-1", "ada@example.com", "   ", "", "1+1"]),

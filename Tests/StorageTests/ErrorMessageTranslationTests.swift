@@ -116,7 +116,7 @@ final class ErrorMessageTranslationTests: XCTestCase {
 /// the error does not compile here until it has a kind, and a new kind not until it has a sample.
 private enum VaultErrorCase: CaseIterable {
     case noPIN, unreadable, corrupt, writeFailed, hashingFailed, cryptoUnavailable, outOfSecureMemory
-    case notARegularFile, missing, alreadySet, upgradeFailed, tpmUnreachable, tpmOther
+    case damagedPINSlot, newerVersion, notARegularFile, missing, alreadySet, upgradeFailed, tpmUnreachable, tpmOther
 
     init(_ error: VaultError) {
         switch error {
@@ -127,6 +127,8 @@ private enum VaultErrorCase: CaseIterable {
         case .hashingFailed: self = .hashingFailed
         case .cryptoUnavailable: self = .cryptoUnavailable
         case .outOfSecureMemory: self = .outOfSecureMemory
+        case .damagedPINSlot: self = .damagedPINSlot
+        case .newerVersion: self = .newerVersion
         case .notARegularFile: self = .notARegularFile
         case .missing: self = .missing
         case .alreadySet: self = .alreadySet
@@ -145,6 +147,8 @@ private enum VaultErrorCase: CaseIterable {
         case .hashingFailed: .hashingFailed
         case .cryptoUnavailable: .cryptoUnavailable
         case .outOfSecureMemory: .outOfSecureMemory
+        case .damagedPINSlot: .damagedPINSlot(path: "/d/keys.json")
+        case .newerVersion: .newerVersion(path: "/d/keys.json")
         case .notARegularFile: .notARegularFile(path: "/d/pin.hash")
         case .missing: .missing(path: "/d/attempts.json")
         case .alreadySet: .alreadySet

@@ -36,6 +36,29 @@ extension Database {
         }
     }
 
+    /// Makes the file and its companions readable by their owner only (mode 0600, whatever the
+    /// umask): with `creating`, a missing file is made so before SQLite opens it (SQLite gives
+    /// the log, its index and the journal the file's own mode), and files an earlier build left
+    /// 0644 are narrowed. A file of another owner, or not a regular one, is left alone; failures
+    /// change nothing (a read-only folder).
+    ///
+    /// Existing files are changed by path (`chmod`), never opened: closing a descriptor of a
+    /// file drops every POSIX lock this process holds on it, SQLite's included.
+    static func restrictToOwner(at path: String, creating: Bool) {
+        guard path != ":memory:" else { return }
+        if creating {
+            // O_EXCL: only a file that did not exist, which no connection can hold.
+            let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if created >= 0 { Glibc.close(created) }
+        }
+        for suffix in [""] + companionSuffixes {
+            var status = stat()
+            guard lstat(path + suffix, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
+                  status.st_mode & 0o077 != 0 else { continue }
+            chmod(path + suffix, status.st_mode & 0o700)
+        }
+    }
+
     /// Whether a write-ahead log with content is beside the file: committed changes that may
     /// not be in the main file yet.
     static func hasUncheckpointedLog(at path: String) -> Bool {

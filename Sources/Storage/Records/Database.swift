@@ -102,6 +102,8 @@ public final class Database {
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         let opened = snapshot ?? path
         let name = immutable ? Database.uri(opened) + "?immutable=1" : opened
+        let writes = !readOnly && snapshot == nil && !immutable
+        if writes { Database.restrictToOwner(at: path, creating: true) }
         let result = sqlite3_open_v2(name, &connection, access | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nil)
         guard result == SQLITE_OK, let connection else {
             let error = StoreError.sqlite(
@@ -130,6 +132,8 @@ public final class Database {
         // does not spill half-written pages to the log and read them back.
         try execute("PRAGMA cache_size=-16384")
         _ = try rows("SELECT count(*) FROM sqlite_master")
+        // The log and its index exist now; an earlier build's may be 0644.
+        if writes { Database.restrictToOwner(at: path, creating: false) }
         try migrate(migrations)
     }
 

@@ -25,13 +25,21 @@ public struct KeyDerivation: Equatable, Sendable {
     /// see it (`@_spi(Testing) import Storage`).
     @_spi(Testing) public static let fastForTests = KeyDerivation(memoryKiB: 8192, passes: 1)
 
-    /// The most memory a key file may ask for (1 GiB), so a tampered file cannot exhaust memory.
-    static let largestMemoryKiB = 1_048_576
+    /// The most memory a key file may ask for: `.standard`'s 256 MiB, the most this version
+    /// writes, so a tampered file cannot exhaust memory (1 GiB took 2–4 s here).
+    static let largestMemoryKiB = 262_144
     /// The most passes a key file may ask for, so a tampered file cannot hang the app.
-    static let mostPasses = 16
+    static let mostPasses = 8
+    /// The most work a key file may ask for, memory × passes in KiB: `.standard`'s (256 MiB × 3),
+    /// so that a tampered file costs at most what a real check costs (it ran 21 s when
+    /// 1 GiB × 16 passes were allowed).
+    static let mostWorkKiB = 786_432
 
+    /// Whether a key file may ask for these parameters: argon2id's minimums, and at most
+    /// `largestMemoryKiB`, `mostPasses` and `mostWorkKiB` together. Checked before any work.
     var isWithinLimits: Bool {
         (8...KeyDerivation.largestMemoryKiB).contains(memoryKiB) && (1...KeyDerivation.mostPasses).contains(passes)
+            && memoryKiB * passes <= KeyDerivation.mostWorkKiB
     }
 
     /// The PHC string, e.g. `$argon2id$v=19$m=262144,t=3,p=1$<salt in base64 without padding>`.

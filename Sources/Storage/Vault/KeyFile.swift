@@ -27,6 +27,13 @@ struct KeyFile: Codable, Equatable {
     static let databaseCipher = "sqlcipher-3.4"
 }
 
+/// The two fields of a key file that say what it is, read before the rest: a newer version's
+/// file may hold anything else.
+struct KeyFileHeader: Decodable {
+    var format: String
+    var version: Int
+}
+
 /// One way to the data key: the data key encrypted with XChaCha20-Poly1305 under a key had
 /// from some secret.
 struct KeySlot: Codable, Equatable {
@@ -48,6 +55,14 @@ struct KeySlot: Codable, Equatable {
 
     /// Whether the PIN opens this slot (`pin` or `tpm2+pin`).
     var isPINSlot: Bool { kind.protection != nil }
+
+    /// The lengths a PIN slot may record: what the PIN pad can ask for (`PinCode`'s 1 to 32).
+    static let pinLengths = 1...32
+
+    /// The PIN's length when it is one the pad can ask for; nil for a tampered one (0, -1, 40).
+    var validDigits: Int? {
+        digits.flatMap { KeySlot.pinLengths.contains($0) ? $0 : nil }
+    }
 
     /// The associated data the AEAD authenticates: everything in the slot but the nonce and
     /// the ciphertext, so that a length or parameter swapped in the file fails the unwrap.

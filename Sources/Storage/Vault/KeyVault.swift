@@ -97,7 +97,7 @@ public final class KeyVault: Sendable {
     /// How many digits the PIN has, or `nil` when it cannot be read.
     public var pinLength: Int? {
         if let file = try? read() {
-            return file.slots.first { $0.isPINSlot }?.digits
+            return file.slots.first { $0.isPINSlot }?.validDigits
         }
         return needsUpgrade ? legacy.storedLength : nil
     }
@@ -164,12 +164,40 @@ public final class KeyVault: Sendable {
     ///   (its lockout, another or a cleared TPM, none answering).
     public func unlock(pin: SecretBytes) throws(VaultError) -> SecretBytes? {
         if needsUpgrade { return try upgrade(pin: pin) }
-        let file = try read()
-        guard let slot = file.slots.first(where: \.isPINSlot) else {
-            throw .corrupt(path: fileURL.path)
-        }
+        let slot = try pinSlot()
         if slot.kind == .tpm2PIN { return try unwrapSealed(slot, pin: pin) }
         return try unwrap(slot, secret: pin)
+    }
+
+    /// Checks, without any work, that the key file has a PIN slot that a PIN could open: a
+    /// length the pad can ask for, argon2id parameters within limits (or a sealed object) and
+    /// a nonce and a wrapped key of the right sizes. `PinCheck` calls it before counting an
+    /// attempt, so a tampered file is refused before a failure is written or a key derived.
+    ///
+    /// - Throws: what reading the file throws (`.noPIN`, `.corrupt`, `.newerVersion`, …);
+    ///   `.damagedPINSlot` for a slot no PIN could open (`.corrupt` when there is none). Nothing for an older version's `pin.hash`.
+    public func checkPINSlot() throws(VaultError) {
+        if needsUpgrade { return }
+        _ = try pinSlot()
+    }
+
+    /// The PIN slot, checked as `checkPINSlot()` says.
+    private func pinSlot() throws(VaultError) -> KeySlot {
+        let file = try read()
+        guard let slot = file.slots.first(where: \.isPINSlot) else { throw .corrupt(path: fileURL.path) }
+        guard slot.validDigits != nil,
+              let nonce = Base64.decode(slot.nonce), nonce.count == Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES),
+              let wrapped = Base64.decode(slot.wrappedKey),
+              wrapped.count == KeyVault.dataKeyLength + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
+        else { throw .damagedPINSlot(path: fileURL.path) }
+        if slot.kind == .tpm2PIN {
+            guard let encoded = slot.sealed?[KeySlot.sealedObjectKey], Base64.decode(encoded) != nil else {
+                throw .damagedPINSlot(path: fileURL.path)
+            }
+        } else {
+            guard let kdf = slot.kdf, KeyDerivation.parse(phc: kdf) != nil else { throw .damagedPINSlot(path: fileURL.path) }
+        }
+        return slot
     }
 
     /// Re-wraps the data key under a new PIN, keeping every other slot; the records are not
@@ -409,7 +437,12 @@ public final class KeyVault: Sendable {
             throw .unreadable(path: path, reason: failure.reason)
         }
         guard bytes.count <= KeyVault.sizeLimit,
-              let file = try? JSONDecoder().decode(KeyFile.self, from: Data(bytes)),
+              let header = try? JSONDecoder().decode(KeyFileHeader.self, from: Data(bytes)),
+              header.format == KeyFile.formatName
+        else { throw .corrupt(path: path) }
+        // A newer version's file is kept and opens nothing: moving it away would lose the records.
+        if header.version > KeyFile.currentVersion { throw .newerVersion(path: path) }
+        guard let file = try? JSONDecoder().decode(KeyFile.self, from: Data(bytes)),
               file.format == KeyFile.formatName, file.version == KeyFile.currentVersion,
               file.database == KeyFile.databaseCipher
         else { throw .corrupt(path: path) }

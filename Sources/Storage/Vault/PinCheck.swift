@@ -65,6 +65,13 @@ public struct PinCheck: Sendable {
             if loaded.problem != nil { try? attempts.save(loaded.record) }
             return .locked(policy)
         }
+        do {
+            // A key file no PIN could open (damaged, tampered, newer) is refused before
+            // anything is counted or derived: the recovery key is the way then.
+            try vault.checkPINSlot()
+        } catch {
+            return .failed(error, policy)
+        }
         var failed = policy
         failed.recordFailure()
         do {
