@@ -3,7 +3,6 @@ internal import CGtk
 /// A scrollable view of one child.
 @MainActor
 public final class ScrolledWindow: Widget {
-    private var content: Widget?
 
     /// An empty scrolled window that scrolls vertically only.
     public init() {
@@ -13,10 +12,9 @@ public final class ScrolledWindow: Widget {
 
     /// The scrolled content.
     public var child: Widget? {
-        get { content }
+        get { Widget.wrapper(of: gtk_scrolled_window_get_child(OpaquePointer(raw))) }
         set {
             gtk_scrolled_window_set_child(OpaquePointer(raw), newValue?.widgetPointer)
-            content = newValue
         }
     }
 

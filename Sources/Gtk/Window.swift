@@ -3,8 +3,6 @@ internal import CGtk
 /// A toplevel window.
 @MainActor
 open class Window: Widget {
-    private var content: Widget?
-    private var titleBar: Widget?
 
     /// A new window belonging to `application` (the application stays alive while it is open).
     public init(application: Application? = nil) {
@@ -12,8 +10,8 @@ open class Window: Widget {
         if let application { gtk_window_set_application(window, pf_application(application.raw)) }
     }
 
-    /// Wraps an existing GTK window (one built by GtkBuilder, …).
-    init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+    /// Wraps a window just made, or one that has no wrapper (`Widget.wrapper(of:)`).
+    override init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: pointer)
     }
 
@@ -40,19 +38,17 @@ open class Window: Widget {
 
     /// The content.
     public var child: Widget? {
-        get { content }
+        get { Widget.wrapper(of: gtk_window_get_child(window)) }
         set {
             gtk_window_set_child(window, newValue?.widgetPointer)
-            content = newValue
         }
     }
 
     /// The title bar (a `HeaderBar`).
     public var titlebar: Widget? {
-        get { titleBar }
+        get { Widget.wrapper(of: gtk_window_get_titlebar(window)) }
         set {
             gtk_window_set_titlebar(window, newValue?.widgetPointer)
-            titleBar = newValue
         }
     }
 

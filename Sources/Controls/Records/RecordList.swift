@@ -2,6 +2,9 @@ import Foundation
 import Gtk
 import Localization
 
+/// Where a bound cell keeps the record its row shows (on the cell's GObject).
+private let boundRecordKey = AssociationKey<Int64>("pinform-record-list-cell")
+
 /// A table of saved records of one model: columns declared by key path with titles, sorted by
 /// clicking a column header, filtered by a search entry (Escape clears it), scaling to 100,000
 /// rows. With no records it shows a status page ("No Records Yet"), and another ("No Results")
@@ -90,18 +93,17 @@ public final class RecordList<Model> {
     /// How many cell widgets exist now: a screenful of rows, whatever the number of records.
     @_spi(Testing) public private(set) var cellWidgetCount = 0
 
-    /// The cell labels bound to a row now, with the row's record.
-    private var boundCells: [ObjectIdentity: (cell: Label, id: Int64)] = [:]
+    /// The cell labels bound to a row now (each knows its record: `boundRecordKey`).
+    private var boundCells: [Label] {
+        table.descendants.compactMap { $0 as? Label }.filter { $0.associatedValue(for: boundRecordKey) != nil }
+    }
 
     /// The records whose rows have cells now: those on screen (and a few beyond).
-    @_spi(Testing) public var boundIDs: Set<Int64> { Set(boundCells.values.map(\.id)) }
+    @_spi(Testing) public var boundIDs: Set<Int64> { Set(boundCells.compactMap { $0.associatedValue(for: boundRecordKey) }) }
 
     /// The tooltip a bound cell showing `text` offers: its whole text when the cell cuts it.
     @_spi(Testing) public func cellTooltip(text: String) -> String? {
-        for (cell, _) in boundCells.values where cell.text == text {
-            return cell.cutText
-        }
-        return nil
+        boundCells.first { $0.text == text }?.cutText
     }
 
     /// A list of `source`'s records showing `columns`; call `reload()` to fill it.
@@ -203,11 +205,11 @@ public final class RecordList<Model> {
         }
         factory.onTeardown { [weak self] _ in self?.cellWidgetCount -= 1 }
         factory.onUnbind { [weak self] item in
-            if let child = item.child { self?.boundCells[child.identity] = nil }
+            item.child?.setAssociatedValue(nil, for: boundRecordKey)
         }
         factory.onBind { [weak self] item in
-            guard let self, let child = item.child.flatMap(Label.init(casting:)) else { return }
-            if let string = item.string, let id = Int64(string) { boundCells[child.identity] = (child, id) }
+            guard let self, let child = item.child as? Label else { return }
+            if let string = item.string, let id = Int64(string) { child.setAssociatedValue(id, for: boundRecordKey) }
             let text = text(for: item, column: column)
             child.text = text
             // Screen readers read rows and cells by name, which GTK 4.8 leaves as their types.
