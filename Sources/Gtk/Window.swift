@@ -83,7 +83,7 @@ open class Window: Widget {
         // from there, the frame clock's after-paint says when that frame was painted.
         addTickCallback { [weak self] _ in
             guard let self, let clock = gtk_widget_get_frame_clock(self.widgetPointer) else { return true }
-            let clockObject = FrameClock(clock)
+            let clockObject = Object.wrapper(of: UnsafeMutableRawPointer(clock)) { FrameClock($0) }
             clockObject.onAfterPaint {
                 guard !fired else { return }
                 fired = true
@@ -101,8 +101,8 @@ open class Window: Widget {
 /// A window's frame clock, to hear when a frame was painted.
 @MainActor
 final class FrameClock: Object {
-    init(_ clock: OpaquePointer) {
-        super.init(retaining: UnsafeMutableRawPointer(clock))
+    init(_ clock: UnsafeMutableRawPointer) {
+        super.init(retaining: clock)
     }
 
     func onAfterPaint(_ handler: @escaping @MainActor () -> Void) {
