@@ -32,7 +32,7 @@ public final class CSSProvider: Object {
             MainActor.assumeIsolated { box.body(parsingError) }
         }
         let record: @MainActor (ParsingError) -> Void = { [weak self] in self?.errors.append($0) }
-        _ = connect("parsing-error", handler: trampoline, body: record)
+        _ = connectTrampoline("parsing-error", handler: trampoline, body: record)
     }
 
     /// Loads a stylesheet file.

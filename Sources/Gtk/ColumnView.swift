@@ -64,7 +64,7 @@ public final class ColumnView: Widget {
         // Kept, so that the connection can still disconnect (it holds its object weakly).
         let sorterWrapper = Object.wrapper(ofObject: UnsafeMutableRawPointer(sorter))
         self.sorterWrapper = sorterWrapper
-        return sorterWrapper.connect("changed", handler: trampoline, body: handler as @MainActor () -> Void)
+        return sorterWrapper.connectTrampoline("changed", handler: trampoline, body: handler as @MainActor () -> Void)
     }
 
     private var sorterWrapper: Object?
@@ -84,7 +84,7 @@ public final class ColumnView: Widget {
             let box = ClosureBox<Handler>.from(data)
             MainActor.assumeIsolated { box.body(Int(position)) }
         }
-        return connect("activate", handler: trampoline, body: handler as Handler)
+        return connectTrampoline("activate", handler: trampoline, body: handler as Handler)
     }
 
     /// Scrolls so that the row at `position` is in view.

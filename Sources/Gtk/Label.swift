@@ -65,7 +65,7 @@ public final class Label: Widget {
             gtk_tooltip_set_text(tooltip, text)
             return 1
         }
-        connect("query-tooltip", handler: query)
+        connectTrampoline("query-tooltip", handler: query)
     }
 
     /// The widget that the label's mnemonic (underlined letter) activates.

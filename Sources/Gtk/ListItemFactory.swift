@@ -43,6 +43,6 @@ public final class ListItemFactory: Object {
             let item = MainThreadPointer(value: item)
             MainActor.assumeIsolated { box.body(ListItem(item.value!)) }
         }
-        return connect(signal, handler: trampoline, body: handler as Handler)
+        return connectTrampoline(signal, handler: trampoline, body: handler as Handler)
     }
 }

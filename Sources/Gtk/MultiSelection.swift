@@ -48,6 +48,6 @@ public final class MultiSelection: Object {
             let box = ClosureBox<@MainActor () -> Void>.from(data)
             MainActor.assumeIsolated { box.body() }
         }
-        return connect("selection-changed", handler: trampoline, body: handler as @MainActor () -> Void)
+        return connectTrampoline("selection-changed", handler: trampoline, body: handler as @MainActor () -> Void)
     }
 }

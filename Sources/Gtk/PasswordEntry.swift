@@ -23,7 +23,7 @@ public final class PasswordEntry: Widget {
         let editable = pf_editable(raw)
         for target in [editable, gtk_editable_get_delegate(editable)] {
             guard let target else { continue }
-            Widget.wrapper(of: pf_widget(UnsafeMutableRawPointer(target))).connect("insert-text", handler: refuse)
+            Widget.wrapper(of: pf_widget(UnsafeMutableRawPointer(target))).connectTrampoline("insert-text", handler: refuse)
         }
     }
 }

@@ -13,7 +13,7 @@ open class Widget: Object {
     /// container keeps no list of its children's wrappers: GTK's list is the one.
     init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(retaining: UnsafeMutableRawPointer(pointer))
-        if isFirstWrapper { connect("notify::parent", handler: WrapperLink.parentNotify) }
+        if isFirstWrapper { connectTrampoline("notify::parent", handler: WrapperLink.parentNotify) }
         WrapperLink.parentChanged(pointer)
     }
 
@@ -165,7 +165,7 @@ extension Widget {
             let box = ClosureBox<Handler>.from(data)
             MainActor.assumeIsolated { box.body(StateFlags(previous)) }
         }
-        return connect("state-flags-changed", handler: trampoline, body: handler)
+        return connectTrampoline("state-flags-changed", handler: trampoline, body: handler)
     }
 
     /// Whether GTK's state flags include `flag`.
