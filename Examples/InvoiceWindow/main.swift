@@ -170,7 +170,7 @@ final class InvoiceWindow {
     }
 
     /// Edits one invoice in a dialog with a form of its own; nil means the person cancelled.
-    func edit(_ id: Int64) {
+    func edit(_ id: ListedRecordID) {
         guard let invoice = invoices.models[id] else { return }
         let dialog = FormDialog(title: tr("Edit Invoice"), parent: window, form: makeForm(), model: invoice) { [unowned self] edited in
             guard let edited else { return }
@@ -180,7 +180,7 @@ final class InvoiceWindow {
         dialog.present()
     }
 
-    func remove(_ ids: [Int64]) {
+    func remove(_ ids: [ListedRecordID]) {
         invoices.delete(ids)
         list.reload()
     }

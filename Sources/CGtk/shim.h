@@ -225,3 +225,5 @@ static inline GtkTextView *pf_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
 static inline GtkCalendar *pf_calendar(gpointer p) { return GTK_CALENDAR(p); }
 static inline GtkPopover *pf_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline gboolean pf_is_list_view(gpointer p) { return GTK_IS_LIST_VIEW(p); }
+static inline gboolean pf_is_viewport(gpointer p) { return GTK_IS_VIEWPORT(p); }
+static inline GtkViewport *pf_viewport(gpointer p) { return GTK_VIEWPORT(p); }

@@ -27,20 +27,21 @@ public final class Announcer {
     private var pending: UInt32 = 0
     private var queued: String?
 
-    private static var announcers: [ObjectIdentity: Announcer] = [:]
+    /// Where a window keeps its announcer: with the GtkWindow itself, whichever wrapper asks,
+    /// until the window is destroyed.
+    private static let key = AssociationKey<Announcer>("pinform-announcer")
 
     private init(window: Window) {
         self.window = window
         window.onFocusWidgetChanged { [weak self] in self?.focusMoved() }
-        let key = window.identity
-        window.connect("destroy") { Announcer.announcers[key] = nil }
+        window.connect("destroy") { [weak window] in window?.setAssociatedValue(nil, for: Announcer.key) }
     }
 
     /// The announcer of `window` (one per window, made when first asked for).
     public static func of(_ window: Window) -> Announcer {
-        if let existing = announcers[window.identity] { return existing }
+        if let existing = window.associatedValue(for: key) { return existing }
         let announcer = Announcer(window: window)
-        announcers[window.identity] = announcer
+        window.setAssociatedValue(announcer, for: key)
         return announcer
     }
 
@@ -79,7 +80,7 @@ public final class Announcer {
 
     private func show(_ message: String) {
         guard let target = focusedWidget() ?? fallback else { return }
-        if let speaker, !speaker.isSame(as: target) { restore(speaker) }
+        if let speaker, speaker !== target { restore(speaker) }
         // A field's error stays audible after the message: a screen reader reads the
         // description as the focus arrives ("Age text. Height: Required. Age: Enter a whole number").
         let own = target.ownAccessibleDescription
@@ -97,20 +98,18 @@ public final class Announcer {
 
     private func focusedWidget() -> Widget? {
         guard let owner = window.focusWidget?.accessibleOwner else { return nil }
-        if let speaker, speaker.isSame(as: owner) { return speaker }
-        if let fallback, fallback.isSame(as: owner) { return fallback }
         return owner
     }
 
     private func focusMoved() {
         guard let speaker else { return }
         let owner = window.focusWidget?.accessibleOwner
-        guard owner.map({ !speaker.isSame(as: $0) }) ?? true else { return }
+        guard owner !== speaker else { return }
         restore(speaker)
     }
 
     private func restore(_ widget: Widget) {
         widget.showAccessibleDescription(widget.ownAccessibleDescription)
-        if speaker?.isSame(as: widget) == true { speaker = nil }
+        if speaker === widget { speaker = nil }
     }
 }

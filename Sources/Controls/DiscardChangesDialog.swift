@@ -68,7 +68,7 @@ public final class DiscardChangesDialog {
 
     /// A response's button: libadwaita makes one as each response is added.
     private func button(labelled label: String) -> Button {
-        guard let button = window.descendants.lazy.compactMap(Button.init(casting:)).first(where: { $0.label == label }) else {
+        guard let button = window.descendants.lazy.compactMap({ $0 as? Button }).first(where: { $0.label == label }) else {
             preconditionFailure("AdwMessageDialog made no button for the response “\(label)”")
         }
         return button

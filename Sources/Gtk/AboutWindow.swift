@@ -38,7 +38,7 @@ public final class AboutWindow: Window {
 
     /// An About window showing `content`.
     public init(_ content: Content) {
-        super.init(existing: adw_about_window_new())
+        super.init(widget: adw_about_window_new())
         let about = OpaquePointer(raw)
         adw_about_window_set_application_name(about, content.applicationName)
         adw_about_window_set_application_icon(about, content.applicationIcon)

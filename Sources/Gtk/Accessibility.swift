@@ -72,7 +72,7 @@ extension Widget {
                                 where matches: (UnsafeMutablePointer<GtkWidget>) -> Bool) -> Widget? {
         var current = widget
         while let candidate = current {
-            if matches(candidate) { return Widget(widget: candidate) }
+            if matches(candidate) { return Widget.wrapper(of: candidate) as Widget }
             current = gtk_widget_get_parent(candidate)
         }
         return nil

@@ -3,7 +3,6 @@ internal import CGtk
 /// A row with a title, a subtitle and widgets at its end (`AdwActionRow`), such as a switch.
 @MainActor
 public final class ActionRow: Widget {
-    private var suffixes: [Widget] = []
 
     /// A row titled `title`, with `subtitle` under it.
     public init(title: String, subtitle: String = "") {
@@ -25,7 +24,6 @@ public final class ActionRow: Widget {
     /// Adds `widget` at the end of the row.
     public func addSuffix(_ widget: Widget) {
         adw_action_row_add_suffix(pf_adw_action_row(raw), widget.widgetPointer)
-        suffixes.append(widget)
     }
 
     /// The widget that a click anywhere on the row activates (a switch toggles).

@@ -59,8 +59,7 @@ public final class Application: Object {
                 box.body(CommandLineOptions(options.value!.assumingMemoryBound(to: GVariantDict.self)))
             }
         }
-        return connect("handle-local-options", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
-                       box: ClosureBox<Handler>(handler), after: false)
+        return connectTrampoline("handle-local-options", handler: trampoline, body: handler as Handler)
     }
 
     /// Adds the action `app.<name>` with keyboard accelerators (`"<Control>q"`).

@@ -7,21 +7,19 @@ internal import CGtk
 /// Set `content`, never `child` or `titlebar`: libadwaita owns those.
 @MainActor
 public final class ApplicationWindow: Window {
-    private var contentWidget: Widget?
 
     /// A new window belonging to `application` (the application stays alive while it is open).
     public init(application: Application) {
-        super.init(existing: adw_application_window_new(pf_application(application.raw)))
+        super.init(widget: adw_application_window_new(pf_application(application.raw)))
     }
 
     private var adwWindow: UnsafeMutablePointer<AdwApplicationWindow> { pf_adw_application_window(raw) }
 
     /// Everything the window shows, header bar included.
     public var content: Widget? {
-        get { contentWidget }
+        get { Widget.wrapper(of: adw_application_window_get_content(adwWindow)) }
         set {
             adw_application_window_set_content(adwWindow, newValue?.widgetPointer)
-            contentWidget = newValue
         }
     }
 }

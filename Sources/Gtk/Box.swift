@@ -3,7 +3,6 @@ internal import CGtk
 /// A row or column of widgets.
 @MainActor
 public final class Box: Widget {
-    private var children: [Widget] = []
 
     /// A box laying out children along `orientation`, `spacing` pixels apart.
     ///
@@ -19,18 +18,16 @@ public final class Box: Widget {
         super.init(widget: pf_box_new_with_role(orientation.cValue, spacing, role.cValue))
     }
 
-    /// Adds `child` at the end. The box keeps the child's wrapper alive with it.
+    /// Adds `child` at the end. The child's wrapper lives while it is in the box.
     public func append(_ child: Widget) {
         gtk_box_append(pf_box(raw), child.widgetPointer)
-        children.append(child)
     }
 
     /// Removes `child`.
     public func remove(_ child: Widget) {
         gtk_box_remove(pf_box(raw), child.widgetPointer)
-        children.removeAll { $0 === child }
     }
 
     /// The children, in order.
-    public var arrangedChildren: [Widget] { children }
+    public var arrangedChildren: [Widget] { childWidgets }
 }

@@ -12,6 +12,6 @@ public final class Builder: Object {
     /// The window with id `id`, if the XML defines one.
     public func window(_ id: String) -> Window? {
         guard let object = gtk_builder_get_object(OpaquePointer(raw), id), pf_is_window(object) != 0 else { return nil }
-        return Window(existing: pf_widget(object))
+        return Widget.wrapper(of: pf_widget(object)) as? Window
     }
 }

@@ -13,17 +13,12 @@ public final class Button: Widget {
         super.init(widget: gtk_button_new_from_icon_name(iconName))
     }
 
-    /// Wraps a button made elsewhere (one in a libadwaita dialog or toast, …).
-    /// The button `widget` is (a toggle button too), or nil when it is another kind of widget.
-    public convenience init?(casting widget: Widget) {
-        guard pf_is_button(widget.raw) != 0 else { return nil }
-        self.init(existing: widget.widgetPointer)
-    }
-
     /// The button's content (its label or image), if any.
-    public var child: Widget? { gtk_button_get_child(pf_button(raw)).map { Widget(widget: $0) } }
+    public var child: Widget? { Widget.wrapper(of: gtk_button_get_child(pf_button(raw))) }
 
-    init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+    /// Wraps a button that has no wrapper (`Widget.wrapper(of:)`: one in a libadwaita dialog or
+    /// toast, found with `descendants` and cast with `as? Button`).
+    override init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: pointer)
     }
 

@@ -31,9 +31,8 @@ public final class CSSProvider: Object {
             let parsingError = ParsingError(line: line, message: message)
             MainActor.assumeIsolated { box.body(parsingError) }
         }
-        _ = connect("parsing-error", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
-                box: ClosureBox<@MainActor (ParsingError) -> Void> { [weak self] in self?.errors.append($0) },
-                after: false)
+        let record: @MainActor (ParsingError) -> Void = { [weak self] in self?.errors.append($0) }
+        _ = connectTrampoline("parsing-error", handler: trampoline, body: record)
     }
 
     /// Loads a stylesheet file.

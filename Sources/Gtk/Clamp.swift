@@ -4,7 +4,6 @@ internal import CGtk
 /// lets it shrink with the window.
 @MainActor
 public final class Clamp: Widget {
-    private var content: Widget?
 
     public init(maximumSize: Int32 = 600, child: Widget? = nil) {
         super.init(widget: adw_clamp_new())
@@ -22,10 +21,9 @@ public final class Clamp: Widget {
 
     /// The clamped content.
     public var child: Widget? {
-        get { content }
+        get { Widget.wrapper(of: adw_clamp_get_child(clamp)) }
         set {
             adw_clamp_set_child(clamp, newValue?.widgetPointer)
-            content = newValue
         }
     }
 }

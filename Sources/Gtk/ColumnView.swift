@@ -57,15 +57,14 @@ public final class ColumnView: Widget {
     @discardableResult
     public func onSortChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection? {
         guard let sorter = gtk_column_view_get_sorter(view) else { return nil }
-        let box = ClosureBox<@MainActor () -> Void>(handler)
         let trampoline: @convention(c) (gpointer?, GtkSorterChange, gpointer?) -> Void = { _, _, data in
             let box = ClosureBox<@MainActor () -> Void>.from(data)
             MainActor.assumeIsolated { box.body() }
         }
-        let id = pf_signal_connect(UnsafeMutableRawPointer(sorter), "changed",
-                                   unsafeBitCast(trampoline, to: GCallback.self), box.retainedPointer(), releaseClosureBox)
-        sorterWrapper = sorterWrapper ?? Object(retaining: UnsafeMutableRawPointer(sorter))
-        return SignalConnection(owner: sorterWrapper, id: id)
+        // Kept, so that the connection can still disconnect (it holds its object weakly).
+        let sorterWrapper = Object.wrapper(ofObject: UnsafeMutableRawPointer(sorter))
+        self.sorterWrapper = sorterWrapper
+        return sorterWrapper.connectTrampoline("changed", handler: trampoline, body: handler as @MainActor () -> Void)
     }
 
     private var sorterWrapper: Object?
@@ -85,8 +84,7 @@ public final class ColumnView: Widget {
             let box = ClosureBox<Handler>.from(data)
             MainActor.assumeIsolated { box.body(Int(position)) }
         }
-        return connect("activate", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
-                       box: ClosureBox<Handler>(handler), after: false)
+        return connectTrampoline("activate", handler: trampoline, body: handler as Handler)
     }
 
     /// Scrolls so that the row at `position` is in view.

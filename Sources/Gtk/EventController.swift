@@ -34,8 +34,7 @@ public final class KeyController: EventController {
             let box = ClosureBox<Handler>.from(data)
             return MainActor.assumeIsolated { box.body(Key(keyval: keyval), keycode, Modifiers(modifiers)) } ? 1 : 0
         }
-        return connect("key-pressed", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
-                       box: ClosureBox<Handler>(handler), after: false)
+        return connectTrampoline("key-pressed", handler: trampoline, body: handler as Handler)
     }
 }
 
@@ -69,8 +68,7 @@ public final class ClickGesture: EventController {
             let box = ClosureBox<Handler>.from(data)
             MainActor.assumeIsolated { box.body(count, x, y) }
         }
-        return connect(signal, trampoline: unsafeBitCast(trampoline, to: GCallback.self),
-                       box: ClosureBox<Handler>(handler), after: false)
+        return connectTrampoline(signal, handler: trampoline, body: handler as Handler)
     }
 }
 

@@ -77,7 +77,6 @@ public final class FileChooserNative: Object {
         let body: Handler = { [weak self] response in
             handler(response == GTK_RESPONSE_ACCEPT.rawValue ? self?.file : nil)
         }
-        return connect("response", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
-                       box: ClosureBox<Handler>(body), after: false)
+        return connectTrampoline("response", handler: trampoline, body: body as Handler)
     }
 }

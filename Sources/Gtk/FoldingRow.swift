@@ -12,7 +12,6 @@ internal import CGtk
 /// ```
 @MainActor
 public final class FoldingRow: Widget {
-    private var children: [Widget] = []
     private let layout: FoldingRowLayout
 
     /// An empty row that stacks its children under `foldWidth` pixels, `spacing` pixels apart.
@@ -33,13 +32,12 @@ public final class FoldingRow: Widget {
     }
 
     private func add(_ child: Widget, weight: Int, spacer: Bool) {
-        layout.elements[child.widgetPointer] = .init(weight: Int32(clamping: max(1, weight)), isSpacer: spacer)
+        FoldingRowLayout.setElement(.init(weight: Int32(clamping: max(1, weight)), isSpacer: spacer), of: child.widgetPointer)
         gtk_box_append(pf_box(raw), child.widgetPointer)
-        children.append(child)
     }
 
     /// The children, spacers included, in order.
-    public var arrangedChildren: [Widget] { children }
+    public var arrangedChildren: [Widget] { childWidgets }
 
     /// Whether the last layout stacked the children.
     public var isFolded: Bool { layout.isFolded }
@@ -54,10 +52,21 @@ final class FoldingRowLayout {
         var isSpacer: Bool
     }
 
+    /// A child's element, kept on the child (its qdata) for as long as the child lives.
+    private final class ElementBox {
+        let element: Element
+        init(_ element: Element) { self.element = element }
+    }
+
+    private static let elementQuark: GQuark = g_quark_from_string("pinform-folding-row-element")
+
+    static func setElement(_ element: Element, of child: UnsafeMutablePointer<GtkWidget>) {
+        g_object_set_qdata_full(pf_object(child), elementQuark, Unmanaged.passRetained(ElementBox(element)).toOpaque(),
+                                releaseClosureBoxNotify)
+    }
+
     let fold: Int32
     let spacing: Int32
-    /// Each child's weight, by the child (the row's children are GTK's: a wrapper may be gone).
-    var elements: [UnsafeMutablePointer<GtkWidget>: Element] = [:]
     private(set) var isFolded = false
 
     private static let key = "pf-folding-row-layout"
@@ -90,7 +99,8 @@ final class FoldingRowLayout {
     }
 
     private func element(_ child: UnsafeMutablePointer<GtkWidget>) -> Element {
-        elements[child] ?? Element(weight: 1, isSpacer: false)
+        g_object_get_qdata(pf_object(child), Self.elementQuark)
+            .map { Unmanaged<ElementBox>.fromOpaque($0).takeUnretainedValue().element } ?? Element(weight: 1, isSpacer: false)
     }
 
     /// The children GTK lays out now; spacers only side by side.

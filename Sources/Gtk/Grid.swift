@@ -3,7 +3,6 @@ internal import CGtk
 /// Widgets in rows and columns.
 @MainActor
 public final class Grid: Widget {
-    private var children: [Widget] = []
 
     /// A grid with the given spacing between rows and columns.
     public init(rowSpacing: UInt32 = 0, columnSpacing: UInt32 = 0) {
@@ -15,6 +14,5 @@ public final class Grid: Widget {
     /// Places `child` at a cell, spanning `width` columns and `height` rows.
     public func attach(_ child: Widget, column: Int32, row: Int32, width: Int32 = 1, height: Int32 = 1) {
         gtk_grid_attach(pf_grid(raw), child.widgetPointer, column, row, width, height)
-        children.append(child)
     }
 }

@@ -8,14 +8,9 @@ public final class Label: Widget {
         super.init(widget: gtk_label_new(text))
     }
 
-    /// Wraps a label that something else made (a list row's widget, …), adding a reference.
-    /// The label `widget` is, or nil when it is another kind of widget.
-    public convenience init?(casting widget: Widget) {
-        guard pf_is_label(widget.raw) != 0 else { return nil }
-        self.init(existing: widget.widgetPointer)
-    }
-
-    init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+    /// Wraps a label that has no wrapper (`Widget.wrapper(of:)`: one GTK made, cast with
+    /// `as? Label`).
+    override init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: pointer)
     }
 
@@ -70,7 +65,7 @@ public final class Label: Widget {
             gtk_tooltip_set_text(tooltip, text)
             return 1
         }
-        pf_signal_connect(raw, "query-tooltip", unsafeBitCast(query, to: GCallback.self), nil, nil)
+        connectTrampoline("query-tooltip", handler: query)
     }
 
     /// The widget that the label's mnemonic (underlined letter) activates.

@@ -28,11 +28,11 @@ public struct ListItem {
     /// Whether the row is selected.
     public var isSelected: Bool { gtk_list_item_get_selected(item) != 0 }
 
-    /// Shows `widget` as the row's widget; the list item keeps it alive.
+    /// Shows `widget` as the row's widget; the list item keeps it (and its wrapper) alive.
     public func setChild(_ widget: Widget?) {
         gtk_list_item_set_child(item, widget?.widgetPointer)
     }
 
     /// The row's widget, as made in `onSetup`.
-    public var child: Widget? { gtk_list_item_get_child(item).map { Widget(widget: $0) } }
+    public var child: Widget? { Widget.wrapper(of: gtk_list_item_get_child(item)) }
 }

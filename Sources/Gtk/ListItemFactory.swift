@@ -9,7 +9,7 @@ internal import CGtk
 /// ```swift
 /// let factory = ListItemFactory()
 /// factory.onSetup { item in item.setChild(Label()) }
-/// factory.onBind { item in Label(casting: item.child!)?.text = item.string ?? "" }
+/// factory.onBind { item in (item.child as? Label)?.text = item.string ?? "" }
 /// ```
 @MainActor
 public final class ListItemFactory: Object {
@@ -43,7 +43,6 @@ public final class ListItemFactory: Object {
             let item = MainThreadPointer(value: item)
             MainActor.assumeIsolated { box.body(ListItem(item.value!)) }
         }
-        return connect(signal, trampoline: unsafeBitCast(trampoline, to: GCallback.self),
-                       box: ClosureBox<Handler>(handler), after: false)
+        return connectTrampoline(signal, handler: trampoline, body: handler as Handler)
     }
 }

@@ -32,7 +32,7 @@ public final class MessageDialog: Window {
 
     /// A dialog over `parent` (nil: a standalone window).
     public init(parent: Window?, heading: String, body: String) {
-        super.init(existing: adw_message_dialog_new(parent?.window, heading, body))
+        super.init(widget: adw_message_dialog_new(parent?.window, heading, body))
         isModal = true
     }
 
@@ -40,14 +40,12 @@ public final class MessageDialog: Window {
 
     /// A widget shown under the body (an entry, a label to copy from, …); kept alive with the dialog.
     public var extraChild: Widget? {
-        get { extra }
+        get { Widget.wrapper(of: adw_message_dialog_get_extra_child(dialog)) }
         set {
             adw_message_dialog_set_extra_child(dialog, newValue?.widgetPointer)
-            extra = newValue
         }
     }
 
-    private var extra: Widget?
 
     /// Adds a response button, in order from the start.
     public func addResponse(_ id: String, label: String, appearance: Appearance = .plain) {

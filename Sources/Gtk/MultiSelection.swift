@@ -48,7 +48,6 @@ public final class MultiSelection: Object {
             let box = ClosureBox<@MainActor () -> Void>.from(data)
             MainActor.assumeIsolated { box.body() }
         }
-        return connect("selection-changed", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
-                       box: ClosureBox<@MainActor () -> Void>(handler), after: false)
+        return connectTrampoline("selection-changed", handler: trampoline, body: handler as @MainActor () -> Void)
     }
 }

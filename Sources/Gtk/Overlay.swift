@@ -3,13 +3,11 @@ internal import CGtk
 /// A child with other widgets floating over it (a toast over the content, …).
 @MainActor
 public final class Overlay: Widget {
-    private var children: [Widget] = []
 
     /// An overlay showing `child` underneath.
     public init(child: Widget) {
         super.init(widget: gtk_overlay_new())
         gtk_overlay_set_child(pf_overlay(raw), child.widgetPointer)
-        children.append(child)
     }
 
     /// An overlay with an accessible role (construct-only in GTK): with the default one GTK 4.8
@@ -17,12 +15,10 @@ public final class Overlay: Widget {
     public init(child: Widget, role: AccessibleRole) {
         super.init(widget: pf_widget_new_with_role(gtk_overlay_get_type(), role.cValue))
         gtk_overlay_set_child(pf_overlay(raw), child.widgetPointer)
-        children.append(child)
     }
 
     /// Floats `widget` over the child, placed by its alignment.
     public func addOverlay(_ widget: Widget) {
         gtk_overlay_add_overlay(pf_overlay(raw), widget.widgetPointer)
-        children.append(widget)
     }
 }

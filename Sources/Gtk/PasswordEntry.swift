@@ -23,7 +23,7 @@ public final class PasswordEntry: Widget {
         let editable = pf_editable(raw)
         for target in [editable, gtk_editable_get_delegate(editable)] {
             guard let target else { continue }
-            pf_signal_connect(UnsafeMutableRawPointer(target), "insert-text", unsafeBitCast(refuse, to: GCallback.self), nil, nil)
+            Widget.wrapper(of: pf_widget(UnsafeMutableRawPointer(target))).connectTrampoline("insert-text", handler: refuse)
         }
     }
 }

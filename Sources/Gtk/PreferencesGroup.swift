@@ -3,7 +3,6 @@ internal import CGtk
 /// A titled group of rows in a boxed list (`AdwPreferencesGroup`).
 @MainActor
 public final class PreferencesGroup: Widget {
-    private var rows: [Widget] = []
 
     /// An empty group titled `title` (empty: no title).
     public init(title: String = "") {
@@ -14,6 +13,5 @@ public final class PreferencesGroup: Widget {
     /// Adds `row` under the others.
     public func add(_ row: Widget) {
         adw_preferences_group_add(pf_adw_preferences_group(raw), row.widgetPointer)
-        rows.append(row)
     }
 }

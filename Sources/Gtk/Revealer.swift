@@ -3,7 +3,6 @@ internal import CGtk
 /// Shows and hides one child with an animation (GtkRevealer).
 @MainActor
 public final class Revealer: Widget {
-    private var content: Widget?
 
     /// An empty revealer, hidden.
     public init() {
@@ -38,10 +37,9 @@ public final class Revealer: Widget {
 
     /// The child shown and hidden.
     public var child: Widget? {
-        get { content }
+        get { Widget.wrapper(of: gtk_revealer_get_child(revealer)) }
         set {
             gtk_revealer_set_child(revealer, newValue?.widgetPointer)
-            content = newValue
         }
     }
 }

@@ -3,7 +3,6 @@ internal import CGtk
 /// A scrollable view of one child.
 @MainActor
 public final class ScrolledWindow: Widget {
-    private var content: Widget?
 
     /// An empty scrolled window that scrolls vertically only.
     public init() {
@@ -13,10 +12,15 @@ public final class ScrolledWindow: Widget {
 
     /// The scrolled content.
     public var child: Widget? {
-        get { content }
+        get {
+            // GTK puts a child that cannot scroll itself in a viewport and hands that out; the
+            // app makes no viewports of its own, so a viewport is GTK's and the child is inside.
+            guard let child = gtk_scrolled_window_get_child(OpaquePointer(raw)) else { return nil }
+            let raw = UnsafeMutableRawPointer(child)
+            return Widget.wrapper(of: pf_is_viewport(raw) != 0 ? gtk_viewport_get_child(pf_viewport(raw)) : child)
+        }
         set {
             gtk_scrolled_window_set_child(OpaquePointer(raw), newValue?.widgetPointer)
-            content = newValue
         }
     }
 

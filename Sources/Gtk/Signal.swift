@@ -37,14 +37,34 @@ private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) 
     MainActor.assumeIsolated { box.body(argument.value) }
 }
 
+/// GLib's untyped `GCallback` for a typed C handler (`@convention(c)`, the signal's own
+/// signature). The one cast of a handler in the package: every handler is connected through
+/// `Object.connectTrampoline(_:handler:body:after:)` or `Object.connectTrampoline(_:handler:)`, so no caller casts
+/// or decides who owns a closure.
+func untypedCallback<Handler>(_ handler: Handler) -> GCallback {
+    precondition(MemoryLayout<Handler>.size == MemoryLayout<GCallback>.size, "\(Handler.self) is not a C function")
+    return unsafeBitCast(handler, to: GCallback.self)
+}
+
 extension Object {
-    func connect<Body>(
-        _ signal: String, trampoline: GCallback, box: ClosureBox<Body>, after: Bool
-    ) -> SignalConnection {
-        let data = box.retainedPointer()
+    /// Connects the C `handler` to `signal` with `body` boxed as its user data. GLib owns the
+    /// box and releases it (`releaseClosureBox`) when the handler is disconnected or the object
+    /// finalized; `handler` reads it with `ClosureBox<Body>.from(data)`, `Body` the same type.
+    func connectTrampoline<Handler, Body>(_ signal: String, handler: Handler, body: Body, after: Bool = false) -> SignalConnection {
+        let data = ClosureBox(body).retainedPointer()
+        let callback = untypedCallback(handler)
         let id = after
-            ? pf_signal_connect_after(raw, signal, trampoline, data, releaseClosureBox)
-            : pf_signal_connect(raw, signal, trampoline, data, releaseClosureBox)
+            ? pf_signal_connect_after(raw, signal, callback, data, releaseClosureBox)
+            : pf_signal_connect(raw, signal, callback, data, releaseClosureBox)
+        precondition(id != 0, "no signal \(signal) on \(String(cString: pf_object_type_name(objectPointer)))")
+        return SignalConnection(owner: self, id: id)
+    }
+
+    /// Connects the C `handler` to `signal` with no user data: a handler that needs no closure
+    /// (it answers from its instance alone), so nothing is owned and nothing is released.
+    @discardableResult
+    func connectTrampoline<Handler>(_ signal: String, handler: Handler) -> SignalConnection {
+        let id = pf_signal_connect(raw, signal, untypedCallback(handler), nil, nil)
         precondition(id != 0, "no signal \(signal) on \(String(cString: pf_object_type_name(objectPointer)))")
         return SignalConnection(owner: self, id: id)
     }
@@ -56,22 +76,19 @@ extension Object {
     /// ```
     @discardableResult
     public func connect(_ signal: String, after: Bool = false, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect(signal, trampoline: unsafeBitCast(voidTrampoline, to: GCallback.self),
-                box: ClosureBox<VoidHandler>(handler), after: after)
+        connectTrampoline(signal, handler: voidTrampoline, body: handler as VoidHandler, after: after)
     }
 
     /// Connects `handler` to a signal that returns a boolean (`close-request`, …).
     @discardableResult
     public func connect(_ signal: String, returning handler: @escaping @MainActor () -> Bool) -> SignalConnection {
-        connect(signal, trampoline: unsafeBitCast(boolTrampoline, to: GCallback.self),
-                box: ClosureBox<BoolHandler>(handler), after: false)
+        connectTrampoline(signal, handler: boolTrampoline, body: handler as BoolHandler)
     }
 
     /// Connects `handler` to a signal with one pointer argument (`notify::property`, …).
     @discardableResult
     func connect(_ signal: String, withArgument handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
-        connect(signal, trampoline: unsafeBitCast(pointerTrampoline, to: GCallback.self),
-                box: ClosureBox<PointerHandler>(handler), after: false)
+        connectTrampoline(signal, handler: pointerTrampoline, body: handler as PointerHandler)
     }
 
     /// Calls `handler` whenever the GObject property `name` changes.

@@ -3,8 +3,6 @@ internal import CGtk
 /// Pages of which one shows at a time.
 @MainActor
 public final class Stack: Widget {
-    private var pages: [String: Widget] = [:]
-
     /// An empty stack.
     public init() {
         super.init(widget: gtk_stack_new())
@@ -17,13 +15,12 @@ public final class Stack: Widget {
         } else {
             gtk_stack_add_named(pf_stack(raw), child.widgetPointer, name)
         }
-        pages[name] = child
     }
 
     /// Removes the page `name`.
     public func remove(name: String) {
-        guard let child = pages.removeValue(forKey: name) else { return }
-        gtk_stack_remove(pf_stack(raw), child.widgetPointer)
+        guard let child = gtk_stack_get_child_by_name(pf_stack(raw), name) else { return }
+        gtk_stack_remove(pf_stack(raw), child)
     }
 
     /// The page shown.
@@ -33,5 +30,5 @@ public final class Stack: Widget {
     }
 
     /// The page widget named `name`.
-    public func page(named name: String) -> Widget? { pages[name] }
+    public func page(named name: String) -> Widget? { Widget.wrapper(of: gtk_stack_get_child_by_name(pf_stack(raw), name)) }
 }

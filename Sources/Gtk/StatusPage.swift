@@ -15,14 +15,12 @@ public final class StatusPage: Widget {
 
     /// What shows under the description (buttons, say); kept alive with the page.
     public var child: Widget? {
-        get { content }
+        get { Widget.wrapper(of: adw_status_page_get_child(page)) }
         set {
             adw_status_page_set_child(page, newValue?.widgetPointer)
-            content = newValue
         }
     }
 
-    private var content: Widget?
 
     /// The line under the title (nil or empty: none).
     public var descriptionText: String? {

@@ -30,7 +30,7 @@ public final class StyleManager: Object {
     /// The process's style manager (libadwaita must be started: `Application` or `GtkRuntime`).
     public static var shared: StyleManager {
         if let existing = sharedManager { return existing }
-        let manager = StyleManager(retaining: UnsafeMutableRawPointer(adw_style_manager_get_default()))
+        let manager = Object.wrapper(of: UnsafeMutableRawPointer(adw_style_manager_get_default())) { StyleManager(retaining: $0) }
         sharedManager = manager
         return manager
     }

@@ -15,7 +15,7 @@ public final class TextView: Widget {
         gtk_text_view_set_right_margin(view, 8)
         gtk_text_view_set_top_margin(view, 6)
         gtk_text_view_set_bottom_margin(view, 6)
-        buffer = Object(retaining: UnsafeMutableRawPointer(gtk_text_view_get_buffer(view)))
+        buffer = Object.wrapper(ofObject: UnsafeMutableRawPointer(gtk_text_view_get_buffer(view)))
     }
 
     private var view: UnsafeMutablePointer<GtkTextView> { pf_text_view(raw) }

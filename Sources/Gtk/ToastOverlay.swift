@@ -4,7 +4,6 @@ internal import CGtk
 /// bottom, one at a time, each optionally with one button (Undo).
 @MainActor
 public final class ToastOverlay: Widget {
-    private var content: Widget?
 
     public init() {
         super.init(widget: adw_toast_overlay_new())
@@ -14,10 +13,9 @@ public final class ToastOverlay: Widget {
 
     /// What the toasts float over.
     public var child: Widget? {
-        get { content }
+        get { Widget.wrapper(of: adw_toast_overlay_get_child(overlay)) }
         set {
             adw_toast_overlay_set_child(overlay, newValue?.widgetPointer)
-            content = newValue
         }
     }
 

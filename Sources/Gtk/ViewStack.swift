@@ -4,9 +4,6 @@ internal import CGtk
 /// with a title and an icon for the view switchers that choose between them.
 @MainActor
 public final class ViewStack: Widget {
-    private var pages: [String: Widget] = [:]
-    private var order: [String] = []
-
     /// An empty stack.
     public init() {
         super.init(widget: adw_view_stack_new())
@@ -18,15 +15,22 @@ public final class ViewStack: Widget {
     public func add(_ child: Widget, name: String, title: String, iconName: String? = nil) {
         let page = adw_view_stack_add_titled(stack, child.widgetPointer, name, title)
         if let iconName { adw_view_stack_page_set_icon_name(page, iconName) }
-        pages[name] = child
-        order.append(name)
     }
 
     /// The names of the pages, in the order they were added.
-    public var pageNames: [String] { order }
+    public var pageNames: [String] {
+        guard let pages = adw_view_stack_get_pages(stack) else { return [] }
+        defer { g_object_unref(UnsafeMutableRawPointer(pages)) }
+        let list = pf_list_model(UnsafeMutableRawPointer(pages))
+        return (0..<g_list_model_get_n_items(list)).compactMap { position in
+            guard let page = g_list_model_get_item(list, position) else { return nil }
+            defer { g_object_unref(page) }
+            return adw_view_stack_page_get_name(OpaquePointer(page)).map { String(cString: $0) }
+        }
+    }
 
     /// The page widget named `name`.
-    public func page(named name: String) -> Widget? { pages[name] }
+    public func page(named name: String) -> Widget? { Widget.wrapper(of: adw_view_stack_get_child_by_name(stack, name)) }
 
     /// The name of the page shown.
     public var visibleChildName: String? {

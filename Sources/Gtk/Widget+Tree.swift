@@ -1,14 +1,15 @@
 internal import CGtk
 
 /// Walking the widget tree: GTK's own children too (a dialog's buttons, an entry's text), not
-/// only those added from Swift. Each widget found is a new wrapper of it.
+/// only those added from Swift. Each widget found is its one wrapper (made of the most specific
+/// class known when it has none yet: cast it with `as? Button`, …).
 extension Widget {
     /// The widget's children, in order.
     public var childWidgets: [Widget] {
         var result: [Widget] = []
         var child = gtk_widget_get_first_child(widgetPointer)
         while let current = child {
-            result.append(Widget(widget: current))
+            result.append(Widget.wrapper(of: current))
             child = gtk_widget_get_next_sibling(current)
         }
         return result
@@ -20,7 +21,7 @@ extension Widget {
         func walk(_ widget: UnsafeMutablePointer<GtkWidget>) {
             var child = gtk_widget_get_first_child(widget)
             while let current = child {
-                result.append(Widget(widget: current))
+                result.append(Widget.wrapper(of: current))
                 walk(current)
                 child = gtk_widget_get_next_sibling(current)
             }
@@ -46,6 +47,6 @@ extension Widget {
         guard let root = gtk_widget_get_root(widgetPointer), pf_is_window(UnsafeMutableRawPointer(root)) != 0 else {
             return nil
         }
-        return Window(existing: pf_widget(UnsafeMutableRawPointer(root)))
+        return Widget.wrapper(of: pf_widget(UnsafeMutableRawPointer(root))) as? Window
     }
 }

@@ -6,9 +6,15 @@ open class Widget: Object {
     /// The wrapped widget.
     var widgetPointer: UnsafeMutablePointer<GtkWidget> { pf_widget(raw) }
 
-    /// Wraps a widget, sinking its floating reference.
+    /// Wraps a widget, sinking its floating reference. Only for a widget just made, or by
+    /// `Widget.wrapper(of:)` for one that has no wrapper: a widget has one wrapper at a time.
+    ///
+    /// The wrapper lives at least as long as the widget has a parent (see `WrapperLink`), so a
+    /// container keeps no list of its children's wrappers: GTK's list is the one.
     init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(retaining: UnsafeMutableRawPointer(pointer))
+        if isFirstWrapper { connectTrampoline("notify::parent", handler: WrapperLink.parentNotify) }
+        WrapperLink.parentChanged(pointer)
     }
 
     // MARK: Visibility and sensitivity
@@ -159,8 +165,7 @@ extension Widget {
             let box = ClosureBox<Handler>.from(data)
             MainActor.assumeIsolated { box.body(StateFlags(previous)) }
         }
-        return connect("state-flags-changed", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
-                       box: ClosureBox<Handler>(handler), after: false)
+        return connectTrampoline("state-flags-changed", handler: trampoline, body: handler)
     }
 
     /// Whether GTK's state flags include `flag`.

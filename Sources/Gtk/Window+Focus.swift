@@ -2,7 +2,7 @@ internal import CGtk
 
 extension Window {
     /// The widget that has the keyboard focus in the window, if any.
-    public var focusWidget: Widget? { gtk_root_get_focus(pf_root(raw)).map { Widget(widget: $0) } }
+    public var focusWidget: Widget? { Widget.wrapper(of: gtk_root_get_focus(pf_root(raw))) }
 
     /// Calls `handler` whenever the focus moves to another widget of the window (or none).
     @discardableResult

@@ -3,8 +3,6 @@ internal import CGtk
 /// A toplevel window.
 @MainActor
 open class Window: Widget {
-    private var content: Widget?
-    private var titleBar: Widget?
 
     /// A new window belonging to `application` (the application stays alive while it is open).
     public init(application: Application? = nil) {
@@ -12,8 +10,8 @@ open class Window: Widget {
         if let application { gtk_window_set_application(window, pf_application(application.raw)) }
     }
 
-    /// Wraps an existing GTK window (one built by GtkBuilder, …).
-    init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+    /// Wraps a window just made, or one that has no wrapper (`Widget.wrapper(of:)`).
+    override init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: pointer)
     }
 
@@ -40,19 +38,17 @@ open class Window: Widget {
 
     /// The content.
     public var child: Widget? {
-        get { content }
+        get { Widget.wrapper(of: gtk_window_get_child(window)) }
         set {
             gtk_window_set_child(window, newValue?.widgetPointer)
-            content = newValue
         }
     }
 
     /// The title bar (a `HeaderBar`).
     public var titlebar: Widget? {
-        get { titleBar }
+        get { Widget.wrapper(of: gtk_window_get_titlebar(window)) }
         set {
             gtk_window_set_titlebar(window, newValue?.widgetPointer)
-            titleBar = newValue
         }
     }
 
@@ -87,7 +83,7 @@ open class Window: Widget {
         // from there, the frame clock's after-paint says when that frame was painted.
         addTickCallback { [weak self] _ in
             guard let self, let clock = gtk_widget_get_frame_clock(self.widgetPointer) else { return true }
-            let clockObject = FrameClock(clock)
+            let clockObject = Object.wrapper(of: UnsafeMutableRawPointer(clock)) { FrameClock($0) }
             clockObject.onAfterPaint {
                 guard !fired else { return }
                 fired = true
@@ -105,8 +101,8 @@ open class Window: Widget {
 /// A window's frame clock, to hear when a frame was painted.
 @MainActor
 final class FrameClock: Object {
-    init(_ clock: OpaquePointer) {
-        super.init(retaining: UnsafeMutableRawPointer(clock))
+    init(_ clock: UnsafeMutableRawPointer) {
+        super.init(retaining: clock)
     }
 
     func onAfterPaint(_ handler: @escaping @MainActor () -> Void) {

@@ -1,6 +1,22 @@
 import Controls
 import Storage
 
+/// The two sides of one record's identity: `Storage`'s, and the list's (`Controls` cannot see
+/// `Storage`). They are converted here, where the list meets the store, and nowhere else.
+extension ListedRecordID {
+    /// The list's identity of the stored record `id`.
+    init(_ id: RecordID) {
+        self.init(rawValue: id.rawValue)
+    }
+}
+
+extension RecordID {
+    /// The stored record a list's identity stands for.
+    init(_ id: ListedRecordID) {
+        self.init(rawValue: id.rawValue)
+    }
+}
+
 /// Lists a `RecordStore`'s records in a `RecordList`: identities sorted and searched in SQL,
 /// models read a page at a time. With no store (the database could not be opened) it lists
 /// nothing.
@@ -14,16 +30,16 @@ final class RecordStoreSource<Model: Codable>: RecordListDataSource {
         self.store = store
     }
 
-    func recordIDs(sortedBy key: String?, ascending: Bool, search: String) throws -> [Int64] {
+    func recordIDs(sortedBy key: String?, ascending: Bool, search: String) throws -> [ListedRecordID] {
         guard let store else { return [] }
         let ids = try store.ids(sortedBy: key.map(RecordSortKey.column) ?? .id, ascending: ascending, search: search)
         if !search.isEmpty { onSearchSucceeded?() }
-        return ids.map(\.rawValue)
+        return ids.map(ListedRecordID.init)
     }
 
-    func models(for ids: [Int64]) throws -> [Int64: Model] {
+    func models(for ids: [ListedRecordID]) throws -> [ListedRecordID: Model] {
         guard let store else { return [:] }
-        let records = try store.records(ids: ids.map(RecordID.init(rawValue:)))
-        return Dictionary(records.map { ($0.id.rawValue, $0.model) }, uniquingKeysWith: { first, _ in first })
+        let records = try store.records(ids: ids.map(RecordID.init))
+        return Dictionary(records.map { (ListedRecordID($0.id), $0.model) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -240,9 +240,9 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         do {
             let id = try store.insert(model)
             list.reload()
-            if !list.select(id: id.rawValue) {
+            if !list.select(id: ListedRecordID(id)) {
                 list.search("")
-                list.select(id: id.rawValue)
+                list.select(id: ListedRecordID(id))
             }
             updateDeleteButton()
         } catch {
@@ -250,7 +250,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         }
     }
 
-    private func edit(_ id: Int64) {
+    private func edit(_ id: ListedRecordID) {
         guard let store else { return }
         let record: Record<Model>?
         do {
@@ -276,16 +276,16 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         do {
             try store.update(edited, id: id)
             list.reload()
-            list.refresh(id: id.rawValue)
+            list.refresh(id: ListedRecordID(id))
         } catch {
             report(error) { [weak self] in self?.save(edited, id: id, in: store) }
         }
     }
 
-    private func delete(_ ids: [Int64]) {
+    private func delete(_ ids: [ListedRecordID]) {
         guard let store, !ids.isEmpty else { return }
         do {
-            let deleted = try store.deleteRecords(ids: ids.map(RecordID.init(rawValue:)))
+            let deleted = try store.deleteRecords(ids: ids.map(RecordID.init))
             list.reload()
             updateDeleteButton()
             guard !deleted.isEmpty else { return }
@@ -302,7 +302,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         do {
             try store.restore(deleted)
             list.reload()
-            list.select(ids: deleted.map(\.id.rawValue))
+            list.select(ids: deleted.map { ListedRecordID($0.id) })
             updateDeleteButton()
         } catch {
             report(error) { [weak self] in self?.restore(deleted) }

@@ -15,7 +15,7 @@ enum ShortcutsWindow {
     /// GtkShortcutsWindow's own icon buttons (search) are labelled by their image, which GTK 4.8
     /// names "GtkImage" for screen readers: they are named by what they do instead.
     private static func nameIconButtons(in widget: Widget) {
-        for button in widget.descendants.compactMap(Button.init(casting:)) {
+        for button in widget.descendants.compactMap({ $0 as? Button }) {
             guard let icon = button.child?.imageIconName else { continue }
             button.resetAccessibleLabelledBy()
             button.setAccessibleLabel(icon.hasPrefix("edit-find") ? tr("Search Shortcuts") : tr("Button"))

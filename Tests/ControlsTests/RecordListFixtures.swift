@@ -9,21 +9,21 @@ struct Pet: Equatable {
 
 /// An in-memory data source that sorts and searches like the app's store, and counts fetches.
 final class PetSource: RecordListDataSource {
-    var pets: [Int64: Pet] = [:]
+    var pets: [ListedRecordID: Pet] = [:]
     private(set) var fetchedIDs = 0
     private(set) var idQueries = 0
     var failure: (any Error)?
 
     init(_ pets: [Pet]) {
-        for (offset, pet) in pets.enumerated() { self.pets[Int64(offset + 1)] = pet }
+        for (offset, pet) in pets.enumerated() { self.pets[ListedRecordID(Int64(offset + 1))] = pet }
     }
 
     init(count: Int) {
         pets.reserveCapacity(count)
-        for index in 1...count { pets[Int64(index)] = Pet(name: "Pet \(index)", species: "cat", age: index % 20) }
+        for index in 1...count { pets[ListedRecordID(Int64(index))] = Pet(name: "Pet \(index)", species: "cat", age: index % 20) }
     }
 
-    func recordIDs(sortedBy key: String?, ascending: Bool, search: String) throws -> [Int64] {
+    func recordIDs(sortedBy key: String?, ascending: Bool, search: String) throws -> [ListedRecordID] {
         if let failure { throw failure }
         idQueries += 1
         let terms = search.lowercased().split(separator: " ")
@@ -43,10 +43,10 @@ final class PetSource: RecordListDataSource {
         return ascending ? ids : ids.reversed()
     }
 
-    func models(for ids: [Int64]) throws -> [Int64: Pet] {
+    func models(for ids: [ListedRecordID]) throws -> [ListedRecordID: Pet] {
         if let failure { throw failure }
         fetchedIDs += ids.count
-        var result: [Int64: Pet] = [:]
+        var result: [ListedRecordID: Pet] = [:]
         for id in ids { result[id] = pets[id] }
         return result
     }

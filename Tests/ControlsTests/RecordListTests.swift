@@ -204,7 +204,7 @@ final class RecordListTests: XCTestCase {
             let list = makePetList(PetSource(threePets))
             list.reload()
             list.sort(by: 0)
-            var activated: [Int64] = []
+            var activated: [ListedRecordID] = []
             list.onActivate = { activated.append($0) }
             list.table.activate(row: 0)
             XCTAssertEqual(activated, [2])

@@ -23,7 +23,7 @@ final class ToastTests: XCTestCase {
 
         /// The button libadwaita shows in the toast, labelled `label`.
         func button(labelled label: String) -> Button? {
-            toast.widget.descendants.lazy.compactMap(Button.init(casting:)).first { $0.label == label && $0.isVisible }
+            toast.widget.descendants.lazy.compactMap({ $0 as? Button }).first { $0.label == label && $0.isVisible }
         }
     }
 

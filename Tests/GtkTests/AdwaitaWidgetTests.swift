@@ -51,6 +51,27 @@ final class AdwaitaWidgetTests: XCTestCase {
         }
     }
 
+    func testAViewSwitcherTitleNamesItsSwitchersWhenShown() {
+        GtkRuntime.test {
+            // Its "map" handler is a Swift closure: connected as one, not as a C handler.
+            let stack = ViewStack()
+            stack.add(Label("a"), name: "a", title: "First")
+            stack.add(Label("b"), name: "b", title: "Second")
+            let title = ViewSwitcherTitle(stack: stack, title: "Pages")
+            let header = AdwaitaHeaderBar()
+            header.setTitleWidget(title)
+            let content = Box(.vertical)
+            content.append(header)
+            content.append(stack)
+            let window = Window()
+            defer { window.destroy() }
+            window.child = content
+            window.present()
+            XCTAssertTrue(MainContext.spin(until: { title.isMapped }, timeout: 5))
+            XCTAssertEqual(stack.pageNames, ["a", "b"])
+        }
+    }
+
     func testAStatusPageShowsItsTitleAndDescription() {
         GtkRuntime.test {
             let page = StatusPage(iconName: "system-search-symbolic", title: "No Results", description: "Try another search.")

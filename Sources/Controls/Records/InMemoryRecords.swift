@@ -11,8 +11,8 @@ import Foundation
 /// ```
 public final class InMemoryRecords<Model>: RecordListDataSource {
     /// The records by identity.
-    public private(set) var models: [Int64: Model] = [:]
-    private var order: [Int64] = []
+    public private(set) var models: [ListedRecordID: Model] = [:]
+    private var order: [ListedRecordID] = []
     private var nextID: Int64 = 1
     private let columns: [RecordColumn<Model>]
 
@@ -23,8 +23,8 @@ public final class InMemoryRecords<Model>: RecordListDataSource {
 
     /// Adds `model` and returns its identity.
     @discardableResult
-    public func insert(_ model: Model) -> Int64 {
-        let id = nextID
+    public func insert(_ model: Model) -> ListedRecordID {
+        let id = ListedRecordID(nextID)
         nextID += 1
         models[id] = model
         order.append(id)
@@ -32,18 +32,18 @@ public final class InMemoryRecords<Model>: RecordListDataSource {
     }
 
     /// Replaces the record `id`.
-    public func update(_ model: Model, id: Int64) {
+    public func update(_ model: Model, id: ListedRecordID) {
         guard models[id] != nil else { return }
         models[id] = model
     }
 
     /// Removes the records `ids`.
-    public func delete(_ ids: [Int64]) {
+    public func delete(_ ids: [ListedRecordID]) {
         for id in ids { models[id] = nil }
         order.removeAll { models[$0] == nil }
     }
 
-    public func recordIDs(sortedBy key: String?, ascending: Bool, search: String) throws -> [Int64] {
+    public func recordIDs(sortedBy key: String?, ascending: Bool, search: String) throws -> [ListedRecordID] {
         var ids = order
         if !search.isEmpty {
             ids = ids.filter { id in
@@ -61,8 +61,8 @@ public final class InMemoryRecords<Model>: RecordListDataSource {
         return ids
     }
 
-    public func models(for ids: [Int64]) throws -> [Int64: Model] {
-        var found: [Int64: Model] = [:]
+    public func models(for ids: [ListedRecordID]) throws -> [ListedRecordID: Model] {
+        var found: [ListedRecordID: Model] = [:]
         for id in ids { found[id] = models[id] }
         return found
     }

@@ -2,6 +2,9 @@ import Foundation
 import Gtk
 import Localization
 
+/// Where a bound cell keeps the record its row shows (on the cell's GObject).
+private let boundRecordKey = AssociationKey<ListedRecordID>("pinform-record-list-cell")
+
 /// A table of saved records of one model: columns declared by key path with titles, sorted by
 /// clicking a column header, filtered by a search entry (Escape clears it), scaling to 100,000
 /// rows. With no records it shows a status page ("No Records Yet"), and another ("No Results")
@@ -47,9 +50,9 @@ public final class RecordList<Model> {
     public let columns: [Column]
 
     /// Called with a record's identity when its row is activated (double-click or Enter).
-    public var onActivate: ((Int64) -> Void)?
+    public var onActivate: ((ListedRecordID) -> Void)?
     /// Called with the selected records' identities when Delete is pressed in the table.
-    public var onDeleteRequest: (([Int64]) -> Void)?
+    public var onDeleteRequest: (([ListedRecordID]) -> Void)?
     /// The page shown when there are no records, "No Records Yet"; its description can say
     /// where records come from.
     public let emptyPage = StatusPage(iconName: "x-office-document-symbolic", title: tr("No Records Yet"),
@@ -80,8 +83,8 @@ public final class RecordList<Model> {
     private var problemPage: Widget?
     private let statusLabel = Label()
     private var tableColumns: [ColumnViewColumn] = []
-    private var rowIDs: [Int64] = []
-    private var cellTexts: [Int64: [String]] = [:]
+    private var rowIDs: [ListedRecordID] = []
+    private var cellTexts: [ListedRecordID: [String]] = [:]
     private var sortColumn: Int?
     private var sortAscending = true
     private var currentSearch = ""
@@ -90,18 +93,17 @@ public final class RecordList<Model> {
     /// How many cell widgets exist now: a screenful of rows, whatever the number of records.
     @_spi(Testing) public private(set) var cellWidgetCount = 0
 
-    /// The cell labels bound to a row now, with the row's record.
-    private var boundCells: [ObjectIdentity: (cell: Label, id: Int64)] = [:]
+    /// The cell labels bound to a row now (each knows its record: `boundRecordKey`).
+    private var boundCells: [Label] {
+        table.descendants.compactMap { $0 as? Label }.filter { $0.associatedValue(for: boundRecordKey) != nil }
+    }
 
     /// The records whose rows have cells now: those on screen (and a few beyond).
-    @_spi(Testing) public var boundIDs: Set<Int64> { Set(boundCells.values.map(\.id)) }
+    @_spi(Testing) public var boundIDs: Set<ListedRecordID> { Set(boundCells.compactMap { $0.associatedValue(for: boundRecordKey) }) }
 
     /// The tooltip a bound cell showing `text` offers: its whole text when the cell cuts it.
     @_spi(Testing) public func cellTooltip(text: String) -> String? {
-        for (cell, _) in boundCells.values where cell.text == text {
-            return cell.cutText
-        }
-        return nil
+        boundCells.first { $0.text == text }?.cutText
     }
 
     /// A list of `source`'s records showing `columns`; call `reload()` to fill it.
@@ -202,12 +204,12 @@ public final class RecordList<Model> {
             self?.cellWidgetCount += 1
         }
         factory.onTeardown { [weak self] _ in self?.cellWidgetCount -= 1 }
-        factory.onUnbind { [weak self] item in
-            if let child = item.child { self?.boundCells[child.identity] = nil }
+        factory.onUnbind { item in
+            item.child?.setAssociatedValue(nil, for: boundRecordKey)
         }
         factory.onBind { [weak self] item in
-            guard let self, let child = item.child.flatMap(Label.init(casting:)) else { return }
-            if let string = item.string, let id = Int64(string) { boundCells[child.identity] = (child, id) }
+            guard let self, let child = item.child as? Label else { return }
+            if let string = item.string, let id = ListedRecordID(text: string) { child.setAssociatedValue(id, for: boundRecordKey) }
             let text = text(for: item, column: column)
             child.text = text
             // Screen readers read rows and cells by name, which GTK 4.8 leaves as their types.
@@ -244,7 +246,7 @@ public final class RecordList<Model> {
         var suffix = 0
         while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
         let removed = refreshingAll ? rows.count : old.count - prefix - suffix
-        let added = new[prefix..<(new.count - suffix)].map { String($0) }
+        let added = new[prefix..<(new.count - suffix)].map(\.text)
         if removed > 0 || !added.isEmpty {
             rows.replace(from: prefix, count: removed, with: added)
         }
@@ -259,11 +261,11 @@ public final class RecordList<Model> {
     }
 
     /// Shows a record's row again after its record changed, without querying every identity.
-    public func refresh(id: Int64) {
+    public func refresh(id: ListedRecordID) {
         cellTexts[id] = nil
         guard let position = rowIDs.firstIndex(of: id) else { return }
         let wasSelected = table.selection.isSelected(position)
-        rows.replace(from: position, count: 1, with: [String(id)])
+        rows.replace(from: position, count: 1, with: [id.text])
         if wasSelected { table.selection.select(position, exclusive: false) }
     }
 
@@ -271,10 +273,10 @@ public final class RecordList<Model> {
     public var rowCount: Int { rowIDs.count }
 
     /// The identities of the rows, in the order shown.
-    public var recordIDs: [Int64] { rowIDs }
+    public var recordIDs: [ListedRecordID] { rowIDs }
 
     /// The identities of the selected rows, in the order shown.
-    public var selectedIDs: [Int64] {
+    public var selectedIDs: [ListedRecordID] {
         table.selection.selectedPositions.compactMap { $0 < rowIDs.count ? rowIDs[$0] : nil }
     }
 
@@ -284,7 +286,7 @@ public final class RecordList<Model> {
     /// Selects a record's row alone and scrolls it into view; false when the list does not
     /// show it.
     @discardableResult
-    public func select(id: Int64) -> Bool {
+    public func select(id: ListedRecordID) -> Bool {
         guard let position = rowIDs.firstIndex(of: id) else { return false }
         table.selection.select(position)
         table.scrollTo(row: position)
@@ -292,7 +294,7 @@ public final class RecordList<Model> {
     }
 
     /// Selects the rows of these records (those the list shows) and scrolls the first into view.
-    public func select(ids: [Int64]) {
+    public func select(ids: [ListedRecordID]) {
         let wanted = Set(ids)
         let positions = rowIDs.indices.filter { wanted.contains(rowIDs[$0]) }
         guard let first = positions.first else { return }
@@ -391,7 +393,7 @@ public final class RecordList<Model> {
     }
 
     private func text(for item: ListItem, column: Int) -> String {
-        guard let string = item.string, let id = Int64(string) else { return "" }
+        guard let string = item.string, let id = ListedRecordID(text: string) else { return "" }
         if let texts = cellTexts[id] { return texts[column] }
         // The position only says which page to fetch: while GTK works through a change of
         // the list it can be another row's, so the texts are looked up by identity.
@@ -422,7 +424,7 @@ public final class RecordList<Model> {
     }
 
     private func activated(_ position: Int) {
-        guard let string = rows.string(at: position), let id = Int64(string) else { return }
+        guard let string = rows.string(at: position), let id = ListedRecordID(text: string) else { return }
         onActivate?(id)
     }
 

@@ -53,7 +53,7 @@ public enum LayoutProbe {
         let handler: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, _, _, _ in
             probeResizes += 1
         }
-        pf_signal_connect(UnsafeMutableRawPointer(area.widgetPointer), "resize", unsafeBitCast(handler, to: GCallback.self), nil, nil)
+        pf_signal_connect(UnsafeMutableRawPointer(area.widgetPointer), "resize", untypedCallback(handler), nil, nil)
     }
 
     /// Counts the frames painted by `window`'s frame clock (it must be realized).
@@ -62,7 +62,7 @@ public enum LayoutProbe {
         let handler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _ in
             probePaints += 1
         }
-        pf_signal_connect(UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(handler, to: GCallback.self), nil, nil)
+        pf_signal_connect(UnsafeMutableRawPointer(clock), "after-paint", untypedCallback(handler), nil, nil)
         return true
     }
 }

@@ -30,7 +30,7 @@ public enum PlainGtkForm {
             gtk_label_set_mnemonic_widget(pf_label(label), entry)
             pf_accessible_set_labelled_by(entry, label)
             gtk_widget_set_hexpand(entry, 1)
-            pf_signal_connect(entry, "changed", unsafeBitCast(changed, to: GCallback.self), nil, nil)
+            pf_signal_connect(entry, "changed", untypedCallback(changed), nil, nil)
             let indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
             gtk_widget_set_size_request(indicator, -1, 3)
             gtk_widget_set_opacity(indicator, 0)
