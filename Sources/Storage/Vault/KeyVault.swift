@@ -182,7 +182,7 @@ public final class KeyVault: Sendable {
     }
 
     /// The PIN slot, checked as `checkPINSlot()` says.
-    private func pinSlot() throws(VaultError) -> KeySlot {
+    func pinSlot() throws(VaultError) -> KeySlot {
         let file = try read()
         guard let slot = file.slots.first(where: \.isPINSlot) else { throw .corrupt(path: fileURL.path) }
         guard slot.validDigits != nil,
@@ -233,7 +233,7 @@ public final class KeyVault: Sendable {
         return recovery
     }
 
-    private func makeRecoverySlot(dataKey: SecretBytes) throws(VaultError) -> (KeySlot, SecretBytes) {
+    func makeRecoverySlot(dataKey: SecretBytes) throws(VaultError) -> (KeySlot, SecretBytes) {
         let recovery = try RecoveryKey.generate()
         let normalized = try RecoveryKey.normalized(recovery)!
         return (try makeSlot(kind: .recovery, digits: nil, secret: normalized, dataKey: dataKey), recovery)
@@ -254,7 +254,7 @@ public final class KeyVault: Sendable {
 
     // MARK: Upgrade from pin.hash
 
-    private func upgrade(pin: SecretBytes) throws(VaultError) -> SecretBytes? {
+    func upgrade(pin: SecretBytes) throws(VaultError) -> SecretBytes? {
         let isRight = try pin.withBytes { (bytes) throws(VaultError) -> Bool in
             try legacy.verify(digits: bytes.assumingMemoryBound(to: UInt8.self))
         }
@@ -282,7 +282,7 @@ public final class KeyVault: Sendable {
 
     // MARK: Slots
 
-    private func makeSlot(kind: KeySlotKind, digits: Int?, secret: SecretBytes, dataKey: SecretBytes) throws(VaultError) -> KeySlot {
+    func makeSlot(kind: KeySlotKind, digits: Int?, secret: SecretBytes, dataKey: SecretBytes) throws(VaultError) -> KeySlot {
         var salt = [UInt8](repeating: 0, count: Int(crypto_pwhash_SALTBYTES))
         randombytes_buf(&salt, salt.count)
         var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
@@ -294,7 +294,7 @@ public final class KeyVault: Sendable {
     }
 
     /// Fills `slot.wrappedKey`: the data key encrypted under `key` with `nonce`.
-    private func wrap(_ dataKey: SecretBytes, in slot: KeySlot, nonce: [UInt8], key wrappingKey: UnsafeRawBufferPointer) throws(VaultError) -> KeySlot {
+    func wrap(_ dataKey: SecretBytes, in slot: KeySlot, nonce: [UInt8], key wrappingKey: UnsafeRawBufferPointer) throws(VaultError) -> KeySlot {
         var slot = slot
         precondition(wrappingKey.count == Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES))
         var wrapped = [UInt8](repeating: 0, count: dataKey.count + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES))
@@ -312,7 +312,7 @@ public final class KeyVault: Sendable {
     }
 
     /// The data key from a slot, or `nil` when the secret is not the slot's.
-    private func unwrap(_ slot: KeySlot, secret: SecretBytes) throws(VaultError) -> SecretBytes? {
+    func unwrap(_ slot: KeySlot, secret: SecretBytes) throws(VaultError) -> SecretBytes? {
         guard let kdf = slot.kdf, let (slotDerivation, salt) = KeyDerivation.parse(phc: kdf),
               let nonce = Base64.decode(slot.nonce), nonce.count == Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES),
               let wrapped = Base64.decode(slot.wrappedKey),
@@ -323,7 +323,7 @@ public final class KeyVault: Sendable {
     }
 
     /// The data key from `wrapped`, or nil when `key` is not the one it was wrapped under.
-    private func open(_ slot: KeySlot, nonce: [UInt8], wrapped: [UInt8], key wrappingKey: UnsafeRawBufferPointer) throws(VaultError) -> SecretBytes? {
+    func open(_ slot: KeySlot, nonce: [UInt8], wrapped: [UInt8], key wrappingKey: UnsafeRawBufferPointer) throws(VaultError) -> SecretBytes? {
         guard wrappingKey.count == Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES) else { return nil }
         let dataKey = try SecretBytes(count: KeyVault.dataKeyLength)
         let associated = slot.associatedData
@@ -337,93 +337,12 @@ public final class KeyVault: Sendable {
         return result == 0 ? dataKey : nil
     }
 
-    // MARK: The TPM slot
-
-    /// The slot the PIN opens: sealed in the TPM when one is configured and seals, else
-    /// argon2id's. A TPM that fails here (absent, no access to `/dev/tpmrm0`, an owner password)
-    /// leaves the PIN to argon2id rather than refusing it; `protection` says which it was.
-    private func makePINSlot(pin: SecretBytes, dataKey: SecretBytes) throws(VaultError) -> KeySlot {
-        if let tpm, let slot = try makeTPMSlot(pin: pin, dataKey: dataKey, tpm: tpm) {
-            return slot
-        }
-        return try makeSlot(kind: .pin, digits: pin.count, secret: pin, dataKey: dataKey)
-    }
-
-    /// A `tpm2+pin` slot: a random key, sealed by the TPM under the PIN, wraps the data key.
-    /// Nil when the TPM does not seal it.
-    private func makeTPMSlot(pin: SecretBytes, dataKey: SecretBytes, tpm: TPM2Device) throws(VaultError) -> KeySlot? {
-        let wrappingKey = try SecretBytes.random(count: Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES))
-        let sealed: TPM2SealedSecret
-        do {
-            sealed = try wrappingKey.withBytes { (secret) throws(TPM2Error) in
-                try pin.withBytes { (digits) throws(TPM2Error) in
-                    try tpm.seal(secret: secret, digits: digits.assumingMemoryBound(to: UInt8.self))
-                }
-            }
-        } catch {
-            return nil
-        }
-        var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
-        randombytes_buf(&nonce, nonce.count)
-        let slot = KeySlot(kind: .tpm2PIN, digits: pin.count, kdf: nil,
-                           sealed: [KeySlot.sealedObjectKey: Base64.encode(sealed.bytes)],
-                           nonce: Base64.encode(nonce), wrappedKey: "")
-        return try wrappingKey.withBytes { (key) throws(VaultError) in try wrap(dataKey, in: slot, nonce: nonce, key: key) }
-    }
-
-    /// The data key from a `tpm2+pin` slot: the TPM unseals the wrapping key for the PIN (this
-    /// is the check, counted by the chip). Nil for a wrong PIN.
-    private func unwrapSealed(_ slot: KeySlot, pin: SecretBytes) throws(VaultError) -> SecretBytes? {
-        guard let encoded = slot.sealed?[KeySlot.sealedObjectKey], let bytes = Base64.decode(encoded),
-              let nonce = Base64.decode(slot.nonce), nonce.count == Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES),
-              let wrapped = Base64.decode(slot.wrappedKey),
-              wrapped.count == KeyVault.dataKeyLength + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
-        else { throw .corrupt(path: fileURL.path) }
-        guard let tpm else {
-            throw .tpm(.noTPM(reason: tr("the key is sealed in a TPM, and none is configured here")))
-        }
-        let unsealed: Result<SecretBytes?, VaultError>
-        do throws(TPM2Error) {
-            let sealed = try TPM2SealedSecret(bytes: bytes)
-            unsealed = try pin.withBytes { (digits) throws(TPM2Error) -> Result<SecretBytes?, VaultError> in
-                let key = try tpm.unseal(sealed, digits: digits.assumingMemoryBound(to: UInt8.self))
-                return key.withUnsafeBytes { key in
-                    Result { () throws(VaultError) in try open(slot, nonce: nonce, wrapped: wrapped, key: key) }
-                }
-            }
-        } catch .wrongPIN {
-            return nil
-        } catch {
-            throw .tpm(error)
-        }
-        return try unsealed.get()
-    }
-
-    /// Refuses a data key that is not the one in the file, so a mix-up cannot lock records away.
-    private func checkBelongs(_ dataKey: SecretBytes, to file: KeyFile) throws(VaultError) {
-        guard dataKey.count == KeyVault.dataKeyLength, file.keyID == KeyVault.keyID(of: dataKey) else {
-            throw .corrupt(path: fileURL.path)
-        }
-    }
-
-    /// A keyed BLAKE2b hash naming the data key. The key is 256 random bits, so this tells
-    /// nothing about it, nor about the PIN.
-    static func keyID(of dataKey: SecretBytes) -> String {
-        var hash = [UInt8](repeating: 0, count: 16)
-        let label = Array("pinform key id".utf8)
-        dataKey.withBytes { bytes in
-            _ = crypto_generichash(&hash, hash.count, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                   UInt64(bytes.count), label, label.count)
-        }
-        return Base64.encode(hash)
-    }
-
     // MARK: The file
 
     /// The most bytes a key file may have; Pinform's are well under 2 KB.
     private static let sizeLimit = 16_384
 
-    private func read() throws(VaultError) -> KeyFile {
+    func read() throws(VaultError) -> KeyFile {
         let path = fileURL.path
         let bytes: [UInt8]
         switch FileOperations.readRegularFile(atPath: path, limit: KeyVault.sizeLimit) {
@@ -449,7 +368,7 @@ public final class KeyVault: Sendable {
         return file
     }
 
-    private func write(_ file: KeyFile) throws(VaultError) {
+    func write(_ file: KeyFile) throws(VaultError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var data = try? encoder.encode(file) else { throw .writeFailed(path: fileURL.path, reason: tr("it could not be encoded")) }
