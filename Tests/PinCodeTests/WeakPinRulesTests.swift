@@ -198,6 +198,17 @@ final class WeakPinRulesTests: XCTestCase {
         XCTAssertEqual(PinRejection.custom("Not your birthday").message, "Not your birthday")
     }
 
+    func testEachKindSaysWhatItIsWithoutDigits() {
+        let kinds: [PinRejection] = [.year, .date, .keypadPattern, .pair]
+        for kind in kinds {
+            XCTAssertFalse(kind.message.contains { $0.isNumber }, "\(kind) shows no digits, so never the PIN typed")
+        }
+        let all = kinds + [.repeatedDigits, .sequence, .tooCommon]
+        XCTAssertEqual(Set(all.map(\.message)).count, all.count, "every kind reads differently")
+        XCTAssertEqual(PinRejection.year.message, "That is a year, one of the first things tried — choose digits that mean nothing")
+        XCTAssertEqual(PinRejection.keypadPattern.message, "That is a line or shape on the keypad — choose keys scattered over it")
+    }
+
     func testRejectionMessagesGoThroughTheTranslator() {
         Localization.translator = Upper()
         defer { Localization.translator = nil }
@@ -205,6 +216,7 @@ final class WeakPinRulesTests: XCTestCase {
         XCTAssertEqual(PasteRejection.tooLong(room: 2).message, "ONLY 2 MORE DIGITS FIT")
         XCTAssertEqual(PasteRejection.tooLong(room: 1).message, "ONLY 1 MORE DIGIT FITS")
         XCTAssertEqual(standard("12a4"), .custom("USE DIGITS ONLY"))
+        XCTAssertEqual(PinRejection.date.message, "THAT READS AS A DATE, LIKE A BIRTHDAY — CHOOSE DIGITS THAT ARE NOT A DATE")
     }
 
     func testPinDigitsGivesDigitValues() {
