@@ -20,7 +20,7 @@ from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_al
                          states, type_keys, wait_until)
 from test_forms import VALID_PERSON, entry, fill_person, open_form_window, save_button
 
-GOOD_PIN = "2468"
+GOOD_PIN = "5978"
 WRONG_PIN = "1357"
 # Owns the X clipboard with the text given as argv[1] until killed (GTK 4 through PyGObject).
 CLIPBOARD_OWNER = """

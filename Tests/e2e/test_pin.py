@@ -10,7 +10,7 @@ import pyatspi
 from orca_session import num_lock, press_keypad_digit
 from pinform_e2e import AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of, wait_until
 
-GOOD_PIN = "2468"
+GOOD_PIN = "5978"
 WRONG_PIN = "1357"
 # Pinform 0.1's data folder (plaintext records, pin.hash for GOOD_PIN); see OldInstallationFixture.swift.
 V01_INSTALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "v0.1-install")

@@ -13,7 +13,7 @@ import unittest
 from pinform_e2e import (AppTestCase, HarnessTimeout, click, dismiss_recovery_key, find, find_all, read_recovery_key,
                          recovery_key_dialog, response_button, set_text, states, text_of, wait_until)
 
-GOOD_PIN = "2468"
+GOOD_PIN = "5978"
 NEW_PIN = "739164"
 
 

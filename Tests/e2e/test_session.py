@@ -6,7 +6,7 @@ import pyatspi
 from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of,
                          wait_until)
 
-GOOD_PIN = "2468"
+GOOD_PIN = "5978"
 
 
 class SessionTests(AppTestCase):
