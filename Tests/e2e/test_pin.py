@@ -11,8 +11,10 @@ from orca_session import num_lock, press_keypad_digit
 from pinform_e2e import AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of, wait_until
 
 GOOD_PIN = "5978"
-WRONG_PIN = "1357"
-# Pinform 0.1's data folder (plaintext records, pin.hash for GOOD_PIN); see OldInstallationFixture.swift.
+# Not refused as a new PIN either (1357, a keypad diagonal, is now): one test chooses it.
+WRONG_PIN = "4093"
+# Pinform 0.1's data folder (plaintext records, pin.hash for V01_PIN); see OldInstallationFixture.swift.
+V01_PIN = "2468"
 V01_INSTALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "v0.1-install")
 
 
@@ -251,7 +253,7 @@ class PinWindowTests(AppTestCase):
         find(window, role="label", name="Enter PIN")
         self.press(window, WRONG_PIN)
         self.wait_for_message(window, "Wrong PIN — 4 attempts left")
-        self.press(window, GOOD_PIN)
+        self.press(window, V01_PIN)
         root = app.accessible()
         # The upgraded installation gets a recovery key, shown once.
         dismiss_recovery_key(root)
@@ -270,7 +272,7 @@ class PinWindowTests(AppTestCase):
         app.quit()
 
         app, window = self.open_pin_window(data_home)
-        self.press(window, GOOD_PIN)
+        self.press(window, V01_PIN)
         find(app.accessible(), role="label", name="3 records", visible=True, timeout=20)
 
 
