@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
 // Pinform — a PIN pad and typed forms for the Linux desktop, on GTK 4.
-// Layers (see DESIGN.md): headless ControlState / PinCode / Forms, then Storage,
+// Layers (see docs/architecture.md): headless ControlState / PinCode / Forms, then Storage, then PinformCore (the app's logic),
 // then the thin Gtk layer over CGtk, then Controls, then the app.
 import PackageDescription
 
@@ -20,8 +20,8 @@ let package = Package(
         // System libraries from Debian packages.
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
         .systemLibrary(
             name: "CSQLite",
@@ -50,10 +50,19 @@ let package = Package(
         .target(name: "Forms", dependencies: ["ControlState", "Localization"], swiftSettings: [.strictMemorySafety()]),
 
         // Persistence.
-        .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2", "Localization"]),
+        // PinCode: the lockout arithmetic of `PinCheck`'s security transaction.
+        .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2", "PinCode", "Localization"]),
+
+        // The application's logic, headless: the PIN flow, the records session, the record
+        // models' contract, typed action and settings names. Never GTK.
+        .target(name: "PinformCore", dependencies: ["Storage", "PinCode", "Forms", "ControlState", "Localization"]),
 
         // GTK.
-        .target(name: "Gtk", dependencies: ["CGtk"]),
+        // The only module that sees C (scripts/check-layers): Swift types in its public API.
+        .target(name: "Gtk", dependencies: ["CGtk"], exclude: ["Testing"]),
+        // Test support, never linked into the app: reading back accessibility through GTK's test
+        // API, emitting signals as input would.
+        .target(name: "GtkTesting", dependencies: ["Gtk", "CGtk"], path: "Sources/Gtk/Testing"),
         .target(name: "Controls", dependencies: ["Gtk", "ControlState", "Forms", "Localization"]),
         // The PIN view and keypad: apart, so that forms do not link PinCode.
         .target(name: "PinControls", dependencies: ["Controls", "Gtk", "ControlState", "PinCode", "Localization"]),
@@ -73,7 +82,7 @@ let package = Package(
         // Executables.
         .executableTarget(
             name: "Pinform",
-            dependencies: ["Controls", "PinControls", "Gtk", "Storage", "PinCode", "Forms", "ControlState", "Localization"]
+            dependencies: ["PinformCore", "Controls", "PinControls", "Gtk", "Storage", "PinCode", "Forms", "ControlState", "Localization"]
         ),
         .executableTarget(
             name: "PinformBench",
@@ -87,8 +96,9 @@ let package = Package(
         .testTarget(name: "FormsTests", dependencies: ["Forms", "SeededRandom"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM", "Localization"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "PinCode", "Forms", "ControlState"]),
-        .testTarget(name: "PinformTests", dependencies: ["Pinform", "SoftwareTPM"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "GtkTesting", "PinCode", "Forms", "ControlState"]),
+        .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PinCode", "Forms", "Localization", "SoftwareTPM"]),
+        .testTarget(name: "PinformTests", dependencies: ["Pinform", "PinformCore", "SoftwareTPM"]),
     ],
     swiftLanguageModes: [.v6]
 )

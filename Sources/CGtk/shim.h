@@ -1,8 +1,8 @@
 #pragma once
-// Static inline helpers for what Swift cannot import from GTK 4 and GLib:
-// function-like macros (casts, type checks) and variadic functions.
-// Every helper is a plain C call, so Swift sees typed pointers instead of
-// OpaquePointer chains.
+// Static inline helpers for what Swift cannot import from GTK 4 and GLib: function-like macros
+// (casts, type checks) and variadic functions, nothing else: every helper is one C call, so
+// Swift sees typed pointers instead of OpaquePointer chains. What needs logic is Swift, in
+// Sources/Gtk (the only module that imports this one).
 #include <gtk/gtk.h>
 #include <adwaita.h>
 #include <glib-unix.h>
@@ -89,27 +89,8 @@ static inline void pf_accessible_set_label(gpointer widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-/// Sets the widget's own description, the one an announcement gives way to again (kept as
-/// object data: GTK 4.8 has no getter for accessible properties).
 static inline void pf_accessible_set_description(gpointer widget, const char *description) {
-    g_object_set_data_full(G_OBJECT(widget), "pf-own-description", g_strdup(description), g_free);
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
-}
-
-/// The widget's own description ("" when none was set).
-static inline const char *pf_accessible_own_description(gpointer widget) {
-    const char *description = g_object_get_data(G_OBJECT(widget), "pf-own-description");
-    return description ? description : "";
-}
-
-/// Shows `description` for a moment (an announcement): the widget's own one is kept.
-static inline void pf_accessible_show_description(gpointer widget, const char *description) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
-}
-
-static inline void pf_accessible_set_invalid(gpointer widget, gboolean invalid) {
-    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
-                                invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
 }
 
 static inline void pf_accessible_set_disabled(gpointer widget, gboolean disabled) {
@@ -118,10 +99,6 @@ static inline void pf_accessible_set_disabled(gpointer widget, gboolean disabled
 
 static inline void pf_accessible_set_selected(gpointer widget, gboolean selected) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
-}
-
-static inline void pf_accessible_set_required(gpointer widget, gboolean required) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_REQUIRED, required, -1);
 }
 
 static inline void pf_accessible_set_labelled_by(gpointer widget, gpointer label) {
@@ -154,7 +131,6 @@ extern void _dispatch_main_queue_callback_4CF(void *message);
 static inline GType pf_type_drawing_area(void) { return GTK_TYPE_DRAWING_AREA; }
 static inline GType pf_type_string(void) { return G_TYPE_STRING; }
 static inline const char *pf_object_type_name(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
-static inline gsize gtk_css_location_get_line_pf(const GtkCssLocation *location) { return location->lines; }
 static inline GdkSnapshot *pf_gdk_snapshot(GtkSnapshot *s) { return GDK_SNAPSHOT(s); }
 /// Emits a signal that takes no arguments and returns nothing.
 static inline void pf_signal_emit_void(gpointer instance, const char *name) { g_signal_emit_by_name(instance, name); }
@@ -167,31 +143,28 @@ static inline void pf_accessible_reset_described_by(gpointer widget) {
     gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
 }
 
-/// Whether the widget's accessible "invalid" state is true (GTK's test API: 4.8 has no getter).
-static inline gboolean pf_accessible_is_invalid(gpointer widget) {
-    char *mismatch = gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
-                                                     GTK_ACCESSIBLE_INVALID_TRUE);
-    gboolean matches = mismatch == NULL;
-    g_free(mismatch);
-    return matches;
+// GTK's test API (gtk_test_accessible_check_* are variadic): each returns NULL when the value is
+// the one given, else a message to free with g_free. Only Gtk's @_spi(Testing) members call them.
+
+static inline char *pf_test_accessible_check_invalid(gpointer widget) {
+    return gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
+                                           GTK_ACCESSIBLE_INVALID_TRUE);
 }
 
-/// Whether the widget's reference-list relation `relation` is exactly [`other`].
-static inline gboolean pf_accessible_relation_is(gpointer widget, GtkAccessibleRelation relation, gpointer other) {
-    if (!gtk_test_accessible_has_relation(GTK_ACCESSIBLE(widget), relation)) return FALSE;
-    char *mismatch = gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other, NULL);
-    gboolean matches = mismatch == NULL;
-    g_free(mismatch);
-    return matches;
+/// A reference-list relation (labelled-by, described-by) of exactly [`other`].
+static inline char *pf_test_accessible_check_relation_list(gpointer widget, GtkAccessibleRelation relation,
+                                                           gpointer other) {
+    return gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other, NULL);
 }
 
-/// Whether the widget's single-reference relation `relation` (error message) is `other`.
-static inline gboolean pf_accessible_reference_is(gpointer widget, GtkAccessibleRelation relation, gpointer other) {
-    if (!gtk_test_accessible_has_relation(GTK_ACCESSIBLE(widget), relation)) return FALSE;
-    char *mismatch = gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other);
-    gboolean matches = mismatch == NULL;
-    g_free(mismatch);
-    return matches;
+/// A single-reference relation (error message) of `other`.
+static inline char *pf_test_accessible_check_relation_reference(gpointer widget, GtkAccessibleRelation relation,
+                                                                gpointer other) {
+    return gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other);
+}
+
+static inline char *pf_test_accessible_check_description(gpointer widget, const char *text) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text);
 }
 
 // MARK: - Lists, sorters, revealers and file choosers (records)
@@ -217,28 +190,6 @@ static inline GtkOverlay *pf_overlay(gpointer p) { return GTK_OVERLAY(p); }
 /// GtkPasswordEntry is the only widget GTK 4.8 gives the AT-SPI role "password text".
 static inline GtkPasswordEntry *pf_password_entry(gpointer p) { return GTK_PASSWORD_ENTRY(p); }
 
-static void pf_refuse_insertion(GtkEditable *editable, const char *text, int length, int *position, gpointer data) {
-    (void)text; (void)length; (void)position; (void)data;
-    g_signal_stop_emission_by_name(editable, "insert-text");
-}
-
-/// Makes an editable refuse every insertion (typing, pasting, dropping, input methods), so its
-/// text stays empty whatever reaches it.
-static inline void pf_editable_refuse_insertions(gpointer editable) {
-    GtkEditable *target = GTK_EDITABLE(editable);
-    GtkEditable *delegate = gtk_editable_get_delegate(target);
-    g_signal_connect(target, "insert-text", G_CALLBACK(pf_refuse_insertion), NULL);
-    if (delegate) g_signal_connect(delegate, "insert-text", G_CALLBACK(pf_refuse_insertion), NULL);
-}
-
-/// The widget whose accessible object stands for `widget`: itself, or for a part with the role
-/// "none" (the GtkText inside an entry), the nearest ancestor with a role.
-static inline GtkWidget *pf_accessible_owner(GtkWidget *widget) {
-    while (widget && gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget)) == GTK_ACCESSIBLE_ROLE_NONE)
-        widget = gtk_widget_get_parent(widget);
-    return widget;
-}
-
 /// A widget with a given accessible role (the role is construct-only); `type` e.g. GTK_TYPE_IMAGE.
 static inline GtkWidget *pf_widget_new_with_role(GType type, GtkAccessibleRole role) {
     return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
@@ -250,56 +201,10 @@ static inline void pf_accessible_reset_labelled_by(gpointer widget) {
     gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 }
 
-/// The text of the first label whose mnemonic widget is `widget` (the label naming a form
-/// field), or NULL.
-static inline const char *pf_widget_mnemonic_label_text(gpointer widget) {
-    GList *labels = gtk_widget_list_mnemonic_labels(GTK_WIDGET(widget));
-    const char *text = NULL;
-    for (GList *item = labels; item && !text; item = item->next)
-        if (GTK_IS_LABEL(item->data)) text = gtk_label_get_text(GTK_LABEL(item->data));
-    g_list_free(labels);
-    return text;
-}
-
-/// The nearest ancestor of `widget` with the accessible role `role` (a list's row), or NULL.
-static inline GtkWidget *pf_ancestor_with_role(gpointer widget, GtkAccessibleRole role) {
-    GtkWidget *current = gtk_widget_get_parent(GTK_WIDGET(widget));
-    while (current && gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(current)) != role)
-        current = gtk_widget_get_parent(current);
-    return current;
-}
-
-/// Whether the description GTK holds for the widget now is exactly `text` (GTK's test API).
-static inline gboolean pf_accessible_description_is(gpointer widget, const char *text) {
-    char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text);
-    gboolean matches = mismatch == NULL;
-    g_free(mismatch);
-    return matches;
-}
-
 static inline gboolean pf_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
 static inline gboolean pf_is_image(gpointer p) { return GTK_IS_IMAGE(p); }
 static inline gboolean pf_is_label(gpointer p) { return GTK_IS_LABEL(p); }
 static inline GtkImage *pf_image(gpointer p) { return GTK_IMAGE(p); }
-
-/// Marks the widget's own description as one an announcement must not hide (a field's error).
-static inline void pf_accessible_set_description_kept(gpointer widget, gboolean kept) {
-    g_object_set_data(G_OBJECT(widget), "pf-description-kept", GINT_TO_POINTER(kept ? 1 : 0));
-}
-
-static inline gboolean pf_accessible_description_kept(gpointer widget) {
-    return GPOINTER_TO_INT(g_object_get_data(G_OBJECT(widget), "pf-description-kept")) != 0;
-}
-
-/// The first child of `widget` with the accessible role `role` (a column view's header row), or NULL.
-static inline GtkWidget *pf_child_with_role(gpointer widget, GtkAccessibleRole role) {
-    for (GtkWidget *child = gtk_widget_get_first_child(GTK_WIDGET(widget)); child; child = gtk_widget_get_next_sibling(child))
-        if (gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(child)) == role) return child;
-    return NULL;
-}
-
-#include "folding_row.h"
-#include "form_inputs.h"
 
 /// A string property of an object (g_object_get is variadic); free the result with g_free.
 static inline gchar *pf_object_dup_string_property(gpointer object, const char *name) {
@@ -307,4 +212,16 @@ static inline gchar *pf_object_dup_string_property(gpointer object, const char *
     g_object_get(G_OBJECT(object), name, &value, NULL);
     return value;
 }
-#include "record_list.h"
+
+/// Activates a widget's action whose parameter is one guint (gtk_widget_activate_action is
+/// variadic): a list view's "list.scroll-to-item".
+static inline void pf_widget_activate_action_uint(gpointer widget, const char *name, guint value) {
+    gtk_widget_activate_action(GTK_WIDGET(widget), name, "u", value);
+}
+
+// MARK: - Form inputs' widgets (multi-line text, calendar, popover)
+
+static inline GtkTextView *pf_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
+static inline GtkCalendar *pf_calendar(gpointer p) { return GTK_CALENDAR(p); }
+static inline GtkPopover *pf_popover(gpointer p) { return GTK_POPOVER(p); }
+static inline gboolean pf_is_list_view(gpointer p) { return GTK_IS_LIST_VIEW(p); }

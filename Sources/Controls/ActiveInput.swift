@@ -1,4 +1,3 @@
-import CGtk
 import ControlState
 import Forms
 import Gtk
@@ -40,9 +39,9 @@ public final class ActiveInput<Output: StringTwoWayConvertible> {
                 numberParsing: NumberParsing = .current) {
         field = InputField(purpose: purpose, numberParsing: numberParsing)
         label = Label(text)
-        indicator = Box(GTK_ORIENTATION_HORIZONTAL)
+        indicator = Box(.horizontal)
         errorLabel = Label()
-        container = Box(GTK_ORIENTATION_VERTICAL)
+        container = Box(.vertical)
         containerStyle = InlineStyle(on: container)
         entryStyle = InlineStyle(on: field.entry)
         indicatorStyle = InlineStyle(on: indicator)

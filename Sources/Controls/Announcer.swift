@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 
 /// Says a short message to screen reader users when something happens: a new step, an error,
@@ -25,33 +24,30 @@ public final class Announcer {
 
     /// The widget that shows an announcement instead of its own description.
     private var speaker: Widget?
-    private var pending: guint = 0
+    private var pending: UInt32 = 0
     private var queued: String?
 
-    private static var announcers: [UnsafeMutableRawPointer: Announcer] = [:]
+    private static var announcers: [ObjectIdentity: Announcer] = [:]
 
     private init(window: Window) {
         self.window = window
         window.onFocusWidgetChanged { [weak self] in self?.focusMoved() }
-        let key = window.raw
+        let key = window.identity
         window.connect("destroy") { Announcer.announcers[key] = nil }
     }
 
     /// The announcer of `window` (one per window, made when first asked for).
     public static func of(_ window: Window) -> Announcer {
-        if let existing = announcers[window.raw] { return existing }
+        if let existing = announcers[window.identity] { return existing }
         let announcer = Announcer(window: window)
-        announcers[window.raw] = announcer
+        announcers[window.identity] = announcer
         return announcer
     }
 
     /// The announcer of the window `widget` is in; nil while it is in none.
     public static func of(windowContaining widget: Widget) -> Announcer? {
-        guard let root = gtk_widget_get_root(widget.widgetPointer), pf_is_window(UnsafeMutableRawPointer(root)) != 0
-        else { return nil }
-        let pointer = UnsafeMutableRawPointer(root)
-        if let existing = announcers[pointer] { return existing }
-        return of(Window(existing: pf_widget(pointer)))
+        guard let window = widget.rootWindow else { return nil }
+        return of(window)
     }
 
     /// Speaks `message` through the focused widget, once the focus changes under way are done.
@@ -83,7 +79,7 @@ public final class Announcer {
 
     private func show(_ message: String) {
         guard let target = focusedWidget() ?? fallback else { return }
-        if let speaker, speaker.raw != target.raw { restore(speaker) }
+        if let speaker, !speaker.isSame(as: target) { restore(speaker) }
         // A field's error stays audible after the message: a screen reader reads the
         // description as the focus arrives ("Age text. Height: Required. Age: Enter a whole number").
         let own = target.ownAccessibleDescription
@@ -100,21 +96,21 @@ public final class Announcer {
     }
 
     private func focusedWidget() -> Widget? {
-        guard let focus = window.focusWidgetPointer, let owner = pf_accessible_owner(focus) else { return nil }
-        if let speaker, speaker.widgetPointer == owner { return speaker }
-        if let fallback, fallback.widgetPointer == owner { return fallback }
-        return Widget(widget: owner)
+        guard let owner = window.focusWidget?.accessibleOwner else { return nil }
+        if let speaker, speaker.isSame(as: owner) { return speaker }
+        if let fallback, fallback.isSame(as: owner) { return fallback }
+        return owner
     }
 
     private func focusMoved() {
         guard let speaker else { return }
-        let owner = window.focusWidgetPointer.flatMap { pf_accessible_owner($0) }
-        guard owner != speaker.widgetPointer else { return }
+        let owner = window.focusWidget?.accessibleOwner
+        guard owner.map({ !speaker.isSame(as: $0) }) ?? true else { return }
         restore(speaker)
     }
 
     private func restore(_ widget: Widget) {
         widget.showAccessibleDescription(widget.ownAccessibleDescription)
-        if speaker?.raw == widget.raw { speaker = nil }
+        if speaker?.isSame(as: widget) == true { speaker = nil }
     }
 }

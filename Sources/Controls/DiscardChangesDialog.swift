@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 import Localization
 
@@ -69,21 +68,9 @@ public final class DiscardChangesDialog {
 
     /// A response's button: libadwaita makes one as each response is added.
     private func button(labelled label: String) -> Button {
-        guard let button = Self.findButton(labelled: label, under: window.widgetPointer) else {
+        guard let button = window.descendants.lazy.compactMap(Button.init(casting:)).first(where: { $0.label == label }) else {
             preconditionFailure("AdwMessageDialog made no button for the response “\(label)”")
         }
-        return Button(existing: button)
-    }
-
-    private static func findButton(labelled label: String, under widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        if pf_is_button(widget) != 0, let text = gtk_button_get_label(pf_button(widget)), String(cString: text) == label {
-            return widget
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if let found = findButton(labelled: label, under: current) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
+        return button
     }
 }

@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 
 /// What an invalid field looks like, as one Bool the engine can bind: GTK's `error` style class
@@ -30,7 +29,7 @@ final class FieldErrorPresentation {
         }
     }
 
-    private var pending: guint = 0
+    private var pending: UInt32 = 0
 
     init(input: Widget, line: Label) {
         self.input = input

@@ -1,4 +1,3 @@
-import CGtk
 import ControlState
 import Forms
 import Gtk

@@ -34,7 +34,7 @@ public final class SwitchInput {
         label.expandsHorizontally = true
         label.setMnemonicWidget(switchWidget)
         switchWidget.setAccessibleLabelledBy(label)
-        switchWidget.verticalPlacement = .center
+        switchWidget.verticalAlignment = .center
         let row = Box(.horizontal, spacing: 12)
         row.addCSSClass("switch-input")
         row.append(label)

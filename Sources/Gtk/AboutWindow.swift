@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's About window (`AdwAboutWindow`): the app's icon, name, version and developer,
 /// a line about what it does, links, credits, the licence and details for bug reports.
@@ -15,13 +15,13 @@ public final class AboutWindow: Window {
         public var issueURL: String
         public var copyright: String
         public var developers: [String]
-        public var license: GtkLicense
+        public var license: License
         /// Shown under "Troubleshooting", for bug reports.
         public var debugInfo: String
 
         public init(applicationName: String, applicationIcon: String, version: String, developerName: String,
                     comments: String, website: String, issueURL: String, copyright: String,
-                    developers: [String], license: GtkLicense, debugInfo: String = "") {
+                    developers: [String], license: License, debugInfo: String = "") {
             self.applicationName = applicationName
             self.applicationIcon = applicationIcon
             self.version = version
@@ -48,7 +48,7 @@ public final class AboutWindow: Window {
         adw_about_window_set_website(about, content.website)
         adw_about_window_set_issue_url(about, content.issueURL)
         adw_about_window_set_copyright(about, content.copyright)
-        adw_about_window_set_license_type(about, content.license)
+        adw_about_window_set_license_type(about, content.license.cValue)
         if !content.debugInfo.isEmpty { adw_about_window_set_debug_info(about, content.debugInfo) }
         var names: [UnsafeMutablePointer<CChar>?] = content.developers.map { strdup($0) }
         names.append(nil)

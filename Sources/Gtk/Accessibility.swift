@@ -1,18 +1,22 @@
-import CGtk
+internal import CGtk
 
 /// Accessibility helpers: what screen readers and automation read off a widget.
 extension Widget {
     /// The accessible role (fixed when the widget is made).
-    public var accessibleRole: GtkAccessibleRole { pf_accessible_role(raw) }
+    public var accessibleRole: AccessibleRole { AccessibleRole(pf_accessible_role(raw)) }
 
     /// Sets the accessible name.
     public func setAccessibleLabel(_ label: String) { pf_accessible_set_label(raw, label) }
 
     /// Sets the accessible description.
-    public func setAccessibleDescription(_ description: String) { pf_accessible_set_description(raw, description) }
+    public func setAccessibleDescription(_ description: String) {
+        // Kept as object data: GTK 4.8 has no getter for accessible properties.
+        g_object_set_data_full(objectPointer, Self.ownDescriptionKey, g_strdup(description), g_free)
+        pf_accessible_set_description(raw, description)
+    }
 
-    /// Marks the widget's content invalid (or valid) for assistive technologies.
-    public func setAccessibleInvalid(_ invalid: Bool) { pf_accessible_set_invalid(raw, invalid ? 1 : 0) }
+    private static let ownDescriptionKey = "pf-own-description"
+    private static let descriptionKeptKey = "pf-description-kept"
 
     /// Marks the widget disabled for assistive technologies.
     public func setAccessibleDisabled(_ disabled: Bool) { pf_accessible_set_disabled(raw, disabled ? 1 : 0) }
@@ -20,9 +24,6 @@ extension Widget {
     /// Marks the widget selected (or not) for assistive technologies: the key a keypad's
     /// keyboard ring is on.
     public func setAccessibleSelected(_ selected: Bool) { pf_accessible_set_selected(raw, selected ? 1 : 0) }
-
-    /// Marks the widget as a required input.
-    public func setAccessibleRequired(_ required: Bool) { pf_accessible_set_required(raw, required ? 1 : 0) }
 
     /// Names the widget by another (a label beside an entry).
     public func setAccessibleLabelledBy(_ label: Widget) { pf_accessible_set_labelled_by(raw, label.raw) }
@@ -41,21 +42,41 @@ extension Widget {
 extension Widget {
     /// The description the widget itself set ("" when none): what it shows again after an
     /// announcement.
-    public var ownAccessibleDescription: String { String(cString: pf_accessible_own_description(raw)) }
+    public var ownAccessibleDescription: String {
+        g_object_get_data(objectPointer, Self.ownDescriptionKey).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+    }
 
     /// Whether an announcement shown on the widget keeps its own description after it (a form
     /// field's error), instead of replacing it until the focus moves on.
     public var keepsAccessibleDescription: Bool {
-        get { pf_accessible_description_kept(raw) != 0 }
-        set { pf_accessible_set_description_kept(raw, newValue ? 1 : 0) }
+        get { g_object_get_data(objectPointer, Self.descriptionKeptKey) != nil }
+        set { g_object_set_data(objectPointer, Self.descriptionKeptKey, newValue ? UnsafeMutableRawPointer(bitPattern: 1) : nil) }
     }
 
     /// Shows `text` as the accessible description without making it the widget's own.
-    public func showAccessibleDescription(_ text: String) { pf_accessible_show_description(raw, text) }
+    public func showAccessibleDescription(_ text: String) { pf_accessible_set_description(raw, text) }
 
     /// The widget whose accessible object stands for this one: itself, or for a part without an
     /// accessible role (the text inside an entry), the nearest ancestor with one.
-    public var accessibleOwner: UnsafeMutablePointer<GtkWidget>? { pf_accessible_owner(widgetPointer) }
+    public var accessibleOwner: Widget? {
+        firstInLineage(from: widgetPointer) { pf_accessible_role($0) != GTK_ACCESSIBLE_ROLE_NONE }
+    }
+
+    /// The nearest ancestor with the accessible role `role` (the row a cell is in), if any.
+    public func ancestor(withRole role: AccessibleRole) -> Widget? {
+        firstInLineage(from: gtk_widget_get_parent(widgetPointer)) { pf_accessible_role($0) == role.cValue }
+    }
+
+    /// The first of `widget` and its ancestors that `matches`.
+    private func firstInLineage(from widget: UnsafeMutablePointer<GtkWidget>?,
+                                where matches: (UnsafeMutablePointer<GtkWidget>) -> Bool) -> Widget? {
+        var current = widget
+        while let candidate = current {
+            if matches(candidate) { return Widget(widget: candidate) }
+            current = gtk_widget_get_parent(candidate)
+        }
+        return nil
+    }
 }
 
 extension Widget {
@@ -66,5 +87,19 @@ extension Widget {
 
 extension Widget {
     /// The text of the label that names this widget by its mnemonic (a form field's label).
-    public var mnemonicLabelText: String? { pf_widget_mnemonic_label_text(raw).map { String(cString: $0) } }
+    public var mnemonicLabelText: String? {
+        let labels = gtk_widget_list_mnemonic_labels(widgetPointer)
+        defer { g_list_free(labels) }
+        var item = labels
+        while let node = item {
+            if let label = node.pointee.data, pf_is_label(label) != 0, let text = gtk_label_get_text(pf_label(label)) {
+                return String(cString: text)
+            }
+            item = node.pointee.next
+        }
+        return nil
+    }
+
+    /// Removes the widget's "described by" relation.
+    public func resetAccessibleDescribedBy() { pf_accessible_reset_described_by(raw) }
 }

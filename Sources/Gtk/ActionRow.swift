@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A row with a title, a subtitle and widgets at its end (`AdwActionRow`), such as a switch.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's header bar (`AdwHeaderBar`): GNOME's flat title bar, with the window buttons
 /// and widgets at either end; placed inside an `ApplicationWindow`'s content.

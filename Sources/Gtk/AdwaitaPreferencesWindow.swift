@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's preferences window (`AdwPreferencesWindow`): pages of grouped rows, with a
 /// search over their titles.
@@ -15,11 +15,5 @@ public final class AdwaitaPreferencesWindow: Window {
     public func add(_ page: PreferencesPage) {
         adw_preferences_window_add(pf_adw_preferences_window(raw), pf_adw_preferences_page(page.raw))
         pages.append(page)
-    }
-
-    /// Whether the search button shows (off for a window with a few rows).
-    public var isSearchEnabled: Bool {
-        get { adw_preferences_window_get_search_enabled(pf_adw_preferences_window(raw)) != 0 }
-        set { adw_preferences_window_set_search_enabled(pf_adw_preferences_window(raw), newValue ? 1 : 0) }
     }
 }

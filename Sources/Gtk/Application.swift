@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// The application (`AdwApplication`, a GtkApplication that also starts libadwaita and its
 /// style manager): one per process, it owns the windows, the actions and the command line.
@@ -11,12 +11,18 @@ import CGtk
 @MainActor
 public final class Application: Object {
     /// Creates the application and bridges the main dispatch queue into GLib's loop.
-    public init(id: String, flags: GApplicationFlags = GApplicationFlags(rawValue: 0)) {
-        super.init(adopting: UnsafeMutableRawPointer(adw_application_new(id, flags)))
+    public init(id: String) {
+        super.init(adopting: UnsafeMutableRawPointer(adw_application_new(id, GApplicationFlags(rawValue: 0))))
         MainContext.installDispatchBridge()
     }
 
     private var application: UnsafeMutablePointer<GApplication> { pf_g_application(raw) }
+
+    /// Makes this process run on its own instead of handing its work to an instance that is
+    /// already running (GLib's `G_APPLICATION_NON_UNIQUE`); before `run()`.
+    public func runsAsSeparateInstance() {
+        g_application_set_flags(application, G_APPLICATION_NON_UNIQUE)
+    }
 
     /// The application id.
     public var id: String { String(cString: g_application_get_application_id(application)) }
@@ -29,14 +35,10 @@ public final class Application: Object {
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { connect("activate", handler) }
 
-    /// Calls `handler` when the application is about to exit.
-    @discardableResult
-    public func onShutdown(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { connect("shutdown", handler) }
-
     /// Declares a command-line option (shown by `--help`).
-    public func addOption(_ longName: String, argument: GOptionArg = G_OPTION_ARG_NONE,
+    public func addOption(_ longName: String, argument: OptionArgument = .none,
                           description: String, argumentDescription: String? = nil) {
-        g_application_add_main_option(application, longName, 0, GOptionFlags(rawValue: 0), argument,
+        g_application_add_main_option(application, longName, 0, GOptionFlags(rawValue: 0), argument.cValue,
                                       description, argumentDescription)
     }
 

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's application window (`AdwApplicationWindow`): a window with no separate title
 /// bar, whose content holds its header bar, so that the header can take part in the layout

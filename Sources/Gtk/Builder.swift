@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Builds widgets from GtkBuilder XML (used for the shortcuts window, whose widgets GTK
 /// only offers through XML).

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A push button with a text label or an icon.
 @MainActor
@@ -14,29 +14,20 @@ public final class Button: Widget {
     }
 
     /// Wraps a button made elsewhere (one in a libadwaita dialog or toast, …).
-    public init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+    /// The button `widget` is (a toggle button too), or nil when it is another kind of widget.
+    public convenience init?(casting widget: Widget) {
+        guard pf_is_button(widget.raw) != 0 else { return nil }
+        self.init(existing: widget.widgetPointer)
+    }
+
+    /// The button's content (its label or image), if any.
+    public var child: Widget? { gtk_button_get_child(pf_button(raw)).map { Widget(widget: $0) } }
+
+    init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: pointer)
     }
 
     private var button: UnsafeMutablePointer<GtkButton> { pf_button(raw) }
-
-    /// The text shown.
-    public var label: String {
-        get { gtk_button_get_label(button).map { String(cString: $0) } ?? "" }
-        set { gtk_button_set_label(button, newValue) }
-    }
-
-    /// The themed icon shown instead of text.
-    public var iconName: String? {
-        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
-        set { gtk_button_set_icon_name(button, newValue) }
-    }
-
-    /// Whether the button draws no frame.
-    public var hasFrame: Bool {
-        get { gtk_button_get_has_frame(button) != 0 }
-        set { gtk_button_set_has_frame(button, newValue ? 1 : 0) }
-    }
 
     /// Calls `handler` when the button is activated (click, Enter, Space, or assistive action).
     @discardableResult

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A stylesheet applied to the whole display.
 ///
@@ -26,7 +26,7 @@ public final class CSSProvider: Object {
         let trampoline: @convention(c) (gpointer?, OpaquePointer?, UnsafeMutablePointer<GError>?, gpointer?) -> Void = {
             _, section, error, data in
             let box = ClosureBox<@MainActor (ParsingError) -> Void>.from(data)
-            let line = section.map { Int(gtk_css_location_get_line_pf(gtk_css_section_get_start_location($0))) + 1 } ?? 0
+            let line = section.map { Int(gtk_css_section_get_start_location($0).pointee.lines) + 1 } ?? 0
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             let parsingError = ParsingError(line: line, message: message)
             MainActor.assumeIsolated { box.body(parsingError) }
@@ -52,8 +52,9 @@ public final class CSSProvider: Object {
         if let first = errors.first { throw first }
     }
 
-    /// Applies the stylesheet to every widget on the default display.
-    public func applyToDisplay(priority: UInt32 = UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION)) {
+    /// Applies the stylesheet to every widget on the default display, at `priority` (600 is
+    /// GTK's priority for an application's own style, above the theme's).
+    public func applyToDisplay(priority: UInt32 = 600) {
         guard let display = gdk_display_get_default() else { return }
         gtk_style_context_add_provider_for_display(display, pf_style_provider(raw), priority)
     }

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A month's days to pick one from.
 @MainActor
@@ -12,10 +12,18 @@ public final class Calendar: Widget {
     public var selectedDay: (year: Int, month: Int, day: Int) {
         get {
             var year: Int32 = 0, month: Int32 = 0, day: Int32 = 0
-            pf_calendar_get_day(pf_calendar(raw), &year, &month, &day)
+            let date = gtk_calendar_get_date(pf_calendar(raw))
+            g_date_time_get_ymd(date, &year, &month, &day)
+            g_date_time_unref(date)
             return (Int(year), Int(month), Int(day))
         }
-        set { pf_calendar_select(pf_calendar(raw), Int32(newValue.year), Int32(newValue.month), Int32(newValue.day)) }
+        set {
+            // Noon, so that no time zone change moves the day.
+            guard let date = g_date_time_new_local(Int32(newValue.year), Int32(newValue.month), Int32(newValue.day), 12, 0, 0)
+            else { return }
+            gtk_calendar_select_day(pf_calendar(raw), date)
+            g_date_time_unref(date)
+        }
     }
 
     /// Selects a day and reports it picked, as a click on it does.

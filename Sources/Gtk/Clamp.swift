@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's clamp (`AdwClamp`): keeps its child at most `maximumSize` wide, centred, and
 /// lets it shrink with the window.

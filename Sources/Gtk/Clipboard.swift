@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Reading text from the clipboard of a widget's display.
 extension Widget {
@@ -15,10 +15,5 @@ extension Widget {
             g_free(text)
             MainActor.assumeIsolated { box.body(value) }
         }, box.retainedPointer())
-    }
-
-    /// Puts `text` on the clipboard.
-    public func setClipboardText(_ text: String) {
-        gdk_clipboard_set_text(gtk_widget_get_clipboard(widgetPointer), text)
     }
 }

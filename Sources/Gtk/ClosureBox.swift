@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Holds a Swift closure for a C callback. GLib keeps the box retained and releases it
 /// through `releaseClosureBox` when the handler or source goes away.

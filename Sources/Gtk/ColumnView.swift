@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A table of rows and columns over a list model (GtkColumnView): only the rows on screen
 /// get widgets, so it scales to long lists.
@@ -29,24 +29,6 @@ public final class ColumnView: Widget {
     public func append(_ column: ColumnViewColumn) {
         gtk_column_view_append_column(view, column.column)
         columns.append(column)
-    }
-
-    /// Whether rows are separated by lines.
-    public var showsRowSeparators: Bool {
-        get { gtk_column_view_get_show_row_separators(view) != 0 }
-        set { gtk_column_view_set_show_row_separators(view, newValue ? 1 : 0) }
-    }
-
-    /// Whether columns are separated by lines.
-    public var showsColumnSeparators: Bool {
-        get { gtk_column_view_get_show_column_separators(view) != 0 }
-        set { gtk_column_view_set_show_column_separators(view, newValue ? 1 : 0) }
-    }
-
-    /// Whether dragging over rows selects them.
-    public var allowsRubberbandSelection: Bool {
-        get { gtk_column_view_get_enable_rubberband(view) != 0 }
-        set { gtk_column_view_set_enable_rubberband(view, newValue ? 1 : 0) }
     }
 
     // MARK: Sorting
@@ -105,6 +87,13 @@ public final class ColumnView: Widget {
         }
         return connect("activate", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
                        box: ClosureBox<Handler>(handler), after: false)
+    }
+
+    /// Scrolls so that the row at `position` is in view.
+    public func scrollTo(row position: Int) {
+        // GTK 4.8 has no gtk_column_view_scroll_to: its list view's "list.scroll-to-item" does it.
+        guard let list = childWidgets.first(where: { pf_is_list_view($0.raw) != 0 }) else { return }
+        pf_widget_activate_action_uint(list.raw, "list.scroll-to-item", guint(position))
     }
 
     /// Emits `activate` for the row at `position`, as a double-click would.

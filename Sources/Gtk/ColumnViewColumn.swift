@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A column of a `ColumnView`: a title in the header and a factory for its cells.
 @MainActor
@@ -14,30 +14,6 @@ public final class ColumnViewColumn: Object {
     }
 
     var column: OpaquePointer { pf_column_view_column(raw) }
-
-    /// The header's text.
-    public var title: String {
-        get { gtk_column_view_column_get_title(column).map { String(cString: $0) } ?? "" }
-        set { gtk_column_view_column_set_title(column, newValue) }
-    }
-
-    /// Whether the column takes a share of extra width.
-    public var expands: Bool {
-        get { gtk_column_view_column_get_expand(column) != 0 }
-        set { gtk_column_view_column_set_expand(column, newValue ? 1 : 0) }
-    }
-
-    /// Whether people can drag the column's edge to resize it.
-    public var isResizable: Bool {
-        get { gtk_column_view_column_get_resizable(column) != 0 }
-        set { gtk_column_view_column_set_resizable(column, newValue ? 1 : 0) }
-    }
-
-    /// A fixed width in pixels, or -1 for the cells' natural width.
-    public var fixedWidth: Int32 {
-        get { gtk_column_view_column_get_fixed_width(column) }
-        set { gtk_column_view_column_set_fixed_width(column, newValue) }
-    }
 
     /// Whether clicking the header sorts by this column (and shows the sort arrow).
     ///

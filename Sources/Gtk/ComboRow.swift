@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A row that chooses one of a list of strings from a popover (`AdwComboRow`).
 @MainActor

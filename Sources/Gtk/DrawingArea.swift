@@ -1,19 +1,23 @@
-import CGtk
+internal import CGtk
 
-/// A widget that draws itself with cairo.
+/// A widget that draws itself (with cairo, through a `DrawingContext`).
 ///
 /// ```swift
-/// let area = DrawingArea(role: GTK_ACCESSIBLE_ROLE_IMG)
-/// area.setDrawFunction { cr, width, height in cairo_paint(cr) }
+/// let area = DrawingArea(role: .img)
+/// area.setDrawFunction { context, width, height in
+///     context.arc(centerX: 10, centerY: 10, radius: 8, from: 0, to: 2 * .pi)
+///     context.fill()
+/// }
 /// ```
 @MainActor
 public final class DrawingArea: Widget {
-    /// Draws the content into a cairo context of `width` × `height`.
-    public typealias DrawFunction = @MainActor (_ cairo: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
+    /// Draws the content into a context of `width` × `height`; the context is valid only
+    /// during the call.
+    public typealias DrawFunction = @MainActor (_ context: DrawingContext, _ width: Int32, _ height: Int32) -> Void
 
     /// A drawing area with an accessible role (construct-only in GTK).
-    public init(role: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_IMG) {
-        super.init(widget: pf_drawing_area_new_with_role(role))
+    public init(role: AccessibleRole = .img) {
+        super.init(widget: pf_drawing_area_new_with_role(role.cValue))
     }
 
     /// The natural width of the content.
@@ -34,7 +38,7 @@ public final class DrawingArea: Widget {
         gtk_drawing_area_set_draw_func(pf_drawing_area(raw), { _, cairo, width, height, data in
             let box = ClosureBox<DrawFunction>.from(data)
             let cairo = MainThreadPointer(value: UnsafeMutableRawPointer(cairo))
-            MainActor.assumeIsolated { box.body(OpaquePointer(cairo.value!), width, height) }
+            MainActor.assumeIsolated { box.body(DrawingContext(OpaquePointer(cairo.value!)), width, height) }
         }, box.retainedPointer(), releaseClosureBoxNotify)
     }
 }

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A button that pops up a list of strings to choose one from.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A one-line text entry.
 @MainActor
@@ -17,34 +17,16 @@ public final class Entry: Widget {
         set { gtk_editable_set_text(editable, newValue) }
     }
 
-    /// Grey hint text shown while the entry is empty.
-    public var placeholder: String? {
-        get { gtk_entry_get_placeholder_text(entry).map { String(cString: $0) } }
-        set { gtk_entry_set_placeholder_text(entry, newValue) }
-    }
-
     /// What the text is (digits, email, …), for input methods and on-screen keyboards.
-    public var inputPurpose: GtkInputPurpose {
-        get { gtk_entry_get_input_purpose(entry) }
-        set { gtk_entry_set_input_purpose(entry, newValue) }
+    public var inputPurpose: InputMethodPurpose {
+        get { InputMethodPurpose(gtk_entry_get_input_purpose(entry)) }
+        set { gtk_entry_set_input_purpose(entry, newValue.cValue) }
     }
 
     /// Hints for input methods (no spell check, lowercase, …).
-    public var inputHints: GtkInputHints {
-        get { gtk_entry_get_input_hints(entry) }
-        set { gtk_entry_set_input_hints(entry, newValue) }
-    }
-
-    /// Whether the text is shown (false for passwords).
-    public var isTextVisible: Bool {
-        get { gtk_entry_get_visibility(entry) != 0 }
-        set { gtk_entry_set_visibility(entry, newValue ? 1 : 0) }
-    }
-
-    /// Whether Enter activates the window's default widget.
-    public var activatesDefault: Bool {
-        get { gtk_entry_get_activates_default(entry) != 0 }
-        set { gtk_entry_set_activates_default(entry, newValue ? 1 : 0) }
+    public var inputHints: InputMethodHints {
+        get { InputMethodHints(gtk_entry_get_input_hints(entry)) }
+        set { gtk_entry_set_input_hints(entry, newValue.cValue) }
     }
 
     /// The maximum number of characters; 0 for no limit.

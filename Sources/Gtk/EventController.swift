@@ -1,12 +1,12 @@
-import CGtk
+internal import CGtk
 
 /// A GTK event controller attached to a widget with `Widget.add(_:)`.
 @MainActor
 open class EventController: Object {
     /// How far up and down the widget tree the controller sees events.
-    public var propagationPhase: GtkPropagationPhase {
-        get { gtk_event_controller_get_propagation_phase(pf_event_controller(raw)) }
-        set { gtk_event_controller_set_propagation_phase(pf_event_controller(raw), newValue) }
+    public var propagationPhase: PropagationPhase {
+        get { PropagationPhase(gtk_event_controller_get_propagation_phase(pf_event_controller(raw))) }
+        set { gtk_event_controller_set_propagation_phase(pf_event_controller(raw), newValue.cValue) }
     }
 }
 
@@ -14,13 +14,13 @@ open class EventController: Object {
 ///
 /// ```swift
 /// let keys = KeyController()
-/// keys.onKeyPressed { key, _, modifiers in key == GDK_KEY_Escape ? (clear(), true).1 : false }
+/// keys.onKeyPressed { key, _, modifiers in key == .escape ? (clear(), true).1 : false }
 /// widget.add(keys)
 /// ```
 @MainActor
 public final class KeyController: EventController {
     /// A handler of a key press; returns whether it handled the key.
-    public typealias Handler = @MainActor (_ keyval: UInt32, _ keycode: UInt32, _ modifiers: GdkModifierType) -> Bool
+    public typealias Handler = @MainActor (_ key: Key, _ keycode: UInt32, _ modifiers: Modifiers) -> Bool
 
     public init() {
         super.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_key_new()))
@@ -32,7 +32,7 @@ public final class KeyController: EventController {
         let trampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
             _, keyval, keycode, modifiers, data in
             let box = ClosureBox<Handler>.from(data)
-            return MainActor.assumeIsolated { box.body(keyval, keycode, modifiers) } ? 1 : 0
+            return MainActor.assumeIsolated { box.body(Key(keyval: keyval), keycode, Modifiers(modifiers)) } ? 1 : 0
         }
         return connect("key-pressed", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
                        box: ClosureBox<Handler>(handler), after: false)

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 import Foundation
 
 /// The platform's file chooser (GtkFileChooserNative): the desktop portal's dialog where there
@@ -14,9 +14,9 @@ import Foundation
 @MainActor
 public final class FileChooserNative: Object {
     /// A hidden chooser, modal for `parent`.
-    public init(title: String, parent: Window?, action: GtkFileChooserAction,
+    public init(title: String, parent: Window?, action: FileChooserAction,
                 acceptLabel: String? = nil, cancelLabel: String? = nil) {
-        let chooser = gtk_file_chooser_native_new(title, parent?.window, action, acceptLabel, cancelLabel)
+        let chooser = gtk_file_chooser_native_new(title, parent?.window, action.cValue, acceptLabel, cancelLabel)
         super.init(adopting: UnsafeMutableRawPointer(chooser!))
         gtk_native_dialog_set_modal(dialog, 1)
     }

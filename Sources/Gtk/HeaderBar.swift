@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A window's title bar with buttons at either end.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// The icon theme of the default display.
 @MainActor
@@ -8,11 +8,5 @@ public enum IconTheme {
     public static func addSearchPath(_ path: String) {
         guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return }
         gtk_icon_theme_add_search_path(theme, path)
-    }
-
-    /// Whether the theme has an icon named `name`.
-    public static func hasIcon(_ name: String) -> Bool {
-        guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return false }
-        return gtk_icon_theme_has_icon(theme, name) != 0
     }
 }

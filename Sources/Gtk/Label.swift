@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A text label.
 @MainActor
@@ -9,7 +9,13 @@ public final class Label: Widget {
     }
 
     /// Wraps a label that something else made (a list row's widget, …), adding a reference.
-    public init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+    /// The label `widget` is, or nil when it is another kind of widget.
+    public convenience init?(casting widget: Widget) {
+        guard pf_is_label(widget.raw) != 0 else { return nil }
+        self.init(existing: widget.widgetPointer)
+    }
+
+    init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: pointer)
     }
 
@@ -21,20 +27,11 @@ public final class Label: Widget {
         set { gtk_label_set_text(label, newValue) }
     }
 
-    /// Sets Pango markup (escape user text with `Label.escape`).
-    public func setMarkup(_ markup: String) { gtk_label_set_markup(label, markup) }
-
     /// Escapes text for use in markup.
     public static func escape(_ text: String) -> String {
         guard let escaped = g_markup_escape_text(text, -1) else { return "" }
         defer { g_free(escaped) }
         return String(cString: escaped)
-    }
-
-    /// Whether long lines wrap.
-    public var wraps: Bool {
-        get { gtk_label_get_wrap(label) != 0 }
-        set { gtk_label_set_wrap(label, newValue ? 1 : 0) }
     }
 
     /// Horizontal alignment of the text within the label, 0 (start) to 1 (end).
@@ -44,15 +41,36 @@ public final class Label: Widget {
     }
 
     /// Alignment of the lines of a multi-line label.
-    public var justification: GtkJustification {
-        get { gtk_label_get_justify(label) }
-        set { gtk_label_set_justify(label, newValue) }
+    public var justification: Justification {
+        get { Justification(gtk_label_get_justify(label)) }
+        set { gtk_label_set_justify(label, newValue.cValue) }
     }
 
-    /// Whether the text can be selected and copied.
-    public var isSelectable: Bool {
-        get { gtk_label_get_selectable(label) != 0 }
-        set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
+    /// Whether text that does not fit is cut with an ellipsis at its end (else it is clipped).
+    public var ellipsizesAtEnd: Bool {
+        get { gtk_label_get_ellipsize(label) == PANGO_ELLIPSIZE_END }
+        set { gtk_label_set_ellipsize(label, newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
+    }
+
+    /// The whole text when the label cuts it with an ellipsis as laid out now, else nil.
+    public var cutText: String? { Label.cutText(of: label) }
+
+    private static func cutText(of label: OpaquePointer?) -> String? {
+        guard pango_layout_is_ellipsized(gtk_label_get_layout(label)) != 0, let text = gtk_label_get_text(label),
+              text.pointee != 0 else { return nil }
+        return String(cString: text)
+    }
+
+    /// Shows the whole text as the tooltip whenever the label cuts it with an ellipsis.
+    public func showsWholeTextWhenCut() {
+        gtk_widget_set_has_tooltip(widgetPointer, 1)
+        let query: @convention(c) (gpointer?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
+            widget, _, _, _, tooltip, _ in
+            guard let text = Label.cutText(of: pf_label(widget)) else { return 0 }
+            gtk_tooltip_set_text(tooltip, text)
+            return 1
+        }
+        pf_signal_connect(raw, "query-tooltip", unsafeBitCast(query, to: GCallback.self), nil, nil)
     }
 
     /// The widget that the label's mnemonic (underlined letter) activates.

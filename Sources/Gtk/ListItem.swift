@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A row of a list view as a factory sees it: its position, its item and its widget.
 ///
@@ -6,7 +6,7 @@ import CGtk
 @MainActor
 public struct ListItem {
     /// The GtkListItem.
-    public let pointer: UnsafeMutableRawPointer
+    let pointer: UnsafeMutableRawPointer
 
     init(_ pointer: UnsafeMutableRawPointer) {
         self.pointer = pointer
@@ -34,5 +34,5 @@ public struct ListItem {
     }
 
     /// The row's widget, as made in `onSetup`.
-    public var childPointer: UnsafeMutablePointer<GtkWidget>? { gtk_list_item_get_child(item) }
+    public var child: Widget? { gtk_list_item_get_child(item).map { Widget(widget: $0) } }
 }

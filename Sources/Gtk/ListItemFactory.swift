@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Makes and fills the widgets of the rows a list view shows (GtkSignalListItemFactory).
 ///
@@ -9,7 +9,7 @@ import CGtk
 /// ```swift
 /// let factory = ListItemFactory()
 /// factory.onSetup { item in item.setChild(Label()) }
-/// factory.onBind { item in Label(existing: item.childPointer!).text = item.string ?? "" }
+/// factory.onBind { item in Label(casting: item.child!)?.text = item.string ?? "" }
 /// ```
 @MainActor
 public final class ListItemFactory: Object {

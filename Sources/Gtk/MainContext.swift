@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 import Dispatch // links libdispatch, whose main-queue hooks the bridge calls
 import Glibc
 
@@ -31,10 +31,11 @@ public enum MainContext {
             nil, nil)
     }
 
-    /// Runs `body` once when the main loop is idle.
+    /// Runs `body` once when the main loop is idle (at `priority`: GLib's default idle
+    /// priority is 200; lower numbers run first).
     /// - Returns: The GLib source id, for `remove(source:)`.
     @discardableResult
-    public static func idle(priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ body: @escaping @MainActor () -> Void) -> guint {
+    public static func idle(priority: Int32 = 200, _ body: @escaping @MainActor () -> Void) -> UInt32 {
         let box = ClosureBox<@MainActor () -> Void>(body)
         return g_idle_add_full(priority, { data in
             let box = ClosureBox<@MainActor () -> Void>.from(data)
@@ -46,7 +47,7 @@ public enum MainContext {
     /// Calls `body` every `milliseconds` for as long as it returns `true`.
     /// - Returns: The GLib source id, for `remove(source:)`.
     @discardableResult
-    public static func timeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> guint {
+    public static func timeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> UInt32 {
         let box = ClosureBox<@MainActor () -> Bool>(body)
         return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
             let box = ClosureBox<@MainActor () -> Bool>.from(data)
@@ -55,8 +56,19 @@ public enum MainContext {
     }
 
     /// Removes a source made by `idle` or `timeout`; its closure is released.
-    public static func remove(source: guint) {
+    public static func remove(source: UInt32) {
         if source != 0 { g_source_remove(source) }
+    }
+
+    /// Calls `body` on the main loop whenever the process receives `signal` (SIGUSR1, …),
+    /// for as long as the process runs.
+    public static func onUnixSignal(_ signal: Int32, _ body: @escaping @MainActor () -> Void) {
+        let box = ClosureBox<@MainActor () -> Void>(body)
+        g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
+            let box = ClosureBox<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { box.body() }
+            return 1 // G_SOURCE_CONTINUE
+        }, box.retainedPointer(), releaseClosureBoxNotify)
     }
 
     /// Runs one iteration of the default main context.
@@ -68,7 +80,7 @@ public enum MainContext {
 
     /// Spins the main context until `condition` holds or `seconds` pass (tests, start-up).
     /// - Returns: Whether the condition held.
-    @discardableResult
+    @_spi(Testing) @discardableResult
     public static func spin(until condition: () -> Bool, timeout seconds: Double = 5) -> Bool {
         let deadline = g_get_monotonic_time() + gint64(seconds * 1_000_000)
         while !condition() {

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A menu model: items that name actions (`app.quit`, `win.lock`), in sections.
 @MainActor

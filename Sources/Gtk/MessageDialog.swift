@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A libadwaita message dialog (`AdwMessageDialog`): a heading, a body and a row of responses,
 /// modal over its parent. Escape, and closing it, choose the close response.
@@ -38,18 +38,6 @@ public final class MessageDialog: Window {
 
     private var dialog: UnsafeMutablePointer<AdwMessageDialog> { pf_adw_message_dialog(raw) }
 
-    /// The heading.
-    public var heading: String {
-        get { adw_message_dialog_get_heading(dialog).map { String(cString: $0) } ?? "" }
-        set { adw_message_dialog_set_heading(dialog, newValue) }
-    }
-
-    /// The text under the heading.
-    public var body: String {
-        get { adw_message_dialog_get_body(dialog).map { String(cString: $0) } ?? "" }
-        set { adw_message_dialog_set_body(dialog, newValue) }
-    }
-
     /// A widget shown under the body (an entry, a label to copy from, …); kept alive with the dialog.
     public var extraChild: Widget? {
         get { extra }
@@ -71,18 +59,6 @@ public final class MessageDialog: Window {
     public func label(ofResponse id: String) -> String? {
         guard adw_message_dialog_has_response(dialog, id) != 0 else { return nil }
         return adw_message_dialog_get_response_label(dialog, id).map { String(cString: $0) }
-    }
-
-    /// The response that Enter chooses.
-    public var defaultResponse: String? {
-        get { adw_message_dialog_get_default_response(dialog).map { String(cString: $0) } }
-        set { adw_message_dialog_set_default_response(dialog, newValue) }
-    }
-
-    /// The response that Escape and closing the dialog choose.
-    public var closeResponse: String {
-        get { String(cString: adw_message_dialog_get_close_response(dialog)) }
-        set { adw_message_dialog_set_close_response(dialog, newValue) }
     }
 
     /// Chooses a response as if its button was pressed (the dialog then closes).

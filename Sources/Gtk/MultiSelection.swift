@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A selection over a list model that allows any number of selected rows (GtkMultiSelection).
 @MainActor
@@ -39,11 +39,6 @@ public final class MultiSelection: Object {
     /// Selects the row at `position`, alone when `exclusive`.
     public func select(_ position: Int, exclusive: Bool = true) {
         gtk_selection_model_select_item(selection, guint(position), exclusive ? 1 : 0)
-    }
-
-    /// Clears the selection.
-    public func unselectAll() {
-        gtk_selection_model_unselect_all(selection)
     }
 
     /// Calls `handler` whenever rows are selected or unselected.

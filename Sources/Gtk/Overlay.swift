@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A child with other widgets floating over it (a toast over the content, …).
 @MainActor
@@ -14,8 +14,8 @@ public final class Overlay: Widget {
 
     /// An overlay with an accessible role (construct-only in GTK): with the default one GTK 4.8
     /// shows it as a "filler" named "GtkOverlay".
-    public init(child: Widget, role: GtkAccessibleRole) {
-        super.init(widget: pf_widget_new_with_role(gtk_overlay_get_type(), role))
+    public init(child: Widget, role: AccessibleRole) {
+        super.init(widget: pf_widget_new_with_role(gtk_overlay_get_type(), role.cValue))
         gtk_overlay_set_child(pf_overlay(raw), child.widgetPointer)
         children.append(child)
     }

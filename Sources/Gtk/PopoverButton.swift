@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A button that pops up a widget of its own (a calendar, a few options) in a popover.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A titled group of rows in a boxed list (`AdwPreferencesGroup`).
 @MainActor

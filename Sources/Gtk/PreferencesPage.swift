@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A page of a preferences window (`AdwPreferencesPage`): groups of rows, one under the other.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Shows and hides one child with an animation (GtkRevealer).
 @MainActor
@@ -43,26 +43,5 @@ public final class Revealer: Widget {
             gtk_revealer_set_child(revealer, newValue?.widgetPointer)
             content = newValue
         }
-    }
-
-    /// Whether the child is to be shown (the animation may still run).
-    public var revealsChild: Bool {
-        get { gtk_revealer_get_reveal_child(revealer) != 0 }
-        set { gtk_revealer_set_reveal_child(revealer, newValue ? 1 : 0) }
-    }
-
-    /// Whether the child is fully shown, the animation done.
-    public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(revealer) != 0 }
-
-    /// How the child slides or fades in.
-    public var transitionType: GtkRevealerTransitionType {
-        get { gtk_revealer_get_transition_type(revealer) }
-        set { gtk_revealer_set_transition_type(revealer, newValue) }
-    }
-
-    /// How long the animation takes, in milliseconds.
-    public var transitionDuration: UInt32 {
-        get { gtk_revealer_get_transition_duration(revealer) }
-        set { gtk_revealer_set_transition_duration(revealer, newValue) }
     }
 }

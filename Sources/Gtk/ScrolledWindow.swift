@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A scrollable view of one child.
 @MainActor
@@ -20,12 +20,6 @@ public final class ScrolledWindow: Widget {
         }
     }
 
-    /// Whether the content's natural height is used, up to the window's height.
-    public var propagatesNaturalHeight: Bool {
-        get { gtk_scrolled_window_get_propagate_natural_height(OpaquePointer(raw)) != 0 }
-        set { gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(raw), newValue ? 1 : 0) }
-    }
-
     /// Whether the content scrolls sideways when it is wider than the view (a wide table).
     public var scrollsHorizontally: Bool {
         get {
@@ -37,11 +31,5 @@ public final class ScrolledWindow: Widget {
             gtk_scrolled_window_set_policy(OpaquePointer(raw), newValue ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
                                            GTK_POLICY_AUTOMATIC)
         }
-    }
-
-    /// Whether a frame is drawn around the content (a text area's border).
-    public var hasFrame: Bool {
-        get { gtk_scrolled_window_get_has_frame(OpaquePointer(raw)) != 0 }
-        set { gtk_scrolled_window_set_has_frame(OpaquePointer(raw), newValue ? 1 : 0) }
     }
 }

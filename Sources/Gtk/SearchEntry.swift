@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// An entry for search text (GtkSearchEntry): a search icon, a clear button, and a
 /// `search-changed` signal that waits for a pause in typing.
@@ -39,11 +39,6 @@ public final class SearchEntry: Widget {
     public var searchDelay: UInt32 {
         get { gtk_search_entry_get_search_delay(entry) }
         set { gtk_search_entry_set_search_delay(entry, newValue) }
-    }
-
-    /// Lets typing anywhere in `widget` start a search here.
-    public func captureKeys(from widget: Widget?) {
-        gtk_search_entry_set_key_capture_widget(entry, widget?.widgetPointer)
     }
 
     /// Calls `handler` once typing pauses, and at once when the text is cleared.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Typed access to a GSettings schema.
 ///

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A connected signal handler. Disconnecting releases its closure; so does the object's
 /// finalization, whichever comes first.
@@ -6,7 +6,7 @@ import CGtk
 public struct SignalConnection {
     weak var owner: Object?
     /// The GLib handler id.
-    public let id: gulong
+    let id: gulong
 
     /// Disconnects the handler if its object is still alive. Safe to call twice.
     public func disconnect() {
@@ -69,7 +69,7 @@ extension Object {
 
     /// Connects `handler` to a signal with one pointer argument (`notify::property`, …).
     @discardableResult
-    public func connect(_ signal: String, withArgument handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
+    func connect(_ signal: String, withArgument handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
         connect(signal, trampoline: unsafeBitCast(pointerTrampoline, to: GCallback.self),
                 box: ClosureBox<PointerHandler>(handler), after: false)
     }

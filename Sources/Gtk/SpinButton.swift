@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A number entry with − and + buttons, kept within a range.
 @MainActor
@@ -30,18 +30,6 @@ public final class SpinButton: Widget {
             gtk_editable_set_text(pf_editable(raw), newValue)
             gtk_spin_button_update(spin)
         }
-    }
-
-    /// Whether text that is not a number is refused.
-    public var isNumeric: Bool {
-        get { gtk_spin_button_get_numeric(spin) != 0 }
-        set { gtk_spin_button_set_numeric(spin, newValue ? 1 : 0) }
-    }
-
-    /// Calls `handler` when the value changes.
-    @discardableResult
-    public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("value-changed", handler)
     }
 
     /// Calls `handler` after every change of the text, typed or set.

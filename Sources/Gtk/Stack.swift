@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Pages of which one shows at a time.
 @MainActor
@@ -34,10 +34,4 @@ public final class Stack: Widget {
 
     /// The page widget named `name`.
     public func page(named name: String) -> Widget? { pages[name] }
-
-    /// How pages change.
-    public var transition: GtkStackTransitionType {
-        get { gtk_stack_get_transition_type(pf_stack(raw)) }
-        set { gtk_stack_set_transition_type(pf_stack(raw), newValue) }
-    }
 }

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's status page (`AdwStatusPage`): a large icon, a title and a description, for an
 /// empty list or a search that found nothing.
@@ -12,18 +12,6 @@ public final class StatusPage: Widget {
     }
 
     private var page: OpaquePointer { OpaquePointer(raw) }
-
-    /// The icon's name (a symbolic icon from the theme).
-    public var iconName: String? {
-        get { adw_status_page_get_icon_name(page).map { String(cString: $0) } }
-        set { adw_status_page_set_icon_name(page, newValue) }
-    }
-
-    /// The title.
-    public var title: String {
-        get { adw_status_page_get_title(page).map { String(cString: $0) } ?? "" }
-        set { adw_status_page_set_title(page, newValue) }
-    }
 
     /// What shows under the description (buttons, say); kept alive with the page.
     public var child: Widget? {

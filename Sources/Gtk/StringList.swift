@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A list model of strings (GtkStringList), e.g. the identities of the rows of a `ColumnView`.
 ///
@@ -54,7 +54,7 @@ public final class StringList: Object {
     }
 
     /// The string a list item's item holds, when it is a `GtkStringObject`.
-    public static func string(ofItem item: UnsafeMutableRawPointer?) -> String? {
+    static func string(ofItem item: UnsafeMutableRawPointer?) -> String? {
         guard let item, pf_is_string_object(item) != 0,
               let text = gtk_string_object_get_string(pf_string_object(item)) else { return nil }
         return String(cString: text)

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's style manager: whether the app shows dark colours, following the desktop's
 /// Dark Style setting (`color-scheme`, through the settings portal or GSettings) unless the

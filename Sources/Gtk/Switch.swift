@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// An on/off switch.
 @MainActor
@@ -9,12 +9,6 @@ public final class Switch: Widget {
     }
 
     private var switchPointer: OpaquePointer { pf_switch(raw) }
-
-    /// Whether the switch is on.
-    public var isOn: Bool {
-        get { gtk_switch_get_active(switchPointer) != 0 }
-        set { gtk_switch_set_active(switchPointer, newValue ? 1 : 0) }
-    }
 
     /// Calls `handler` when the switch is turned on or off.
     @discardableResult

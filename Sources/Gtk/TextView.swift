@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 import Glibc
 
 /// Multi-line text to edit, wrapped at word boundaries.
@@ -15,7 +15,7 @@ public final class TextView: Widget {
         gtk_text_view_set_right_margin(view, 8)
         gtk_text_view_set_top_margin(view, 6)
         gtk_text_view_set_bottom_margin(view, 6)
-        buffer = Object(retaining: pf_text_view_buffer(view))
+        buffer = Object(retaining: UnsafeMutableRawPointer(gtk_text_view_get_buffer(view)))
     }
 
     private var view: UnsafeMutablePointer<GtkTextView> { pf_text_view(raw) }
@@ -23,11 +23,14 @@ public final class TextView: Widget {
     /// The whole text.
     public var text: String {
         get {
-            guard let copy = pf_text_view_copy_text(view) else { return "" }
+            let buffer = gtk_text_view_get_buffer(view)
+            var start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_bounds(buffer, &start, &end)
+            guard let copy = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
             defer { g_free(copy) }
             return String(cString: copy)
         }
-        set { pf_text_view_set_text(view, newValue) }
+        set { gtk_text_buffer_set_text(gtk_text_view_get_buffer(view), newValue, -1) }
     }
 
     /// Calls `handler` after every change of the text.

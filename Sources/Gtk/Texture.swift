@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// An image in memory: what a widget looked like when it was rendered.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Whether the app shows dark colours: libadwaita's style manager, which follows the desktop's
 /// Dark Style setting (`color-scheme`) as well as a dark theme or

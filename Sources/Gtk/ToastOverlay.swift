@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's toast overlay (`AdwToastOverlay`): short notices that float over `child` at the
 /// bottom, one at a time, each optionally with one button (Undo).

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A button that stays pressed in until pressed again, or until another of its group is.
 @MainActor
@@ -9,12 +9,6 @@ public final class ToggleButton: Widget {
     }
 
     private var toggle: UnsafeMutablePointer<GtkToggleButton> { pf_toggle_button(raw) }
-
-    /// Whether the button is pressed in.
-    public var isActive: Bool {
-        get { gtk_toggle_button_get_active(toggle) != 0 }
-        set { gtk_toggle_button_set_active(toggle, newValue ? 1 : 0) }
-    }
 
     /// Joins `other`'s group: pressing one releases the others, like radio buttons.
     public func joinGroup(of other: ToggleButton) {

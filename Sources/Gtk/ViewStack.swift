@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's view stack (`AdwViewStack`): named pages of which one shows at a time, each
 /// with a title and an icon for the view switchers that choose between them.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's view switcher bar (`AdwViewSwitcherBar`): the pages of a `ViewStack` as buttons
 /// at the bottom of a narrow window, shown while `isRevealed`.
@@ -22,11 +22,5 @@ public final class ViewSwitcherBar: Widget {
     /// What screen readers call the switcher (its buttons are each named by their page).
     public var accessibleName = "Views" {
         didSet { setAccessibleLabel(accessibleName) }
-    }
-
-    /// Whether the bar shows.
-    public var isRevealed: Bool {
-        get { adw_view_switcher_bar_get_reveal(bar) != 0 }
-        set { adw_view_switcher_bar_set_reveal(bar, newValue ? 1 : 0) }
     }
 }

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// libadwaita's view switcher title (`AdwViewSwitcherTitle`): the pages of a `ViewStack` as
 /// buttons in the header bar while they fit, otherwise the window title — then a
@@ -20,12 +20,6 @@ public final class ViewSwitcherTitle: Widget {
     }
 
     private var switcher: OpaquePointer { OpaquePointer(raw) }
-
-    /// The title shown when the switcher does not fit.
-    public var title: String {
-        get { adw_view_switcher_title_get_title(switcher).map { String(cString: $0) } ?? "" }
-        set { adw_view_switcher_title_set_title(switcher, newValue) }
-    }
 
     /// What screen readers call the switcher (its buttons are each named by their page).
     public var accessibleName = "Views" {

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 extension Widget {
     /// Names every labelled button inside this widget by its label alone. libadwaita 1.2 labels

@@ -1,7 +1,8 @@
-import CGtk
+internal import CGtk
 
 extension Widget {
-    /// Styles this widget alone (not its children) with `provider`, e.g. a colour set in code.
+    /// Styles this widget alone (not its children) with `provider`, e.g. a colour set in code,
+    /// at `priority` (600, GTK's priority for an application's own style, by default).
     ///
     /// ```swift
     /// let style = CSSProvider()
@@ -9,7 +10,7 @@ extension Widget {
     /// entry.addStyleProvider(style)
     /// ```
     public func addStyleProvider(_ provider: CSSProvider,
-                                 priority: UInt32 = UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION)) {
+                                 priority: UInt32 = 600) {
         gtk_style_context_add_provider(gtk_widget_get_style_context(widgetPointer), pf_style_provider(provider.raw), priority)
     }
 }

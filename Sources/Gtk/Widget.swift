@@ -1,29 +1,17 @@
-import CGtk
+internal import CGtk
 
 /// A GTK widget: the operations every widget in the app uses.
 @MainActor
 open class Widget: Object {
     /// The wrapped widget.
-    public var widgetPointer: UnsafeMutablePointer<GtkWidget> { pf_widget(raw) }
+    var widgetPointer: UnsafeMutablePointer<GtkWidget> { pf_widget(raw) }
 
     /// Wraps a widget, sinking its floating reference.
-    public init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
+    init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(retaining: UnsafeMutableRawPointer(pointer))
     }
 
     // MARK: Visibility and sensitivity
-
-    /// Whether the widget is shown.
-    public var isVisible: Bool {
-        get { gtk_widget_get_visible(widgetPointer) != 0 }
-        set { gtk_widget_set_visible(widgetPointer, newValue ? 1 : 0) }
-    }
-
-    /// Whether the widget responds to input (GTK's "sensitive").
-    public var isSensitive: Bool {
-        get { gtk_widget_get_sensitive(widgetPointer) != 0 }
-        set { gtk_widget_set_sensitive(widgetPointer, newValue ? 1 : 0) }
-    }
 
     /// Whether the widget and all its ancestors are sensitive.
     public var isEffectivelySensitive: Bool { gtk_widget_is_sensitive(widgetPointer) != 0 }
@@ -33,22 +21,16 @@ open class Widget: Object {
 
     // MARK: Focus
 
-    /// Whether the widget can take keyboard focus.
-    public var isFocusable: Bool {
-        get { gtk_widget_get_focusable(widgetPointer) != 0 }
-        set { gtk_widget_set_focusable(widgetPointer, newValue ? 1 : 0) }
-    }
-
     /// The widget's text direction (left-to-right, right-to-left, or none: the default one).
-    public var textDirection: GtkTextDirection {
-        get { gtk_widget_get_direction(widgetPointer) }
-        set { gtk_widget_set_direction(widgetPointer, newValue) }
+    public var textDirection: TextDirection {
+        get { TextDirection(gtk_widget_get_direction(widgetPointer)) }
+        set { gtk_widget_set_direction(widgetPointer, newValue.cValue) }
     }
 
-    /// Whether clicking the widget moves focus to it.
-    public var focusesOnClick: Bool {
-        get { gtk_widget_get_focus_on_click(widgetPointer) != 0 }
-        set { gtk_widget_set_focus_on_click(widgetPointer, newValue ? 1 : 0) }
+    /// The text direction of widgets that set none (the locale's, unless changed).
+    public static var defaultTextDirection: TextDirection {
+        get { TextDirection(gtk_widget_get_default_direction()) }
+        set { gtk_widget_set_default_direction(newValue.cValue) }
     }
 
     /// Whether the widget has keyboard focus.
@@ -56,7 +38,7 @@ open class Widget: Object {
 
     /// Whether the focus is in this widget or one of its descendants.
     public var containsFocus: Bool {
-        (gtk_widget_get_state_flags(widgetPointer).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue) != 0
+        stateFlags.contains(.focusWithin)
     }
 
     /// Moves keyboard focus to the widget.
@@ -64,7 +46,7 @@ open class Widget: Object {
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widgetPointer) != 0 }
 
     /// GTK's state flags (focus, insensitive, active, …).
-    public var stateFlags: GtkStateFlags { gtk_widget_get_state_flags(widgetPointer) }
+    public var stateFlags: StateFlags { StateFlags(gtk_widget_get_state_flags(widgetPointer)) }
 
     // MARK: Layout
 
@@ -79,28 +61,16 @@ open class Widget: Object {
     /// The same margin on all four sides.
     public func setMargins(_ all: Int32) { setMargins(top: all, bottom: all, start: all, end: all) }
 
-    /// Whether the widget takes extra horizontal space.
-    public var expandsHorizontally: Bool {
-        get { gtk_widget_get_hexpand(widgetPointer) != 0 }
-        set { gtk_widget_set_hexpand(widgetPointer, newValue ? 1 : 0) }
-    }
-
-    /// Whether the widget takes extra vertical space.
-    public var expandsVertically: Bool {
-        get { gtk_widget_get_vexpand(widgetPointer) != 0 }
-        set { gtk_widget_set_vexpand(widgetPointer, newValue ? 1 : 0) }
-    }
-
     /// Horizontal alignment in the space the parent gives.
-    public var horizontalAlignment: GtkAlign {
-        get { gtk_widget_get_halign(widgetPointer) }
-        set { gtk_widget_set_halign(widgetPointer, newValue) }
+    public var horizontalAlignment: Alignment {
+        get { Alignment(gtk_widget_get_halign(widgetPointer)) }
+        set { gtk_widget_set_halign(widgetPointer, newValue.cValue) }
     }
 
     /// Vertical alignment in the space the parent gives.
-    public var verticalAlignment: GtkAlign {
-        get { gtk_widget_get_valign(widgetPointer) }
-        set { gtk_widget_set_valign(widgetPointer, newValue) }
+    public var verticalAlignment: Alignment {
+        get { Alignment(gtk_widget_get_valign(widgetPointer)) }
+        set { gtk_widget_set_valign(widgetPointer, newValue.cValue) }
     }
 
     /// The minimum size; -1 leaves a dimension natural.
@@ -114,9 +84,11 @@ open class Widget: Object {
     public var height: Int32 { gtk_widget_get_height(widgetPointer) }
 
     /// The widget's bounds in the coordinates of `other`, if both share a toplevel.
-    public func bounds(in other: Widget) -> graphene_rect_t? {
+    public func bounds(in other: Widget) -> Rect? {
         var rect = graphene_rect_t()
-        return gtk_widget_compute_bounds(widgetPointer, other.widgetPointer, &rect) != 0 ? rect : nil
+        guard gtk_widget_compute_bounds(widgetPointer, other.widgetPointer, &rect) != 0 else { return nil }
+        return Rect(x: Double(rect.origin.x), y: Double(rect.origin.y),
+                    width: Double(rect.size.width), height: Double(rect.size.height))
     }
 
     /// Schedules a redraw of this widget only.
@@ -124,18 +96,6 @@ open class Widget: Object {
 
     /// Schedules a new size negotiation.
     public func queueResize() { gtk_widget_queue_resize(widgetPointer) }
-
-    /// The hover text.
-    public var tooltip: String? {
-        get { gtk_widget_get_tooltip_text(widgetPointer).map { String(cString: $0) } }
-        set { gtk_widget_set_tooltip_text(widgetPointer, newValue) }
-    }
-
-    /// The widget's name in CSS (`#name`) and in GTK Inspector.
-    public var name: String {
-        get { String(cString: gtk_widget_get_name(widgetPointer)) }
-        set { gtk_widget_set_name(widgetPointer, newValue) }
-    }
 
     // MARK: Style
 
@@ -179,7 +139,7 @@ open class Widget: Object {
 
     /// Adds a per-frame callback; returning `false` removes it.
     @discardableResult
-    public func addTickCallback(_ body: @escaping @MainActor (_ frameTimeMicroseconds: Int64) -> Bool) -> guint {
+    public func addTickCallback(_ body: @escaping @MainActor (_ frameTimeMicroseconds: Int64) -> Bool) -> UInt32 {
         let box = ClosureBox<@MainActor (Int64) -> Bool>(body)
         return gtk_widget_add_tick_callback(widgetPointer, { _, clock, data in
             let box = ClosureBox<@MainActor (Int64) -> Bool>.from(data)
@@ -193,18 +153,18 @@ extension Widget {
     /// Calls `handler` when GTK's state flags change (focus, pressed, insensitive, …), with
     /// the flags before the change.
     @discardableResult
-    public func onStateFlagsChanged(_ handler: @escaping @MainActor (_ previous: GtkStateFlags) -> Void) -> SignalConnection {
-        typealias Handler = @MainActor (GtkStateFlags) -> Void
+    public func onStateFlagsChanged(_ handler: @escaping @MainActor (_ previous: StateFlags) -> Void) -> SignalConnection {
+        typealias Handler = @MainActor (StateFlags) -> Void
         let trampoline: @convention(c) (gpointer?, GtkStateFlags, gpointer?) -> Void = { _, previous, data in
             let box = ClosureBox<Handler>.from(data)
-            MainActor.assumeIsolated { box.body(previous) }
+            MainActor.assumeIsolated { box.body(StateFlags(previous)) }
         }
         return connect("state-flags-changed", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
                        box: ClosureBox<Handler>(handler), after: false)
     }
 
     /// Whether GTK's state flags include `flag`.
-    public func hasStateFlag(_ flag: GtkStateFlags) -> Bool {
-        (stateFlags.rawValue & flag.rawValue) != 0
+    public func hasStateFlag(_ flag: StateFlags) -> Bool {
+        !stateFlags.isDisjoint(with: flag)
     }
 }

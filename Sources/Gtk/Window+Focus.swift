@@ -1,8 +1,8 @@
-import CGtk
+internal import CGtk
 
 extension Window {
     /// The widget that has the keyboard focus in the window, if any.
-    public var focusWidgetPointer: UnsafeMutablePointer<GtkWidget>? { gtk_root_get_focus(pf_root(raw)) }
+    public var focusWidget: Widget? { gtk_root_get_focus(pf_root(raw)).map { Widget(widget: $0) } }
 
     /// Calls `handler` whenever the focus moves to another widget of the window (or none).
     @discardableResult

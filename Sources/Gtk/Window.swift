@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A toplevel window.
 @MainActor
@@ -13,18 +13,12 @@ open class Window: Widget {
     }
 
     /// Wraps an existing GTK window (one built by GtkBuilder, …).
-    public init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+    init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: pointer)
     }
 
     /// The wrapped GtkWindow.
-    public var window: UnsafeMutablePointer<GtkWindow> { pf_window(raw) }
-
-    /// The title.
-    public var title: String {
-        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
-        set { gtk_window_set_title(window, newValue) }
-    }
+    var window: UnsafeMutablePointer<GtkWindow> { pf_window(raw) }
 
     /// The size the window opens at.
     public func setDefaultSize(width: Int32, height: Int32) {
@@ -62,38 +56,11 @@ open class Window: Widget {
         }
     }
 
-    /// Whether the window blocks its parent.
-    public var isModal: Bool {
-        get { gtk_window_get_modal(window) != 0 }
-        set { gtk_window_set_modal(window, newValue ? 1 : 0) }
-    }
-
-    /// Whether the window can be resized.
-    public var isResizable: Bool {
-        get { gtk_window_get_resizable(window) != 0 }
-        set { gtk_window_set_resizable(window, newValue ? 1 : 0) }
-    }
-
     /// Keeps the window above `parent` and centred on it.
     public func setTransient(for parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
 
-    /// Closes the window when its parent is destroyed.
-    public var destroysWithParent: Bool {
-        get { gtk_window_get_destroy_with_parent(window) != 0 }
-        set { gtk_window_set_destroy_with_parent(window, newValue ? 1 : 0) }
-    }
-
     /// Whether the window is the one with keyboard focus.
     public var isActive: Bool { gtk_window_is_active(window) != 0 }
-
-    /// Whether the window is hidden when closed, rather than destroyed.
-    public var hidesOnClose: Bool {
-        get { gtk_window_get_hide_on_close(window) != 0 }
-        set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
-    }
-
-    /// The widget activated by Enter in an entry that `activatesDefault`.
-    public func setDefaultWidget(_ widget: Widget?) { gtk_window_set_default_widget(window, widget?.widgetPointer) }
 
     /// Moves focus to `widget` (or clears it).
     public func setFocus(_ widget: Widget?) { gtk_window_set_focus(window, widget?.widgetPointer) }

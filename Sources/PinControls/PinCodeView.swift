@@ -1,4 +1,3 @@
-import CGtk
 import ControlState
 import Foundation
 import Gtk
@@ -38,20 +37,20 @@ public final class PinCodeView {
     public var onEdit: (() -> Void)?
     /// Offered every key press the view does not take itself (arrows, Space, Enter, …); returns
     /// whether it took it. A keypad's keyboard ring uses it (see `PinPad.follow(_:)`).
-    public var onUnhandledKey: ((UInt32, GdkModifierType) -> Bool)?
+    public var onUnhandledKey: ((Key, Modifiers) -> Bool)?
     /// Called when the view gains (true) or loses (false) the keyboard focus.
     public var onFocusChange: ((Bool) -> Void)?
 
     private var shakeOffset = 0.0
-    private var shakeTick: guint = 0
+    private var shakeTick: UInt32 = 0
 
     /// A view of `control`.
     public init(control: PinCodeControl) {
         self.control = control
-        drawingArea = DrawingArea(role: GTK_ACCESSIBLE_ROLE_PRESENTATION)
+        drawingArea = DrawingArea(role: .presentation)
         entry = PasswordEntry()
         // A group, not the default "filler" that GTK 4.8 names "GtkOverlay".
-        widget = Overlay(child: drawingArea, role: GTK_ACCESSIBLE_ROLE_GROUP)
+        widget = Overlay(child: drawingArea, role: .group)
         widget.addCSSClass("pin-view")
         let size = control.naturalSize(margin: 12)
         drawingArea.contentWidth = Int32(size.width.rounded(.up))
@@ -61,18 +60,18 @@ public final class PinCodeView {
         entry.focusesOnClick = true
         entry.setAccessibleLabel(tr("PIN"))
         // The items fill from the left, as the digits of a number are written, also right to left.
-        drawingArea.textDirection = GTK_TEXT_DIR_LTR
+        drawingArea.textDirection = .ltr
         widget.addOverlay(entry)
         // GTK may keep the widget (and emit its signals) a moment longer than this view lives,
         // so every closure GTK holds captures the view weakly.
-        drawingArea.setDrawFunction { [weak self] cairo, width, height in
-            self?.draw(cairo, width: Double(width), height: Double(height))
+        drawingArea.setDrawFunction { [weak self] context, width, height in
+            self?.draw(context, width: Double(width), height: Double(height))
         }
         control.onAppearanceChange = { [weak self] in self?.appearanceChanged() }
         widget.onStateFlagsChanged { [weak self] _ in self?.syncState() }
         installKeys()
         let click = ClickGesture()
-        click.propagationPhase = GTK_PHASE_CAPTURE
+        click.propagationPhase = .capture
         click.onPressed { [weak self] _, _, _ in self?.grabFocus() }
         widget.add(click)
         syncState()
@@ -148,7 +147,7 @@ public final class PinCodeView {
         // Before the entry's own text handling: every key that would type is taken here, so
         // nothing reaches the entry's text (which refuses insertions besides).
         let keys = KeyController()
-        keys.propagationPhase = GTK_PHASE_CAPTURE
+        keys.propagationPhase = .capture
         keys.onKeyPressed { [weak self] keyval, _, modifiers in
             guard let self else { return false }
             return handleKey(keyval, modifiers) || onUnhandledKey?(keyval, modifiers) == true
@@ -158,16 +157,14 @@ public final class PinCodeView {
     }
 
     /// Whether a key would type a character (and so must not reach the entry's text).
-    private static func types(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
-        let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
-        return modifiers.rawValue & commands == 0 && gdk_keyval_to_unicode(keyval) >= 0x20
+    private static func types(_ keyval: Key, _ modifiers: Modifiers) -> Bool {
+        modifiers.isDisjoint(with: [.control, .alt, .super]) && (keyval.unicodeScalar?.value ?? 0) >= 0x20
     }
 
     /// Handles a key press; internal so that tests can press keys without a keyboard.
-    func handleKey(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
-        let control = (modifiers.rawValue & GDK_CONTROL_MASK.rawValue) != 0
-        if control {
-            guard keyval == UInt32(GDK_KEY_v) || keyval == UInt32(GDK_KEY_V) else { return false }
+    func handleKey(_ keyval: Key, _ modifiers: Modifiers) -> Bool {
+        if modifiers.contains(.control) {
+            guard keyval == Key("v") || keyval == Key("V") else { return false }
             pasteClipboard()
             return true
         }
@@ -175,17 +172,16 @@ public final class PinCodeView {
             onNumLockOff?()
             return true
         }
-        switch Int32(keyval) {
-        case GDK_KEY_BackSpace, GDK_KEY_Delete, GDK_KEY_KP_Delete:
+        switch keyval {
+        case .backspace, .delete, .keypadDelete:
             deleteBackward()
             return true
-        case GDK_KEY_Escape:
+        case .escape:
             guard !self.control.pinCode.isEmpty else { return false }
             clear()
             return true
         default:
-            let scalar = gdk_keyval_to_unicode(keyval)
-            guard (0x30...0x39).contains(scalar), let unicode = Unicode.Scalar(scalar) else { return false }
+            guard let unicode = keyval.unicodeScalar, (0x30...0x39).contains(unicode.value) else { return false }
             type(Character(unicode))
             return true
         }
@@ -193,10 +189,10 @@ public final class PinCodeView {
 
     /// Whether `keyval` is what a number pad's digit key sends while Num Lock is off (KP_End for
     /// 1, KP_Down for 2, …, KP_Insert for 0): a digit the person meant to type.
-    public nonisolated static func isNumberPadKeyWithoutNumLock(_ keyval: UInt32) -> Bool {
-        switch Int32(truncatingIfNeeded: keyval) {
-        case GDK_KEY_KP_Insert, GDK_KEY_KP_End, GDK_KEY_KP_Down, GDK_KEY_KP_Page_Down, GDK_KEY_KP_Left,
-             GDK_KEY_KP_Begin, GDK_KEY_KP_Right, GDK_KEY_KP_Home, GDK_KEY_KP_Up, GDK_KEY_KP_Page_Up:
+    public nonisolated static func isNumberPadKeyWithoutNumLock(_ keyval: Key) -> Bool {
+        switch keyval {
+        case .keypadInsert, .keypadEnd, .keypadDown, .keypadPageDown, .keypadLeft,
+             .keypadBegin, .keypadRight, .keypadHome, .keypadUp, .keypadPageUp:
             true
         default:
             false
@@ -249,7 +245,7 @@ public final class PinCodeView {
     /// the drawing's own direction (which the view keeps left to right).
     func drawnItemFrames(width: Double, height: Double) -> [PinCodeControl.ItemFrame] {
         let frames = control.itemFrames(width: width, height: height)
-        guard drawingArea.textDirection == GTK_TEXT_DIR_RTL else { return frames }
+        guard drawingArea.textDirection == .rtl else { return frames }
         return frames.map { frame in
             var mirrored = frame
             mirrored.x = width - frame.x - frame.side
@@ -257,50 +253,50 @@ public final class PinCodeView {
         }
     }
 
-    private func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
+    private func draw(_ context: DrawingContext, width: Double, height: Double) {
         for (index, frame) in drawnItemFrames(width: width, height: height).enumerated() {
             let style = control.style(ofItem: index)
             // Keep the outline inside the item's square.
             let inset = style.borderWidth / 2
             let side = frame.side - style.borderWidth
-            cairo_new_path(cairo)
-            addPath(control.shape, to: cairo, x: frame.x + inset + shakeOffset, y: frame.y + inset, side: side)
-            setColor(style.fill, on: cairo)
-            cairo_fill_preserve(cairo)
+            context.newPath()
+            addPath(control.shape, to: context, x: frame.x + inset + shakeOffset, y: frame.y + inset, side: side)
+            setColor(style.fill, on: context)
+            context.fill(preserve: true)
             if style.borderWidth > 0 {
-                setColor(style.border, on: cairo)
-                cairo_set_line_width(cairo, style.borderWidth)
-                cairo_stroke(cairo)
+                setColor(style.border, on: context)
+                context.setLineWidth(style.borderWidth)
+                context.stroke()
             }
-            cairo_new_path(cairo)
+            context.newPath()
         }
     }
 
-    private func setColor(_ color: PinColor, on cairo: OpaquePointer) {
-        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+    private func setColor(_ color: PinColor, on context: DrawingContext) {
+        context.setColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
     }
 
-    private func addPath(_ shape: PinItemShape, to cairo: OpaquePointer, x: Double, y: Double, side: Double) {
+    private func addPath(_ shape: PinItemShape, to context: DrawingContext, x: Double, y: Double, side: Double) {
         switch shape {
         case .circle:
-            cairo_arc(cairo, x + side / 2, y + side / 2, side / 2, 0, 2 * .pi)
+            context.arc(centerX: x + side / 2, centerY: y + side / 2, radius: side / 2, from: 0, to: 2 * .pi)
         case .roundedSquare(let fraction):
             let radius = side * min(0.5, max(0, fraction))
-            cairo_new_sub_path(cairo)
-            cairo_arc(cairo, x + side - radius, y + radius, radius, -.pi / 2, 0)
-            cairo_arc(cairo, x + side - radius, y + side - radius, radius, 0, .pi / 2)
-            cairo_arc(cairo, x + radius, y + side - radius, radius, .pi / 2, .pi)
-            cairo_arc(cairo, x + radius, y + radius, radius, .pi, 3 * .pi / 2)
-            cairo_close_path(cairo)
+            context.newSubPath()
+            context.arc(centerX: x + side - radius, centerY: y + radius, radius: radius, from: -.pi / 2, to: 0)
+            context.arc(centerX: x + side - radius, centerY: y + side - radius, radius: radius, from: 0, to: .pi / 2)
+            context.arc(centerX: x + radius, centerY: y + side - radius, radius: radius, from: .pi / 2, to: .pi)
+            context.arc(centerX: x + radius, centerY: y + radius, radius: radius, from: .pi, to: 3 * .pi / 2)
+            context.closePath()
         case .path(let elements):
             for element in elements {
                 switch element {
-                case .move(let px, let py): cairo_move_to(cairo, x + px * side, y + py * side)
-                case .line(let px, let py): cairo_line_to(cairo, x + px * side, y + py * side)
+                case .move(let px, let py): context.move(toX: x + px * side, y: y + py * side)
+                case .line(let px, let py): context.line(toX: x + px * side, y: y + py * side)
                 case .curve(let x1, let y1, let x2, let y2, let x3, let y3):
-                    cairo_curve_to(cairo, x + x1 * side, y + y1 * side, x + x2 * side, y + y2 * side,
-                                   x + x3 * side, y + y3 * side)
-                case .close: cairo_close_path(cairo)
+                    context.curve(toX: x + x3 * side, y: y + y3 * side, control1X: x + x1 * side, control1Y: y + y1 * side,
+                                  control2X: x + x2 * side, control2Y: y + y2 * side)
+                case .close: context.closePath()
                 }
             }
         }

@@ -1,4 +1,3 @@
-import CGtk
 import ControlState
 import Controls
 import Gtk
@@ -75,14 +74,14 @@ public final class PinPad {
     public init() {
         widget = Grid(rowSpacing: 12, columnSpacing: 18)
         widget.addCSSClass("pin-pad")
-        widget.horizontalAlignment = GTK_ALIGN_CENTER
+        widget.horizontalAlignment = .center
         for (row, keys) in PinPad.layout.enumerated() {
             for (column, key) in keys.enumerated() {
                 widget.attach(makeButton(for: key), column: Int32(column), row: Int32(row))
             }
         }
         // A phone keypad reads 1 2 3 from left to right in every language.
-        widget.textDirection = GTK_TEXT_DIR_LTR
+        widget.textDirection = .ltr
     }
 
     /// The button of `key`.
@@ -137,17 +136,16 @@ public final class PinPad {
 
     /// Moves the ring by a key press; internal so that tests can press keys without a keyboard.
     /// Arrows move it (the first one shows it on 1), Space and Enter press the key it is on.
-    func steerRing(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
-        let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
-        guard modifiers.rawValue & commands == 0, isEnabled else { return false }
-        switch Int32(keyval) {
+    func steerRing(_ keyval: Gtk.Key, _ modifiers: Modifiers) -> Bool {
+        guard modifiers.isDisjoint(with: [.control, .alt, .super]), isEnabled else { return false }
+        switch keyval {
         // Not the number pad's arrows: without Num Lock they are digits the person meant to type
         // (the PIN view says "Num Lock is off").
-        case GDK_KEY_Left: moveRing(row: 0, column: -1)
-        case GDK_KEY_Right: moveRing(row: 0, column: 1)
-        case GDK_KEY_Up: moveRing(row: -1, column: 0)
-        case GDK_KEY_Down: moveRing(row: 1, column: 0)
-        case GDK_KEY_space, GDK_KEY_KP_Space, GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+        case .left: moveRing(row: 0, column: -1)
+        case .right: moveRing(row: 0, column: 1)
+        case .up: moveRing(row: -1, column: 0)
+        case .down: moveRing(row: 1, column: 0)
+        case .space, .keypadSpace, .return, .keypadEnter, .isoEnter:
             guard let ringKey, showsRing else { return false }
             onKey?(ringKey)
         default: return false
@@ -201,11 +199,11 @@ public final class PinPad {
         button.addCSSClass("pin-key")
         // Left to right like the pad, down to the icon: the Backspace arrow points at the digits
         // it deletes, also under a right-to-left locale (which would pick the mirrored icon).
-        button.textDirection = GTK_TEXT_DIR_LTR
-        if let icon = gtk_button_get_child(pf_button(button.raw)) { gtk_widget_set_direction(icon, GTK_TEXT_DIR_LTR) }
+        button.textDirection = .ltr
+        button.child?.textDirection = .ltr
         // Round keys: keep each at its own size even when a row grows (the icon key is taller).
-        button.horizontalAlignment = GTK_ALIGN_CENTER
-        button.verticalAlignment = GTK_ALIGN_CENTER
+        button.horizontalAlignment = .center
+        button.verticalAlignment = .center
         button.setAccessibleLabel(key.accessibleName)
         if key == .backspace {
             // Not "GtkImage Backspace": the name alone, and what it does instead of the tooltip.
@@ -227,8 +225,8 @@ public final class PinPad {
     /// at a time: disabled, else pressed, else the ring's (selected).
     static func state(of button: Button, ringed: Bool) -> ControlState {
         if !button.isEffectivelySensitive { return .disabled }
-        if button.hasStateFlag(GTK_STATE_FLAG_ACTIVE) { return .highlighted }
-        if ringed || button.hasStateFlag(GTK_STATE_FLAG_SELECTED) || button.hasStateFlag(GTK_STATE_FLAG_CHECKED) {
+        if button.hasStateFlag(.active) { return .highlighted }
+        if ringed || button.hasStateFlag(.selected) || button.hasStateFlag(.checked) {
             return .selected
         }
         return .normal

@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 import Localization
 import Storage
@@ -12,8 +11,6 @@ enum AppInfo {
     /// The application id.
     static let id = "io.github.pinform.Pinform"
     #endif
-    /// The settings schema id; the development profile shares it.
-    static let schemaID = "io.github.pinform.Pinform"
     static let name = "Pinform"
     static let version = "0.1.0"
     static let website = "https://github.com/pinform/pinform"
@@ -32,6 +29,6 @@ enum AppInfo {
             applicationName: name, applicationIcon: id, version: version, developerName: developers[0],
             comments: comments,
             website: website, issueURL: issues, copyright: copyright, developers: developers,
-            license: GTK_LICENSE_GPL_3_0, debugInfo: protection.map { "\($0.statusLine)\n" } ?? "")
+            license: .gpl30, debugInfo: protection.map { "\($0.statusLine)\n" } ?? "")
     }
 }

@@ -1,14 +1,42 @@
+import Foundation
 import Gtk
+import Localization
+import PinformCore
 
-/// The application's preferences: GSettings when the schema is found, otherwise defaults
-/// kept in memory for this run (the app still works, it just forgets).
+/// The application's preferences: GSettings when the compiled schema is found; otherwise this
+/// run keeps them in memory, starting from the defaults in the schema's source file (the app
+/// still works, it just forgets). The schema's defaults are the only defaults.
 @MainActor
 final class AppSettings {
     private let settings: Settings?
-    private var memory: [String: Any] = [:]
+    /// The values of this run when GSettings has no schema, in the schema's text form.
+    private var memory: [SettingsKey: String] = [:]
 
-    init(schemaDirectories: [String]) {
-        settings = Settings(schemaID: AppInfo.schemaID, searchDirectories: schemaDirectories)
+    /// - Parameters:
+    ///   - schemaDirectories: Folders with a compiled schema, besides GLib's own.
+    ///   - schemaSource: The schema's XML, read for its defaults when no compiled schema is
+    ///     found; when it cannot be read either, the app says so and exits (it is installed
+    ///     incompletely).
+    init(schemaDirectories: [String], schemaSource: URL? = DataFiles.locate()?.schemaSource) {
+        settings = Settings(schemaID: SettingsSchema.id, searchDirectories: schemaDirectories)
+        guard settings == nil else { return }
+        let file = schemaSource ?? URL(fileURLWithPath: "\(SettingsSchema.id).gschema.xml")
+        do {
+            memory = try SettingsSchema(contentsOf: file).defaults
+        } catch {
+            // Neither GSettings nor the data folder has the schema: the installation is broken,
+            // and no defaults but the schema's may stand in.
+            // Translators: printed when Pinform is installed incompletely; {file} is the schema file.
+            let text = tr("The settings schema {file} cannot be read. Reinstall Pinform.", ["file": file.path])
+            FileHandle.standardError.write(Data("pinform: \(text)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// Settings kept in memory for this run only, starting from `schema`'s defaults.
+    init(inMemoryFrom schema: SettingsSchema) {
+        settings = nil
+        memory = schema.defaults
     }
 
     /// Whether preferences are kept between runs.
@@ -16,43 +44,68 @@ final class AppSettings {
 
     /// The length of a new PIN: 4 or 6.
     var pinLength: Int {
-        get {
-            let value = settings.map { Int($0.enumeration("pin-length")) } ?? (memory["pin-length"] as? Int ?? 4)
-            return value == 6 ? 6 : 4
-        }
-        set {
-            let value = newValue == 6 ? 6 : 4
-            if let settings { settings.setEnumeration("pin-length", Int32(value)) } else { memory["pin-length"] = value }
-        }
+        get { enumeration(.pinLength) == 6 ? 6 : 4 }
+        set { setEnumeration(.pinLength, newValue == 6 ? 6 : 4) }
     }
 
     /// Whether an export neutralizes cells a spreadsheet would run as formulas (on by default).
     var neutralizesFormulas: Bool {
-        get { settings?.bool("neutralize-formulas") ?? (memory["neutralize-formulas"] as? Bool ?? true) }
-        set { if let settings { settings.setBool("neutralize-formulas", newValue) } else { memory["neutralize-formulas"] = newValue } }
+        get { bool(.neutralizeFormulas) }
+        set { setBool(.neutralizeFormulas, newValue) }
     }
 
-    /// The window size restored at start.
+    /// The window size restored at start (at least 360 × 480).
     var windowSize: (width: Int32, height: Int32) {
-        get {
-            guard let settings else { return (480, 640) }
-            return (max(360, settings.integer("window-width")), max(480, settings.integer("window-height")))
-        }
+        get { (max(360, integer(.windowWidth)), max(480, integer(.windowHeight))) }
         set {
-            settings?.setInteger("window-width", newValue.width)
-            settings?.setInteger("window-height", newValue.height)
+            setInteger(.windowWidth, newValue.width)
+            setInteger(.windowHeight, newValue.height)
         }
     }
 
     /// Whether the window was maximized when it was last closed.
     var isWindowMaximized: Bool {
-        get { settings?.bool("window-maximized") ?? false }
-        set { settings?.setBool("window-maximized", newValue) }
+        get { bool(.windowMaximized) }
+        set { setBool(.windowMaximized, newValue) }
     }
 
     /// The model the form window last showed.
     var formModel: String {
-        get { settings?.string("form-model") ?? (memory["form-model"] as? String ?? "person") }
-        set { if let settings { settings.setString("form-model", newValue) } else { memory["form-model"] = newValue } }
+        get { string(.formModel) }
+        set { setString(.formModel, newValue) }
+    }
+
+    // MARK: Typed access, GSettings or memory
+
+    private func integer(_ key: SettingsKey) -> Int32 {
+        settings?.integer(key.rawValue) ?? Int32(memory[key] ?? "") ?? 0
+    }
+
+    private func setInteger(_ key: SettingsKey, _ value: Int32) {
+        if let settings { _ = settings.setInteger(key.rawValue, value) } else { memory[key] = String(value) }
+    }
+
+    private func enumeration(_ key: SettingsKey) -> Int32 {
+        settings?.enumeration(key.rawValue) ?? Int32(memory[key] ?? "") ?? 0
+    }
+
+    private func setEnumeration(_ key: SettingsKey, _ value: Int32) {
+        if let settings { _ = settings.setEnumeration(key.rawValue, value) } else { memory[key] = String(value) }
+    }
+
+    private func bool(_ key: SettingsKey) -> Bool {
+        settings?.bool(key.rawValue) ?? (memory[key] == "true")
+    }
+
+    private func setBool(_ key: SettingsKey, _ value: Bool) {
+        if let settings { _ = settings.setBool(key.rawValue, value) } else { memory[key] = value ? "true" : "false" }
+    }
+
+    private func string(_ key: SettingsKey) -> String {
+        settings?.string(key.rawValue) ?? memory[key] ?? ""
+    }
+
+    private func setString(_ key: SettingsKey, _ value: String) {
+        if let settings { _ = settings.setString(key.rawValue, value) } else { memory[key] = value }
     }
 }

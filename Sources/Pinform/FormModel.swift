@@ -1,17 +1,10 @@
 import Controls
 import Forms
+import PinformCore
 
-/// A model the form window can edit: how its form looks and how a saved value reads.
+/// A record model the form window can edit: `RecordModel` and the form that edits it.
 @MainActor
-protocol FormModel: Codable, Equatable {
-    /// The name on the window's switcher, such as "Person".
-    static var title: String { get }
-    /// The value kept in settings to reopen this model ("person").
-    static var settingsKey: String { get }
-    /// The value a form resolves into: what a new record starts from.
-    static var blank: Self { get }
+protocol FormModel: RecordModel {
     /// A new form with its inputs bound and laid out.
     static func makeForm() -> FormView<Self>
-    /// The value in one readable line, such as "John Smith, 26, john@example.com, 1.80 m".
-    var summary: String { get }
 }

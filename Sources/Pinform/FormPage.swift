@@ -39,7 +39,7 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         widget = scrolled
 
         saveButton.addCSSClass("suggested-action")
-        saveButton.verticalPlacement = .center
+        saveButton.verticalAlignment = .center
         saveButton.tooltip = tr("Save (Ctrl+S)")
         form.bindSensitivity(of: saveButton)
 

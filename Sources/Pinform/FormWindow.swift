@@ -1,7 +1,7 @@
-import CGtk
 import Controls
 import Gtk
 import Localization
+import PinformCore
 
 /// The form window: typed records, shown once the PIN was entered. Each model of
 /// `ModelRegistry.models` has its page in a view stack, chosen by a view switcher in the header
@@ -16,7 +16,9 @@ import Localization
 @MainActor
 final class FormWindow {
     let window: ApplicationWindow
-    private unowned let application: PinformApplication
+    private let settings: AppSettings
+    /// The records of every page, open while unlocked.
+    private let records: RecordsDatabase
     private let stack = ViewStack()
     private let switcherTitle: ViewSwitcherTitle
     private let switcherBar: ViewSwitcherBar
@@ -29,18 +31,21 @@ final class FormWindow {
     /// saved either way.
     var onSave: (any FormModel) -> Void = { _ in }
 
-    init(application: PinformApplication) {
-        self.application = application
-        window = ApplicationWindow(application: application.app)
+    /// A window of `application` over the unlocked `records`; the window size and the model
+    /// shown are kept in `settings`.
+    init(application: Application, settings: AppSettings, records: RecordsDatabase) {
+        self.settings = settings
+        self.records = records
+        window = ApplicationWindow(application: application)
         window.title = AppInfo.name
-        let size = application.settings.windowSize
+        let size = settings.windowSize
         window.setDefaultSize(width: size.width, height: size.height)
-        if application.settings.isWindowMaximized { window.maximize() }
+        if settings.isWindowMaximized { window.maximize() }
 
         for model in ModelRegistry.models {
             // Filled when first shown (see `showPage`): the other models cost nothing until then.
             let holder = Box(.vertical)
-            stack.add(holder, name: model.settingsKey, title: model.title, iconName: Self.iconName(of: model.settingsKey))
+            stack.add(holder, name: model.settingsKey, title: model.title, iconName: model.iconName)
         }
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
         switcherBar = ViewSwitcherBar(stack: stack)
@@ -85,21 +90,21 @@ final class FormWindow {
         }
 
         let keys = KeyController()
-        keys.propagationPhase = GTK_PHASE_CAPTURE
+        keys.propagationPhase = .capture
         keys.onKeyPressed { [weak self] key, _, modifiers in
-            guard modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
-            switch Int32(key) {
-            case GDK_KEY_s: self?.page?.save()
-            case GDK_KEY_e: self?.recordsPanel?.export()
-            case GDK_KEY_f: self?.recordsPanel?.focusSearch()
-            case GDK_KEY_z: return self?.toast.performAction() ?? false
+            guard modifiers.contains(.control) else { return false }
+            switch key {
+            case Key("s"): self?.page?.save()
+            case Key("e"): self?.recordsPanel?.export()
+            case Key("f"): self?.recordsPanel?.focusSearch()
+            case Key("z"): return self?.toast.performAction() ?? false
             default: return false
             }
             return true
         }
         window.add(keys)
 
-        let first = ModelRegistry.model(forSettingsKey: application.settings.formModel).settingsKey
+        let first = ModelRegistry.model(forSettingsKey: settings.formModel).settingsKey
         stack.visibleChildName = first
         showPage(first)
         stack.onVisibleChildChanged { [weak self] in
@@ -139,8 +144,8 @@ final class FormWindow {
 
     /// Remembers the window size for the next start.
     func saveState() {
-        application.settings.isWindowMaximized = window.isMaximized
-        if !window.isMaximized { application.settings.windowSize = window.defaultSize }
+        settings.isWindowMaximized = window.isMaximized
+        if !window.isMaximized { settings.windowSize = window.defaultSize }
     }
 
     /// Shows a page with unsaved changes (the one shown, if it has some), so that the question
@@ -155,7 +160,7 @@ final class FormWindow {
 
     /// Makes the page of `key` when it is first shown, and remembers it as the model to open.
     private func showPage(_ key: String) {
-        application.settings.formModel = key
+        settings.formModel = key
         // An Undo belongs to the list it was offered for.
         toast.dismiss()
         if pages[key] == nil, let holder = stack.page(named: key) as? Box {
@@ -167,10 +172,10 @@ final class FormWindow {
         for (pageKey, made) in pages { made.content.isVisible = pageKey == key }
     }
 
-    private func makePage<Model: RecordModel>(_ model: Model.Type, in holder: Box) {
+    private func makePage<Model: FormModel>(_ model: Model.Type, in holder: Box) {
         let page = FormPage<Model>()
-        let panel = RecordsPanel<Model>(records: application.records, window: window, toast: toast) { [unowned application] in
-            application.settings.neutralizesFormulas
+        let panel = RecordsPanel<Model>(records: records, window: window, toast: toast) { [settings] in
+            settings.neutralizesFormulas
         }
         page.onSave = { [weak self, unowned panel] model in
             panel.insert(model)
@@ -186,15 +191,5 @@ final class FormWindow {
         content.append(panel.widget)
         holder.append(content)
         pages[Model.settingsKey] = (page, panel, content)
-    }
-
-    /// The symbolic icon of a model in the switchers.
-    private static func iconName(of key: String) -> String {
-        switch key {
-        case "person": "avatar-default-symbolic"
-        case "size": "view-fullscreen-symbolic"
-        case "invoice": "x-office-document-symbolic"
-        default: "text-x-generic-symbolic"
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Controls
 import Forms
 import Localization
+import PinformCore
 
 /// An invoice: who owes how much, since when and until when, and whether it was paid.
 struct Invoice: Codable, Equatable {
@@ -28,10 +29,11 @@ struct Invoice: Codable, Equatable {
     var notes: String?
 }
 
-extension Invoice: RecordModel {
+extension Invoice: FormModel {
     // Translators: a kind of record, on the form window's switcher.
     static var title: String { tr("Invoice") }
     static var settingsKey: String { "invoice" }
+    static var iconName: String { "x-office-document-symbolic" }
     // Translators: the file name an export of the invoices suggests; keep ".csv".
     static var exportFileName: String { tr("invoices.csv") }
     static var table: String { "invoice" }

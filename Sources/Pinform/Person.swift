@@ -1,6 +1,7 @@
 import Controls
 import Forms
 import Localization
+import PinformCore
 
 /// A person, as GenericUI's examples collect one.
 struct Person: Codable, Equatable {
@@ -12,10 +13,11 @@ struct Person: Codable, Equatable {
     var height: Double
 }
 
-extension Person: RecordModel {
+extension Person: FormModel {
     // Translators: a kind of record, on the form window's switcher.
     static var title: String { tr("Person") }
     static var settingsKey: String { "person" }
+    static var iconName: String { "avatar-default-symbolic" }
     // Translators: the file name an export of the people suggests; keep ".csv".
     static var exportFileName: String { tr("people.csv") }
     static var table: String { "person" }

@@ -1,10 +1,10 @@
-import CGtk
 import Controls
 import PinControls
 import ControlState
 import Gtk
 import Localization
 import PinCode
+import PinformCore
 import Storage
 
 /// The PIN window: choose and confirm a PIN on first run, enter it later, or change it.
@@ -30,22 +30,23 @@ final class PinWindow {
     }
 
     let window: Window
-    private unowned let application: PinformApplication
+    /// Hears what the window has to report (unlocked, changed, cancelled, a length chosen).
+    weak var delegate: PinWindowDelegate?
     private let mode: Mode
     private let flow: PinFlow
     private let title = Label()
     private let message = Label()
     private let pad = PinPad()
-    private let pinSlot = Box(GTK_ORIENTATION_VERTICAL)
+    private let pinSlot = Box(.vertical)
     /// "4 digits" / "6 digits (recommended)", shown while a new PIN is chosen.
-    private let lengthChoice = Box(GTK_ORIENTATION_HORIZONTAL)
+    private let lengthChoice = Box(.horizontal)
     private var lengthButtons: [Int: ToggleButton] = [:]
     /// "Use Recovery Key", under the keypad while unlocking.
     private let recoveryButton = Button(label: tr("Use Recovery Key"))
     /// "Choose Another PIN", under the keypad while confirming: the way back to choosing.
     private let chooseAgainButton = Button(label: tr("Choose Another PIN"))
     /// The recovery key's entry with "Unlock" and "Use PIN", instead of the PIN and keypad.
-    private let recoveryForm = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+    private let recoveryForm = Box(.vertical, spacing: 12)
     private let recoveryEntry = Entry()
     private let recoveryUnlock = Button(label: tr("Unlock"))
     /// "Cancel" in the Change PIN dialog's header bar.
@@ -54,19 +55,19 @@ final class PinWindow {
     private(set) var keptSize: KeptSize?
     private(set) var pinView: PinCodeView
     private var completion: Subscription?
-    private var countdown: guint = 0
+    private var countdown: UInt32 = 0
     /// The heading last spoken to screen reader users: a new one is spoken with the message.
     private var spokenTitle: String?
 
-    /// - Parameter keeping: the size of the form window this one replaces (after Lock).
-    init(application: PinformApplication, mode: Mode, keeping size: KeptSize? = nil) {
-        self.application = application
+    /// - Parameters:
+    ///   - flow: The logic it shows, made for `mode` (changing when `.change`).
+    ///   - application: The application the window belongs to.
+    ///   - keeping: the size of the form window this one replaces (after Lock).
+    init(flow: PinFlow, mode: Mode, application: Application, keeping size: KeptSize? = nil) {
         self.mode = mode
-        flow = PinFlow(changing: mode == .change, vault: KeyVault(paths: application.paths),
-                       attempts: AttemptStore(paths: application.paths),
-                       newPINLength: application.settings.pinLength)
+        self.flow = flow
         pinView = PinCodeView(control: PinWindow.makeControl(length: flow.length))
-        window = Window(application: application.app)
+        window = Window(application: application)
         window.title = mode == .change ? tr("Change PIN") : AppInfo.name
         keptSize = size
         if let size {
@@ -85,7 +86,7 @@ final class PinWindow {
             cancel.onClicked { [weak self] in self?.cancel() }
             header.packStart(cancel)
             // A dialog: Cancel, and no close button or app menu beside it.
-            gtk_header_bar_set_show_title_buttons(pf_header_bar(header.raw), 0)
+            header.showsTitleButtons = false
             cancelButton = cancel
         } else {
             header.packEnd(PrimaryMenu.button(unlocked: false))
@@ -113,9 +114,9 @@ final class PinWindow {
             }
             // Before the PIN view, which takes Escape to clear its digits.
             let keys = KeyController()
-            keys.propagationPhase = GTK_PHASE_CAPTURE
+            keys.propagationPhase = .capture
             keys.onKeyPressed { [weak self] keyval, _, _ in
-                guard keyval == UInt32(GDK_KEY_Escape), let self else { return false }
+                guard keyval == Key.escape, let self else { return false }
                 cancel()
                 return true
             }
@@ -141,14 +142,14 @@ final class PinWindow {
     }
 
     private func layout() -> Widget {
-        let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let content = Box(.vertical, spacing: 6)
         content.setMargins(top: 12, bottom: 24, start: 24, end: 24)
-        content.verticalAlignment = GTK_ALIGN_CENTER
-        content.horizontalAlignment = GTK_ALIGN_CENTER
+        content.verticalAlignment = .center
+        content.horizontalAlignment = .center
         title.addCSSClass("pin-title")
         message.addCSSClass("pin-message")
         message.wraps = true
-        message.justification = GTK_JUSTIFY_CENTER
+        message.justification = .center
         message.widthChars = 28
         content.append(title)
         content.append(message)
@@ -165,12 +166,12 @@ final class PinWindow {
     /// being saved, so a re-wrap under way always ends with its result shown.
     private func cancel() {
         guard mode == .change, !flow.isChecking else { return }
-        application.returnToForms()
+        delegate?.pinWindowDidCancel(self)
     }
 
     private func makeChooseAgainButton() -> Widget {
         chooseAgainButton.hasFrame = false
-        chooseAgainButton.horizontalAlignment = GTK_ALIGN_CENTER
+        chooseAgainButton.horizontalAlignment = .center
         chooseAgainButton.setMargins(top: 6, bottom: 0, start: 0, end: 0)
         chooseAgainButton.onClicked { [weak self] in
             guard let self else { return }
@@ -186,7 +187,7 @@ final class PinWindow {
 
     private func makeRecoveryControls() -> Widget {
         recoveryButton.hasFrame = false
-        recoveryButton.horizontalAlignment = GTK_ALIGN_CENTER
+        recoveryButton.horizontalAlignment = .center
         recoveryButton.setMargins(top: 6, bottom: 0, start: 0, end: 0)
         recoveryButton.onClicked { [weak self] in
             guard let self else { return }
@@ -198,8 +199,8 @@ final class PinWindow {
         recoveryEntry.setAccessibleLabel(tr("Recovery key"))
         // Translators: the shape of a recovery key, as a hint in its empty entry.
         recoveryEntry.placeholder = tr("12345-67890-…")
-        recoveryEntry.inputPurpose = GTK_INPUT_PURPOSE_DIGITS
-        recoveryEntry.inputHints = GTK_INPUT_HINT_NO_SPELLCHECK
+        recoveryEntry.inputPurpose = .digits
+        recoveryEntry.inputHints = .noSpellcheck
         recoveryEntry.maxLength = 64
         recoveryEntry.addCSSClass("monospace")
         recoveryEntry.setSizeRequest(width: 300, height: -1)
@@ -210,12 +211,12 @@ final class PinWindow {
         }
         recoveryUnlock.addCSSClass("suggested-action")
         recoveryUnlock.addCSSClass("pill")
-        recoveryUnlock.horizontalAlignment = GTK_ALIGN_CENTER
+        recoveryUnlock.horizontalAlignment = .center
         recoveryUnlock.isSensitive = false
         recoveryUnlock.onClicked { [weak self] in self?.submitRecoveryKey() }
         let back = Button(label: tr("Use PIN"))
         back.hasFrame = false
-        back.horizontalAlignment = GTK_ALIGN_CENTER
+        back.horizontalAlignment = .center
         back.onClicked { [weak self] in
             guard let self else { return }
             recoveryEntry.text = ""
@@ -253,7 +254,7 @@ final class PinWindow {
 
     private func makeLengthChoice() -> Widget {
         lengthChoice.addCSSClass("linked")
-        lengthChoice.horizontalAlignment = GTK_ALIGN_CENTER
+        lengthChoice.horizontalAlignment = .center
         lengthChoice.setMargins(top: 6, bottom: 6, start: 0, end: 0)
         for length in PinFlow.lengths {
             let label = length == PinFlow.recommendedLength
@@ -267,7 +268,7 @@ final class PinWindow {
             button.onToggled { [weak self, unowned button] in
                 guard let self, button.isActive, flow.length != length else { return }
                 flow.chooseLength(length)
-                application.settings.pinLength = length
+                delegate?.pinWindow(self, didChooseLength: length)
                 attach(PinCodeView(control: PinWindow.makeControl(length: length)))
                 render()
             }
@@ -288,7 +289,7 @@ final class PinWindow {
         if pinView !== view { pinSlot.remove(pinView.widget) }
         pinView = view
         pinSlot.append(view.widget)
-        view.widget.horizontalAlignment = GTK_ALIGN_CENTER
+        view.widget.horizontalAlignment = .center
         announcer.fallback = view.entry
         view.control.showsValidity = flow.validatesNewPIN
         view.onEdit = { [weak self] in
@@ -427,10 +428,10 @@ final class PinWindow {
 
     private func finish() {
         if mode == .change {
-            application.pinChanged()
+            delegate?.pinWindowDidChangePIN(self)
         } else if let key = flow.dataKey {
             flow.forgetDataKey()
-            application.unlocked(key: key)
+            delegate?.pinWindow(self, didUnlockWith: key)
         }
     }
 

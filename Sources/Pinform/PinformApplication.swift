@@ -1,8 +1,8 @@
-import CGtk
 import Controls
 import Foundation
 import Gtk
 import Localization
+import PinformCore
 import Storage
 
 /// The application: options, actions, the stylesheet, and which window shows — the PIN window
@@ -36,7 +36,7 @@ final class PinformApplication {
         // Handled in main.swift before GTK starts; declared here so that --help lists it.
         // Translators: a command-line option's description; tpm2 and argon2id are printed as is.
         app.addOption("security-status", description: tr("Print what protects the records’ key (tpm2 or argon2id) and exit"))
-        app.addOption("screenshot", argument: G_OPTION_ARG_FILENAME,
+        app.addOption("screenshot", argument: .filename,
                       // Translators: a command-line option's description; FILE is the option's argument.
                       description: tr("Once the first window has drawn, save it to FILE as PNG and exit"),
                       // Translators: the argument of --screenshot in pinform --help.
@@ -69,7 +69,7 @@ final class PinformApplication {
         }
         if screenshot != nil || exitsAfterFirstFrame {
             // A capture run must not hand its work to an instance that is already running.
-            g_application_set_flags(pf_g_application(app.raw), G_APPLICATION_NON_UNIQUE)
+            app.runsAsSeparateInstance()
         }
         return -1
     }
@@ -119,20 +119,28 @@ final class PinformApplication {
     }
 
     private func addActions() {
-        app.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in quit() }
-        app.addAction("about") { [unowned self] in showAbout() }
-        app.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in showShortcuts() }
-        app.addAction("preferences", accelerators: ["<Control>comma"]) { [unowned self] in PreferencesWindow.present(settings: settings, over: activeWindow) }
-        app.addAction("lock", accelerators: ["<Control>l"]) { [unowned self] in lock() }
-        app.addAction("change-pin") { [unowned self] in changePIN() }
-        app.addAction("new-recovery-key") { [unowned self] in makeNewRecoveryKey() }
+        for action in AppAction.allCases {
+            app.addAction(action.name, accelerators: action.accelerators) { [unowned self] in perform(action) }
+        }
         updateActions()
     }
 
+    private func perform(_ action: AppAction) {
+        switch action {
+        case .quit: quit()
+        case .about: showAbout()
+        case .shortcuts: showShortcuts()
+        case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow)
+        case .lock: lock()
+        case .changePIN: changePIN()
+        case .newRecoveryKey: makeNewRecoveryKey()
+        }
+    }
+
     private func updateActions() {
-        app.setActionEnabled("lock", formWindow != nil)
-        app.setActionEnabled("change-pin", formWindow != nil)
-        app.setActionEnabled("new-recovery-key", formWindow != nil)
+        for action in AppAction.allCases where action.needsUnlocked {
+            app.setActionEnabled(action.name, formWindow != nil)
+        }
     }
 
     /// Makes this the only instance on the data folder, also without a session bus (when
@@ -154,10 +162,7 @@ final class PinformApplication {
         case .acquired(let lock):
             instanceLock = lock
             PinformApplication.presentRequest = { [unowned self] in activate() }
-            g_unix_signal_add(SIGUSR1, { _ in
-                MainActor.assumeIsolated { PinformApplication.presentRequest?() }
-                return 1 // G_SOURCE_CONTINUE
-            }, nil)
+            MainContext.onUnixSignal(SIGUSR1) { PinformApplication.presentRequest?() }
             return true
         case .heldByAnother(let pid):
             if let pid { kill(pid, SIGUSR1) }
@@ -185,24 +190,34 @@ final class PinformApplication {
 
     private var activeWindow: Window? { formWindow?.window ?? pinWindow?.window }
 
+    /// A PIN window for `mode`, over the flow it shows, reporting to this application.
+    private func makePinWindow(mode: PinWindow.Mode, keeping size: PinWindow.KeptSize? = nil) -> PinWindow {
+        let flow = PinFlow(changing: mode == .change, vault: KeyVault(paths: paths), attempts: AttemptStore(paths: paths),
+                           newPINLength: settings.pinLength)
+        let pin = PinWindow(flow: flow, mode: mode, application: app, keeping: size)
+        pin.delegate = self
+        return pin
+    }
+
     private func showPinWindow(mode: PinWindow.Mode, keeping size: PinWindow.KeptSize? = nil) {
-        let pin = PinWindow(application: self, mode: mode, keeping: size)
+        let pin = makePinWindow(mode: mode, keeping: size)
         pinWindow = pin
         pin.window.present()
         watchFirstFrame(of: pin.window)
     }
 
-    /// Called by the PIN window once the PIN was set or entered, with the data key it unwrapped.
-    func unlocked(key: SecretBytes) {
+    /// Once the PIN was set or entered, with the data key it unwrapped: the form window shows.
+    private func unlocked(key: SecretBytes) {
         if let pin = pinWindow, pin.keptSize != nil {
             // The PIN window took the form window's size at Lock: the form window comes back
             // at the size it has now.
             settings.isWindowMaximized = pin.window.isMaximized
             if !pin.window.isMaximized { settings.windowSize = pin.window.defaultSize }
         }
-        unlockedRecords = RecordsDatabase(paths: paths, key: key)
+        let records = RecordsDatabase(paths: paths, key: key)
+        unlockedRecords = records
         unlockedKey = key
-        let form = FormWindow(application: self)
+        let form = FormWindow(application: app, settings: settings, records: records)
         formWindow = form
         form.window.present()
         if let pin = pinWindow {
@@ -212,9 +227,9 @@ final class PinformApplication {
         updateActions()
     }
 
-    /// Called by the Change PIN dialog once the new PIN is stored: the dialog closes and the form
-    /// window says "PIN changed" (shown and spoken).
-    func pinChanged() {
+    /// Once the Change PIN dialog stored the new PIN: the dialog closes and the form window says
+    /// "PIN changed" (shown and spoken).
+    private func pinChanged() {
         returnToForms()
         guard let form = formWindow else { return }
         let text = tr("PIN changed")
@@ -233,8 +248,8 @@ final class PinformApplication {
         }
     }
 
-    /// Called by the PIN window when a PIN change was cancelled or done while unlocked.
-    func returnToForms() {
+    /// Closes the Change PIN dialog (cancelled or done) and shows the form window.
+    private func returnToForms() {
         if let pin = pinWindow {
             pinWindow = nil
             pin.window.destroy()
@@ -268,7 +283,7 @@ final class PinformApplication {
 
     private func changePIN() {
         guard formWindow != nil, pinWindow == nil else { return }
-        let pin = PinWindow(application: self, mode: .change)
+        let pin = makePinWindow(mode: .change)
         pin.window.setTransient(for: formWindow?.window)
         pin.window.isModal = true
         pinWindow = pin
@@ -282,12 +297,11 @@ final class PinformApplication {
         let confirm = MessageDialog(
             parent: form.window, heading: tr("Make a New Recovery Key?"),
             body: tr("The current recovery key will stop working. The new one is shown once; keep it somewhere safe."))
-        confirm.addResponse("cancel", label: tr("Cancel"))
-        confirm.addResponse("make", label: tr("Make New Key"), appearance: .suggested)
-        confirm.closeResponse = "cancel"
-        confirm.defaultResponse = "make"
-        confirm.onResponse { [unowned self] response in
-            guard response == "make", let key = unlockedKey else { return }
+        confirm.addResponse(DialogResponse.cancel, label: tr("Cancel"))
+        confirm.addResponse(DialogResponse.make, label: tr("Make New Key"), appearance: .suggested)
+        confirm.setResponses(default: .make, close: .cancel)
+        confirm.onResponse { [unowned self] (response: DialogResponse?) in
+            guard response == .make, let key = unlockedKey else { return }
             let vault = KeyVault(paths: paths)
             Task { @MainActor [weak self] in
                 // argon2id takes a moment: off the main thread.
@@ -304,8 +318,8 @@ final class PinformApplication {
                     let failure = MessageDialog(parent: window, heading: tr("No New Recovery Key"),
                                                 body: tr("{reason} The current recovery key still works.",
                                                          ["reason": error.message]))
-                    failure.addResponse("close", label: tr("Close"))
-                    failure.closeResponse = "close"
+                    failure.addResponse(DialogResponse.close, label: tr("Close"))
+                    failure.setResponses(default: nil, close: .close)
                     failure.present()
                 }
             }
@@ -313,11 +327,6 @@ final class PinformApplication {
         confirm.present()
     }
 
-    /// The records database; only while unlocked (the form window exists only then).
-    var records: RecordsDatabase {
-        guard let unlockedRecords else { preconditionFailure("The records are used only while unlocked") }
-        return unlockedRecords
-    }
 
     private func quit() {
         guard let formWindow else { return app.quit() }
@@ -360,5 +369,23 @@ final class PinformApplication {
             }
             app.quit()
         }
+    }
+}
+
+extension PinformApplication: PinWindowDelegate {
+    func pinWindow(_ window: PinWindow, didUnlockWith key: SecretBytes) {
+        unlocked(key: key)
+    }
+
+    func pinWindowDidChangePIN(_ window: PinWindow) {
+        pinChanged()
+    }
+
+    func pinWindowDidCancel(_ window: PinWindow) {
+        returnToForms()
+    }
+
+    func pinWindow(_ window: PinWindow, didChooseLength length: Int) {
+        settings.pinLength = length
     }
 }

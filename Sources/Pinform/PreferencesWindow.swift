@@ -33,7 +33,7 @@ final class PreferencesWindow {
             title: tr("Protect exported spreadsheets"),
             subtitle: tr("Exported cells that start like a formula (=, +, -, @) are kept as text, so a spreadsheet never runs them."))
         protectExportsSwitch.isOn = settings.neutralizesFormulas
-        protectExportsSwitch.verticalPlacement = .center
+        protectExportsSwitch.verticalAlignment = .center
         protectExportsRow.addSuffix(protectExportsSwitch)
         // Also names the switch by the row's title for screen readers.
         protectExportsRow.setActivatableWidget(protectExportsSwitch)

@@ -1,5 +1,6 @@
 import Gtk
 import Localization
+import PinformCore
 
 /// The primary (hamburger) menu of the header bar.
 @MainActor
@@ -9,16 +10,16 @@ enum PrimaryMenu {
         let menu = Menu()
         if unlocked {
             let session = Menu()
-            session.append(tr("Change PIN…"), action: "app.change-pin")
-            session.append(tr("New Recovery Key…"), action: "app.new-recovery-key")
-            session.append(tr("Lock"), action: "app.lock")
+            session.append(tr("Change PIN…"), action: AppAction.changePIN.detailedName)
+            session.append(tr("New Recovery Key…"), action: AppAction.newRecoveryKey.detailedName)
+            session.append(tr("Lock"), action: AppAction.lock.detailedName)
             menu.appendSection(session)
         }
         let general = Menu()
-        general.append(tr("Preferences"), action: "app.preferences")
-        general.append(tr("Keyboard Shortcuts"), action: "app.shortcuts")
-        general.append(tr("About Pinform"), action: "app.about")
-        general.append(tr("Quit"), action: "app.quit")
+        general.append(tr("Preferences"), action: AppAction.preferences.detailedName)
+        general.append(tr("Keyboard Shortcuts"), action: AppAction.shortcuts.detailedName)
+        general.append(tr("About Pinform"), action: AppAction.about.detailedName)
+        general.append(tr("Quit"), action: AppAction.quit.detailedName)
         menu.appendSection(general)
         let button = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         button.isPrimary = true

@@ -1,8 +1,8 @@
-import CGtk
 import Controls
 import Foundation
 import Gtk
 import Localization
+import PinformCore
 import Storage
 
 /// What the form window needs of a records panel, whatever its model.
@@ -31,7 +31,7 @@ protocol RecordsPanelProtocol: AnyObject {
 /// only be read says why above the list. What goes wrong while saving, and what was done,
 /// shows in a toast.
 @MainActor
-final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
+final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     let list: RecordList<Model>
     let deleteButton = Button(label: tr("Delete"))
     let exportButton = Button(label: tr("Export…"))
@@ -50,7 +50,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
     private unowned let window: Window
     private let toast: Toast
     private let neutralizesFormulas: () -> Bool
-    private let readOnlyBox = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    private let readOnlyBox = Box(.horizontal, spacing: 6)
     private var chooser: FileChooserNative?
     /// Where the last export went, to suggest the same folder next time.
     private var lastExportFolder: URL?
@@ -76,7 +76,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         deleteButton.tooltip = tr("Delete the selected records (Delete)")
         deleteButton.isSensitive = false
         exportButton.tooltip = tr("Export the list as CSV (Ctrl+E)")
-        let bar = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        let bar = Box(.horizontal, spacing: 6)
         bar.append(title)
         bar.append(deleteButton)
         bar.append(exportButton)
@@ -90,8 +90,8 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         readOnlyBox.isVisible = false
 
         // One above the other, so that the page fits a 360-pixel window.
-        let problemButtons = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        problemButtons.horizontalAlignment = GTK_ALIGN_CENTER
+        let problemButtons = Box(.vertical, spacing: 12)
+        problemButtons.horizontalAlignment = .center
         retryButton.addCSSClass("pill")
         moveAsideButton.addCSSClass("pill")
         moveAsideButton.addCSSClass("destructive-action")
@@ -101,7 +101,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
         problemPage.addCSSClass("compact")
         list.emptyPage.descriptionText = tr("Saved records appear here")
 
-        let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let box = Box(.vertical, spacing: 6)
         box.setMargins(top: 0, bottom: 12, start: 12, end: 12)
         box.addCSSClass("records-panel")
         box.append(bar)
@@ -320,14 +320,13 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
 
     /// Where an export is suggested first: the user's Documents folder, else the home folder.
     static var defaultExportFolder: URL {
-        if let documents = g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS) {
-            let path = String(cString: documents)
+        if let path = GtkRuntime.documentsDirectory {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 return URL(fileURLWithPath: path, isDirectory: true)
             }
         }
-        return URL(fileURLWithPath: String(cString: g_get_home_dir()), isDirectory: true)
+        return URL(fileURLWithPath: GtkRuntime.homeDirectory, isDirectory: true)
     }
 
     /// The file an export suggests: the model's name ("people.csv") in the folder of the
@@ -351,7 +350,7 @@ final class RecordsPanel<Model: RecordModel>: RecordsPanelProtocol {
     /// as the preference has it.
     func makeExportChooser() -> FileChooserNative {
         let chooser = FileChooserNative(title: tr("Export Records"), parent: window,
-                                        action: GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel: tr("_Export"))
+                                        action: .save, acceptLabel: tr("_Export"))
         let suggested = suggestedExportFile
         chooser.setCurrentFolder(suggested.deletingLastPathComponent())
         chooser.currentName = suggested.lastPathComponent

@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 import Localization
 import Storage
@@ -32,18 +31,17 @@ enum RecoveryKeyDialog {
         let label = Label(groups[..<half].joined(separator: "-") + "\n" + groups[half...].joined(separator: "-"))
         label.isSelectable = true
         label.wraps = true
-        label.justification = GTK_JUSTIFY_CENTER
+        label.justification = .center
         label.addCSSClass("recovery-key")
         label.addCSSClass("monospace")
         label.addCSSClass("title-4")
         label.setAccessibleDescription(title)
         dialog.extraChild = label
-        dialog.addResponse("continue", label: tr("Continue"), appearance: .suggested)
-        dialog.defaultResponse = "continue"
-        dialog.closeResponse = "continue"
+        dialog.addResponse(DialogResponse.continue, label: tr("Continue"), appearance: .suggested)
+        dialog.setResponses(default: .continue, close: .continue)
         // The dialog closes itself once the response is handled: what follows (the PIN window
         // giving way to the records, which would take this dialog with it) waits until then.
-        dialog.onResponse { _ in _ = MainContext.idle { onContinue() } }
+        dialog.onResponse { (_: DialogResponse?) in _ = MainContext.idle { onContinue() } }
         dialog.present()
     }
 }

@@ -1,6 +1,6 @@
-import CGtk
 import Gtk
 import Localization
+import PinformCore
 
 /// The keyboard shortcuts window (Ctrl+?), built from GtkBuilder XML because GTK offers
 /// its shortcut widgets only that way.
@@ -8,23 +8,17 @@ import Localization
 enum ShortcutsWindow {
     static func make() -> Window? {
         guard let window = Builder(xml: xml).window("shortcuts") else { return nil }
-        nameIconButtons(in: window.widgetPointer)
+        nameIconButtons(in: window)
         return window
     }
 
     /// GtkShortcutsWindow's own icon buttons (search) are labelled by their image, which GTK 4.8
     /// names "GtkImage" for screen readers: they are named by what they do instead.
-    private static func nameIconButtons(in widget: UnsafeMutablePointer<GtkWidget>) {
-        if pf_is_button(widget) != 0, let child = gtk_button_get_child(pf_button(widget)), pf_is_image(child) != 0 {
-            let icon = gtk_image_get_icon_name(pf_image(child)).map { String(cString: $0) } ?? ""
-            let button = Widget(widget: widget)
+    private static func nameIconButtons(in widget: Widget) {
+        for button in widget.descendants.compactMap(Button.init(casting:)) {
+            guard let icon = button.child?.imageIconName else { continue }
             button.resetAccessibleLabelledBy()
             button.setAccessibleLabel(icon.hasPrefix("edit-find") ? tr("Search Shortcuts") : tr("Button"))
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            nameIconButtons(in: current)
-            child = gtk_widget_get_next_sibling(current)
         }
     }
 
@@ -35,6 +29,11 @@ enum ShortcutsWindow {
           <property name="title">\(escaped(title))</property>
         </object></child>
         """
+    }
+
+    /// The shortcut of an application action, as the application registers it.
+    private static func shortcut(_ action: AppAction, _ title: String) -> String {
+        shortcut(escaped(action.accelerators.joined(separator: " ")), title)
     }
 
     /// `text` for XML: a translation may hold & or <.
@@ -75,11 +74,11 @@ enum ShortcutsWindow {
                   shortcut("&lt;Control&gt;e", tr("Export the records as CSV")),
               ]))
               \(group(tr("General"), [
-                  shortcut("&lt;Control&gt;comma", tr("Preferences")),
-                  shortcut("&lt;Control&gt;l", tr("Lock")),
+                  shortcut(.preferences, tr("Preferences")),
+                  shortcut(.lock, tr("Lock")),
                   shortcut("F10", tr("Open the main menu")),
-                  shortcut("&lt;Control&gt;question", tr("Keyboard shortcuts")),
-                  shortcut("&lt;Control&gt;q", tr("Quit")),
+                  shortcut(.shortcuts, tr("Keyboard shortcuts")),
+                  shortcut(.quit, tr("Quit")),
               ]))
             </object></child>
           </object>

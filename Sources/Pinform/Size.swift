@@ -1,6 +1,7 @@
 import Controls
 import Forms
 import Localization
+import PinformCore
 
 /// A width and a height: GenericUI's CGSize form.
 struct Size: Codable, Equatable {
@@ -8,10 +9,11 @@ struct Size: Codable, Equatable {
     var height: Double
 }
 
-extension Size: RecordModel {
+extension Size: FormModel {
     // Translators: a kind of record (a width and a height), on the form window's switcher.
     static var title: String { tr("Size") }
     static var settingsKey: String { "size" }
+    static var iconName: String { "view-fullscreen-symbolic" }
     // Translators: the file name an export of the sizes suggests; keep ".csv".
     static var exportFileName: String { tr("sizes.csv") }
     static var table: String { "size" }

@@ -1,6 +1,7 @@
-import CGtk
 import Glibc
+import Gtk
 import Localization
+import PinformCore
 import Storage
 
 // The PIN and the data key pass through this process's memory: no core file, and no other
@@ -22,7 +23,7 @@ if CommandLine.arguments.dropFirst().contains("--security-status") {
 }
 
 // Assistive technologies and window managers know the program by this name.
-g_set_prgname("pinform")
+GtkRuntime.setProgramName("pinform")
 
 let application = PinformApplication()
 exit(application.run())

@@ -1,9 +1,8 @@
 // `pinform-bench keystroke`: what one digit press costs in `PinCodeView`, in a real window.
 import CAllocCounter
-import CGtk
 import Controls
 import PinControls
-import Gtk
+@_spi(Benchmark) @_spi(Testing) import Gtk
 import PinCode
 
 /// Measures `PinCodeView.type(_:)` and the frame it causes, and checks that no layout follows.
@@ -46,17 +45,17 @@ enum KeystrokeBenchmark {
         window.title = "Pinform"
         window.setDefaultSize(width: 400, height: 600)
         window.titlebar = HeaderBar()
-        let probe = Box(GTK_ORIENTATION_VERTICAL)
-        let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let probe = Box(.vertical)
+        let content = Box(.vertical, spacing: 6)
         content.setMargins(top: 12, bottom: 24, start: 24, end: 24)
-        content.verticalAlignment = GTK_ALIGN_CENTER
-        content.horizontalAlignment = GTK_ALIGN_CENTER
+        content.verticalAlignment = .center
+        content.horizontalAlignment = .center
         let title = Label("Choose a PIN")
         title.addCSSClass("pin-title")
         let message = Label("Use 4 digits that are hard to guess.")
         message.addCSSClass("pin-message")
         let view = PinCodeView(control: PinCodeControl(parameters: .init(length: 4)))
-        view.widget.horizontalAlignment = GTK_ALIGN_CENTER
+        view.widget.horizontalAlignment = .center
         let pad = PinPad()
         pad.onKey = { key in if case .digit(let digit) = key { view.type(digit) } }
         content.append(title)
@@ -79,10 +78,7 @@ enum KeystrokeBenchmark {
             result.failure = "the window did not map"
             return result
         }
-        if let native = gtk_widget_get_native(window.widgetPointer), let renderer = gtk_native_get_renderer(native) {
-            let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
-            result.renderer = g_type_name_from_instance(instance).map { String(cString: $0) } ?? "unknown"
-        }
+        result.renderer = window.rendererName ?? "unknown"
         func nextFrame() -> Bool {
             let painted = LayoutProbe.paints
             return MainContext.spin(until: { LayoutProbe.paints > painted }, timeout: 5)
@@ -95,8 +91,7 @@ enum KeystrokeBenchmark {
         let digits: [Character] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
         let measuresBefore = LayoutProbe.measures, allocationsBefore = LayoutProbe.allocations
         let resizesBefore = LayoutProbe.resizes
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(view.widget.width), Int32(view.widget.height))
-        defer { cairo_surface_destroy(surface) }
+        let surface = RasterSurface(width: view.widget.width, height: view.widget.height)
         var allocationCount: UInt64 = 0
         for press in 0..<presses {
             if view.control.pinCode.isFilled {
@@ -111,14 +106,7 @@ enum KeystrokeBenchmark {
             allocationCount += pinform_allocation_count() - heapStart
             // Draw the view now, as the frame would (its draw function runs in the snapshot),
             // and rasterize it with cairo; the frame then reuses the view's fresh render node.
-            let snapshot = gtk_snapshot_new()
-            gtk_widget_snapshot_child(content.widgetPointer, view.widget.widgetPointer, snapshot)
-            if let node = gtk_snapshot_free_to_node(snapshot) {
-                let cairo = cairo_create(surface)
-                gsk_render_node_draw(node, cairo)
-                cairo_destroy(cairo)
-                gsk_render_node_unref(node)
-            }
+            surface.draw(view.widget, in: content)
             let threadDrawn = Clock.threadCPU()
             guard MainContext.spin(until: { LayoutProbe.paints > painted }, timeout: 5) else {
                 result.failure = "no frame after a press"

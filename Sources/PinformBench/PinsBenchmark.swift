@@ -177,6 +177,8 @@ enum PinsBenchmark {
                               columns: ["rules", "model s", "measured on", "refused of space", "real choices refused"]
                                   + guesses.map { "\($0) guesses" })
             var after: [[Double]] = []
+            var means: [String: (space: Double, refused: Double, success: [Double], halves: Int)] = [:]
+            var order: [String] = []
             for (s, label) in [(exponent, "fitted"), (0.7, "flat")] {
                 for fold in 0..<2 {
                     let build = lists.ranked.indices.filter { $0 % 2 == fold }.map { lists.ranked[$0] }
@@ -197,6 +199,12 @@ enum PinsBenchmark {
                                    percent(Double(result.refusedSpace) / Double(space)), percent(result.refusedChoices)]
                                   + result.success.map(percent))
                         if name.hasPrefix("after: patterns +"), label == "fitted" { after.append(result.success) }
+                        if label == "fitted" {
+                            if means[name] == nil { order.append(name) }
+                            let old = means[name] ?? (0, 0, [0, 0, 0], 0)
+                            means[name] = (old.space + Double(result.refusedSpace) / Double(space), old.refused + result.refusedChoices,
+                                           zip(old.success, result.success).map { $0 + $1 }, old.halves + 1)
+                        }
                     }
                 }
             }
@@ -218,6 +226,14 @@ enum PinsBenchmark {
                        + "\(Format.grouped(space)) (\(percent(Double(shipped) / Double(space)))); iOS's list: "
                        + "\(iOSRefused) of \(lists.iOS.count) refused, \(iOSByPatterns) by the patterns alone.")
             table.print()
+            var summary = Table("pins: \(lists.length) digits, mean of the two halves (fitted s)",
+                                columns: ["rules", "refused of space", "real choices refused"] + guesses.map { "\($0) guesses" })
+            for name in order {
+                let mean = means[name]!
+                let n = Double(mean.halves)
+                summary.add([name, percent(mean.space / n), percent(mean.refused / n)] + mean.success.map { percent($0 / n) })
+            }
+            summary.print()
             let limit = lists.length == 4 ? 0.115 : 0.11
             goals.append(Goal(name: "pins \(lists.length) space", target: "refuse at most about 11% of \(lists.length)-digit PINs",
                               figure: percent(Double(shipped) / Double(space)), passed: Double(shipped) / Double(space) <= limit))

@@ -59,8 +59,9 @@ public final class AttemptStore: Sendable {
         self.init(directory: directory, fallbackDirectory: fallbackDirectory, saveFault: nil)
     }
 
-    /// A store whose saves all fail with `saveFault` (a full disk, say), for tests.
-    init(directory: URL, fallbackDirectory: URL? = nil, saveFault: Int32?) {
+    /// A store whose saves all fail with `saveFault` (a full disk, say), for tests
+    /// (`@_spi(Testing) import Storage`).
+    @_spi(Testing) public init(directory: URL, fallbackDirectory: URL? = nil, saveFault: Int32?) {
         fileURL = directory.appendingPathComponent(AttemptStore.fileName, isDirectory: false)
         fallbackFileURL = fallbackDirectory?.appendingPathComponent(AttemptStore.fileName, isDirectory: false)
         self.saveFault = saveFault

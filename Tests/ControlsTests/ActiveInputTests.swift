@@ -1,8 +1,8 @@
-import CGtk
 import ControlState
 import Controls
 import Forms
-import Gtk
+@_spi(Testing) import Gtk
+import GtkTesting
 import XCTest
 
 final class ActiveInputTests: XCTestCase {
@@ -92,7 +92,7 @@ final class ActiveInputTests: XCTestCase {
         GtkRuntime.test {
             let input = ActiveInput<String>(label: "Name")
             input.forcedLabelWidth = 200
-            input.label.horizontalAlignment = GTK_ALIGN_START
+            input.label.horizontalAlignment = .start
             let window = FormTestWindow(input.container)
             defer { window.close() }
             XCTAssertEqual(input.label.width, 200)

@@ -1,6 +1,6 @@
-import CGtk
 @testable import Controls
-import Gtk
+@_spi(Testing) import Gtk
+import GtkTesting
 import PinCode
 @testable import PinControls
 import XCTest
@@ -15,7 +15,7 @@ final class AnnouncerTests: XCTestCase {
         let second = Button(label: "Second")
 
         init() {
-            let box = Box(GTK_ORIENTATION_VERTICAL)
+            let box = Box(.vertical)
             box.append(first)
             box.append(second)
             window.child = box
@@ -88,16 +88,15 @@ final class AnnouncerTests: XCTestCase {
             window.child = view.widget
             window.present()
             XCTAssertTrue(view.grabFocus())
-            for keyval in [GDK_KEY_2, GDK_KEY_KP_4, GDK_KEY_a] {
-                _ = view.handleKey(UInt32(keyval), GdkModifierType(rawValue: 0))
+            for keyval in [Key("2"), .keypad4, Key("a")] {
+                _ = view.handleKey(keyval, [])
             }
-            gtk_editable_set_text(pf_editable(view.entry.raw), "1357")
-            var position: Int32 = 0
-            gtk_editable_insert_text(pf_editable(view.entry.raw), "9", 1, &position)
+            view.entry.setText("1357")
+            view.entry.insertText("9", at: 0)
             XCTAssertEqual(view.entry.text, "", "the entry refuses every insertion")
             XCTAssertEqual(view.control.pinCode.count, 2)
             XCTAssertEqual(view.entry.ownAccessibleDescription, "2 of 4 digits entered")
-            XCTAssertEqual(view.entry.accessibleRole, GTK_ACCESSIBLE_ROLE_TEXT_BOX)
+            XCTAssertEqual(view.entry.accessibleRole, .textBox)
             XCTAssertTrue(view.hasFocus)
         }
     }

@@ -1,7 +1,6 @@
-import CGtk
 import Controls
 import Foundation
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 /// Every text of the form and PIN windows is at least 4.5:1 against what is behind it (WCAG AA),
@@ -111,7 +110,7 @@ private final class Scene {
         pinError.addCSSClass("error")
         pinCountdown.addCSSClass("pin-countdown")
         for label in [pinMessage, pinError, pinCountdown] {
-            label.horizontalAlignment = GTK_ALIGN_CENTER
+            label.horizontalAlignment = .center
             root.append(label)
         }
         window.child = root
@@ -136,23 +135,12 @@ private final class Scene {
 
     /// The placeholder label of `entry` (GTK draws it as a label inside the entry's text).
     func placeholder(of entry: Entry) -> Widget? {
-        descendant(of: entry.widgetPointer) { String(cString: gtk_widget_get_css_name($0)) == "placeholder" }.map { Widget(widget: $0) }
+        entry.descendants.first { $0.cssName == "placeholder" }
     }
 
     /// The text node of `entry`, which draws what was typed.
     func typedText(of entry: Entry) -> Widget? {
-        descendant(of: entry.widgetPointer) { String(cString: gtk_widget_get_css_name($0)) == "text" }.map { Widget(widget: $0) }
-    }
-
-    private func descendant(of widget: UnsafeMutablePointer<GtkWidget>,
-                            where matches: (UnsafeMutablePointer<GtkWidget>) -> Bool) -> UnsafeMutablePointer<GtkWidget>? {
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if matches(current) { return current }
-            if let found = descendant(of: current, where: matches) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
+        entry.descendants.first { $0.cssName == "text" }
     }
 
     /// The colour of the block drawn in `widget`, the colour just left of it, and their ratio.
@@ -164,9 +152,9 @@ private final class Scene {
             // Opaque here (the scene has the window's background), so premultiplied is plain.
             return RGB(red: bytes[offset + 2], green: bytes[offset + 1], blue: bytes[offset])
         }
-        let minX = max(0, Int(bounds.origin.x)), minY = max(0, Int(bounds.origin.y))
-        let maxX = min(texture.width, Int(bounds.origin.x + bounds.size.width))
-        let maxY = min(texture.height, Int(bounds.origin.y + bounds.size.height))
+        let minX = max(0, Int(bounds.x)), minY = max(0, Int(bounds.y))
+        let maxX = min(texture.width, Int(bounds.x + bounds.width))
+        let maxY = min(texture.height, Int(bounds.y + bounds.height))
         guard minX >= 3, maxX > minX, maxY > minY else { return nil }
         let background = color(minX - 3, (minY + maxY) / 2)
         var counts: [RGB: Int] = [:]

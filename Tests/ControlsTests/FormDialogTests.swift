@@ -1,6 +1,6 @@
 import Controls
 import Forms
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 @MainActor

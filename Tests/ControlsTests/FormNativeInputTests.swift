@@ -1,8 +1,7 @@
-import CGtk
 import ControlState
 import Controls
 import Forms
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 final class FormNativeInputTests: XCTestCase {

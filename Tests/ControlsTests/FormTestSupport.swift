@@ -1,5 +1,4 @@
-import CGtk
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 /// A shown window holding `content` and a button to move focus to, for widget tests.
@@ -9,7 +8,7 @@ final class FormTestWindow {
     let elsewhere = Button(label: "Elsewhere")
 
     init(_ content: Widget, width: Int32 = 600) {
-        let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let box = Box(.vertical, spacing: 6)
         box.append(content)
         box.append(elsewhere)
         window.child = box

@@ -1,7 +1,6 @@
-import CGtk
 import Controls
 import Forms
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 final class FormViewLayoutTests: XCTestCase {
@@ -52,9 +51,9 @@ final class FormViewLayoutTests: XCTestCase {
             let rowWidth = Double(view.widget.width)
             XCTAssertEqual(Double(width.container.width), (rowWidth - 24) / 4, accuracy: 1)
             XCTAssertEqual(Double(height.container.width), (rowWidth - 24) / 4, accuracy: 1)
-            let heightStart = try XCTUnwrap(height.container.bounds(in: view.widget)).origin.x
+            let heightStart = try XCTUnwrap(height.container.bounds(in: view.widget)).x
             // Right-to-left locales (Hebrew, Arabic) mirror the row: the last element starts at 0.
-            let isRightToLeft = gtk_widget_get_direction(view.widget.widgetPointer) == GTK_TEXT_DIR_RTL
+            let isRightToLeft = view.widget.textDirection == .rtl
             XCTAssertEqual(Double(heightStart), isRightToLeft ? 0 : (rowWidth - 24) * 3 / 4 + 24, accuracy: 1)
         }
     }
@@ -69,9 +68,9 @@ final class FormViewLayoutTests: XCTestCase {
             let view = FormView(form)
             let window = FormTestWindow(view.widget)
             defer { window.close() }
-            let top = try XCTUnwrap(width.container.bounds(in: view.widget)).origin.y
-            let below = try XCTUnwrap(height.container.bounds(in: view.widget)).origin.y
-            XCTAssertGreaterThan(below, top + Float(width.container.height))
+            let top = try XCTUnwrap(width.container.bounds(in: view.widget)).y
+            let below = try XCTUnwrap(height.container.bounds(in: view.widget)).y
+            XCTAssertGreaterThan(below, top + Double(width.container.height))
         }
     }
 
@@ -106,7 +105,7 @@ final class FormViewLayoutTests: XCTestCase {
             XCTAssertEqual(Double(height.container.width), rowWidth, accuracy: 1)
             let first = try XCTUnwrap(width.container.bounds(in: view.widget))
             let second = try XCTUnwrap(height.container.bounds(in: view.widget))
-            XCTAssertGreaterThanOrEqual(Double(second.origin.y), Double(first.origin.y + first.size.height))
+            XCTAssertGreaterThanOrEqual(Double(second.y), Double(first.y + first.height))
         }
     }
 

@@ -1,8 +1,8 @@
-import CGtk
 import ControlState
 import Controls
 import Forms
-import Gtk
+@_spi(Testing) import Gtk
+import GtkTesting
 import XCTest
 
 /// A person form as the app builds it, with the seed's "Too old" rule.
@@ -28,7 +28,7 @@ private final class PersonForm {
         form.addRow([FormElement(firstField), FormElement(ageField)])
         view = FormView(form)
         view.bindSensitivity(of: save)
-        let box = Box(GTK_ORIENTATION_VERTICAL)
+        let box = Box(.vertical)
         box.append(view.widget)
         box.append(save)
         window = FormTestWindow(box)

@@ -1,4 +1,5 @@
 import Controls
+@_spi(Testing) import Gtk
 import XCTest
 
 /// docs/forms.md's custom input, as written there.

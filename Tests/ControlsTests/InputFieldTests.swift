@@ -1,8 +1,7 @@
-import CGtk
 import ControlState
 import Controls
 import Forms
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 final class InputFieldTests: XCTestCase {
@@ -51,17 +50,17 @@ final class InputFieldTests: XCTestCase {
 
     func testWholeNumbersGetTheDigitsPurpose() {
         GtkRuntime.test {
-            XCTAssertEqual(InputField<UInt>().entry.inputPurpose, GTK_INPUT_PURPOSE_DIGITS)
-            XCTAssertEqual(InputField<Double>().entry.inputPurpose, GTK_INPUT_PURPOSE_NUMBER)
-            XCTAssertEqual(InputField<String>().entry.inputPurpose, GTK_INPUT_PURPOSE_FREE_FORM)
+            XCTAssertEqual(InputField<UInt>().entry.inputPurpose, .digits)
+            XCTAssertEqual(InputField<Double>().entry.inputPurpose, .number)
+            XCTAssertEqual(InputField<String>().entry.inputPurpose, .freeForm)
         }
     }
 
     func testNamePurposeCapitalizesWords() {
         GtkRuntime.test {
             let name = InputField<String>(purpose: .name)
-            XCTAssertEqual(name.entry.inputPurpose, GTK_INPUT_PURPOSE_NAME)
-            XCTAssertEqual(name.entry.inputHints, GTK_INPUT_HINT_UPPERCASE_WORDS)
+            XCTAssertEqual(name.entry.inputPurpose, .name)
+            XCTAssertEqual(name.entry.inputHints, .uppercaseWords)
         }
     }
 
@@ -69,8 +68,8 @@ final class InputFieldTests: XCTestCase {
         GtkRuntime.test {
             let email = InputField<String>()
             email.purpose = .email
-            XCTAssertEqual(email.entry.inputPurpose, GTK_INPUT_PURPOSE_EMAIL)
-            XCTAssertEqual(email.entry.inputHints, GTK_INPUT_HINT_NO_SPELLCHECK)
+            XCTAssertEqual(email.entry.inputPurpose, .email)
+            XCTAssertEqual(email.entry.inputHints, .noSpellcheck)
         }
     }
 

@@ -1,5 +1,7 @@
 import Controls
 import Foundation
+@_spi(Testing) import Gtk
+import GtkTesting
 import XCTest
 
 final class InputWidgetTests: XCTestCase {

@@ -1,7 +1,6 @@
-import CGtk
 import ControlState
 @testable import PinControls
-import Gtk
+@_spi(Testing) import Gtk
 import Localization
 import PinCode
 import XCTest
@@ -20,7 +19,7 @@ final class PinCodeViewTests: XCTestCase {
             control.setFillColor(PinColor(red: 0, green: 0, blue: 1), for: PinCodeStates.plain)
             control.setFillColor(PinColor(red: 1, green: 0.5, blue: 0), for: PinCodeStates.highlighted)
             view = PinCodeView(control: control)
-            let box = Box(GTK_ORIENTATION_VERTICAL)
+            let box = Box(.vertical)
             box.append(view.widget)
             box.append(other)
             window.child = box
@@ -56,7 +55,7 @@ final class PinCodeViewTests: XCTestCase {
 
         func type(_ digits: String) { digits.forEach { view.type($0) } }
 
-        func sendKey(_ keyval: UInt32) { _ = view.handleKey(keyval, GdkModifierType(rawValue: 0)) }
+        func sendKey(_ keyval: Key) { _ = view.handleKey(keyval, []) }
     }
 
     func testPlainStateDrawsTheResolvedFill() throws {
@@ -142,10 +141,10 @@ final class PinCodeViewTests: XCTestCase {
             let fixture = Fixture()
             defer { fixture.window.destroy() }
             fixture.view.grabFocus()
-            let keys: [Int32] = [GDK_KEY_2, GDK_KEY_KP_4, GDK_KEY_BackSpace, GDK_KEY_6]
-            for key in keys { fixture.sendKey(UInt32(key)) }
+            let keys: [Key] = [Key("2"), .keypad4, .backspace, Key("6")]
+            for key in keys { fixture.sendKey(key) }
             XCTAssertEqual(fixture.view.control.pinCode.code, "26")
-            fixture.sendKey(UInt32(GDK_KEY_Escape))
+            fixture.sendKey(Key.escape)
             XCTAssertEqual(fixture.view.control.pinCode.count, 0)
         }
     }
@@ -156,12 +155,12 @@ final class PinCodeViewTests: XCTestCase {
             defer { fixture.window.destroy() }
             var told = 0
             fixture.view.onNumLockOff = { told += 1 }
-            let withoutNumLock: [Int32] = [
-                GDK_KEY_KP_Insert, GDK_KEY_KP_End, GDK_KEY_KP_Down, GDK_KEY_KP_Page_Down, GDK_KEY_KP_Left,
-                GDK_KEY_KP_Begin, GDK_KEY_KP_Right, GDK_KEY_KP_Home, GDK_KEY_KP_Up, GDK_KEY_KP_Page_Up,
+            let withoutNumLock: [Key] = [
+                .keypadInsert, .keypadEnd, .keypadDown, .keypadPageDown, .keypadLeft,
+                .keypadBegin, .keypadRight, .keypadHome, .keypadUp, .keypadPageUp,
             ]
             for key in withoutNumLock {
-                XCTAssertTrue(fixture.view.handleKey(UInt32(key), GdkModifierType(rawValue: 0)), "keyval \(key)")
+                XCTAssertTrue(fixture.view.handleKey(key, []), "keyval \(key)")
             }
             XCTAssertEqual(told, withoutNumLock.count)
             XCTAssertEqual(fixture.view.control.pinCode.count, 0)
@@ -174,18 +173,18 @@ final class PinCodeViewTests: XCTestCase {
             defer { fixture.window.destroy() }
             var told = 0
             fixture.view.onNumLockOff = { told += 1 }
-            for key in [GDK_KEY_KP_1, GDK_KEY_KP_0, GDK_KEY_KP_5] { fixture.sendKey(UInt32(key)) }
+            for key: Key in [.keypad1, .keypad0, .keypad5] { fixture.sendKey(key) }
             XCTAssertEqual(fixture.view.control.pinCode.code, "105")
             XCTAssertEqual(told, 0)
-            XCTAssertFalse(PinCodeView.isNumberPadKeyWithoutNumLock(UInt32(GDK_KEY_Left)))
-            XCTAssertFalse(PinCodeView.isNumberPadKeyWithoutNumLock(UInt32(GDK_KEY_KP_Delete)))
+            XCTAssertFalse(PinCodeView.isNumberPadKeyWithoutNumLock(Key.left))
+            XCTAssertFalse(PinCodeView.isNumberPadKeyWithoutNumLock(Key.keypadDelete))
         }
     }
 
     func testItemsFillFromTheLeftInARightToLeftLocale() throws {
         try GtkRuntime.test {
-            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
-            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            Widget.defaultTextDirection = .rtl
+            defer { Widget.defaultTextDirection = .ltr }
             let fixture = Fixture()
             defer { fixture.window.destroy() }
             fixture.focusElsewhere()

@@ -1,8 +1,8 @@
-import CGtk
 import ControlState
 @testable import Controls
 @testable import PinControls
-import Gtk
+@_spi(Testing) import Gtk
+import GtkTesting
 import PinCode
 import XCTest
 
@@ -61,9 +61,9 @@ final class PinPadTests: XCTestCase {
 
 final class PinPadKeyboardTests: XCTestCase {
     @MainActor
-    private static func press(_ pad: PinPad, _ keyval: Int32, _ modifiers: GdkModifierType = GdkModifierType(rawValue: 0))
+    private static func press(_ pad: PinPad, _ keyval: Gtk.Key, _ modifiers: Modifiers = [])
         -> Bool {
-        pad.steerRing(UInt32(keyval), modifiers)
+        pad.steerRing(keyval, modifiers)
     }
 
     func testKeysNeverTakeTheKeyboardFocus() {
@@ -83,26 +83,26 @@ final class PinPadKeyboardTests: XCTestCase {
             let view = PinCodeView(control: PinCodeControl(parameters: .init(length: 4)))
             pad.follow(view)
             XCTAssertNil(pad.ringKey)
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Down))
+            XCTAssertTrue(Self.press(pad, .down))
             XCTAssertEqual(pad.ringKey, .digit("1"))
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Right))
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Down))
+            XCTAssertTrue(Self.press(pad, .right))
+            XCTAssertTrue(Self.press(pad, .down))
             XCTAssertEqual(pad.ringKey, .digit("5"))
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Down))
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Down))
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Down))
+            XCTAssertTrue(Self.press(pad, .down))
+            XCTAssertTrue(Self.press(pad, .down))
+            XCTAssertTrue(Self.press(pad, .down))
             XCTAssertEqual(pad.ringKey, .digit("0"), "the ring stops at the bottom row")
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Right))
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Right))
+            XCTAssertTrue(Self.press(pad, .right))
+            XCTAssertTrue(Self.press(pad, .right))
             XCTAssertEqual(pad.ringKey, .backspace, "the ring stops at the right edge")
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Up))
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Left))
+            XCTAssertTrue(Self.press(pad, .up))
+            XCTAssertTrue(Self.press(pad, .left))
             XCTAssertEqual(pad.ringKey, .digit("8"))
             XCTAssertEqual(spoken, ["1 key", "2 key", "5 key", "8 key", "0 key", "0 key", "Backspace key",
                                     "Backspace key", "9 key", "8 key"])
-            XCTAssertFalse(Self.press(pad, GDK_KEY_Right, GDK_CONTROL_MASK), "Ctrl+arrows are not the pad's")
-            XCTAssertFalse(Self.press(pad, GDK_KEY_Tab), "Tab keeps moving the focus between widgets")
-            XCTAssertFalse(Self.press(pad, GDK_KEY_5), "digits are the PIN view's")
+            XCTAssertFalse(Self.press(pad, .right, .control), "Ctrl+arrows are not the pad's")
+            XCTAssertFalse(Self.press(pad, .tab), "Tab keeps moving the focus between widgets")
+            XCTAssertFalse(Self.press(pad, Key("5")), "digits are the PIN view's")
         }
     }
 
@@ -112,25 +112,25 @@ final class PinPadKeyboardTests: XCTestCase {
             let pad = PinPad()
             pad.onRingMove = { _ in }
             let view = PinCodeView(control: PinCodeControl(parameters: .init(length: 4)))
-            let box = Box(GTK_ORIENTATION_VERTICAL)
+            let box = Box(.vertical)
             box.append(view.widget)
             box.append(pad.widget)
             window.child = box
             var pressed: [PinPad.Key] = []
             pad.onKey = { pressed.append($0) }
             pad.follow(view)
-            XCTAssertFalse(Self.press(pad, GDK_KEY_space), "no ring yet: Space is not the pad's")
-            _ = Self.press(pad, GDK_KEY_Right)
-            XCTAssertFalse(Self.press(pad, GDK_KEY_space), "the view does not have the focus")
+            XCTAssertFalse(Self.press(pad, .space), "no ring yet: Space is not the pad's")
+            _ = Self.press(pad, .right)
+            XCTAssertFalse(Self.press(pad, .space), "the view does not have the focus")
             XCTAssertFalse(pad.isRinged(.digit("1")))
             window.present()
             XCTAssertTrue(view.grabFocus())
             XCTAssertTrue(MainContext.spin(until: { view.hasFocus }))
             XCTAssertTrue(pad.isRinged(.digit("1")))
-            XCTAssertTrue(Self.press(pad, GDK_KEY_space))
-            _ = Self.press(pad, GDK_KEY_Right)
-            XCTAssertTrue(Self.press(pad, GDK_KEY_Return))
-            XCTAssertTrue(Self.press(pad, GDK_KEY_KP_Enter))
+            XCTAssertTrue(Self.press(pad, .space))
+            _ = Self.press(pad, .right)
+            XCTAssertTrue(Self.press(pad, .return))
+            XCTAssertTrue(Self.press(pad, .keypadEnter))
             XCTAssertEqual(pressed, [.digit("1"), .digit("2"), .digit("2")])
             window.destroy()
         }
@@ -142,7 +142,7 @@ final class PinPadKeyboardTests: XCTestCase {
             let pad = PinPad()
             pad.onRingMove = { _ in }
             let view = PinCodeView(control: PinCodeControl(parameters: .init(length: 4)))
-            let box = Box(GTK_ORIENTATION_VERTICAL)
+            let box = Box(.vertical)
             box.append(view.widget)
             box.append(pad.widget)
             window.child = box
@@ -150,13 +150,13 @@ final class PinPadKeyboardTests: XCTestCase {
             window.present()
             XCTAssertTrue(view.grabFocus())
             XCTAssertTrue(MainContext.spin(until: { view.hasFocus }))
-            _ = Self.press(pad, GDK_KEY_Down)
-            _ = Self.press(pad, GDK_KEY_Right)
+            _ = Self.press(pad, .down)
+            _ = Self.press(pad, .right)
             XCTAssertEqual(pad.currentLook(of: .digit("2")), "key-selected")
             XCTAssertEqual(pad.currentLook(of: .digit("1")), "key-default", "one key shows the ring")
             pad.isEnabled = false
             XCTAssertEqual(pad.currentLook(of: .digit("2")), "key-disabled")
-            XCTAssertFalse(Self.press(pad, GDK_KEY_Right), "a disabled pad takes no keys")
+            XCTAssertFalse(Self.press(pad, .right), "a disabled pad takes no keys")
             pad.isEnabled = true
             XCTAssertEqual(pad.currentLook(of: .digit("2")), "key-selected")
             window.destroy()
@@ -166,7 +166,7 @@ final class PinPadKeyboardTests: XCTestCase {
     func testTheKeypadStaysLeftToRightInARightToLeftLanguage() {
         GtkRuntime.test {
             let pad = PinPad()
-            XCTAssertEqual(pad.widget.textDirection, GTK_TEXT_DIR_LTR)
+            XCTAssertEqual(pad.widget.textDirection, .ltr)
         }
     }
 
@@ -174,22 +174,24 @@ final class PinPadKeyboardTests: XCTestCase {
         GtkRuntime.test {
             let pad = PinPad()
             let key = pad.button(for: .backspace)
-            XCTAssertFalse(key.isAccessiblyLabelled(by: Widget(widget: gtk_button_get_child(pf_button(key.raw)))))
+            let image = key.child
+            XCTAssertNotNil(image)
+            XCTAssertFalse(image.map { key.isAccessiblyLabelled(by: $0) } ?? true)
             XCTAssertEqual(key.ownAccessibleDescription, "Delete the last digit")
         }
     }
 
     func testKeypadKeepsOneTwoThreeFromLeftToRightInARightToLeftLocale() {
         GtkRuntime.test {
-            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
-            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            Widget.defaultTextDirection = .rtl
+            defer { Widget.defaultTextDirection = .ltr }
             let pad = PinPad()
             // A grid that is not a keypad mirrors, as the rest of the window does.
             let mirrored = Grid(rowSpacing: 0, columnSpacing: 0)
             let first = Button(label: "first"), second = Button(label: "second")
             mirrored.attach(first, column: 0, row: 0)
             mirrored.attach(second, column: 1, row: 0)
-            let box = Box(GTK_ORIENTATION_VERTICAL)
+            let box = Box(.vertical)
             box.append(pad.widget)
             box.append(mirrored)
             let window = Window()
@@ -197,15 +199,15 @@ final class PinPadKeyboardTests: XCTestCase {
             window.child = box
             window.present()
             MainContext.spin(until: { pad.widget.isMapped && pad.widget.width > 0 && mirrored.width > 0 })
-            @MainActor func x(_ key: PinPad.Key) -> Float { pad.button(for: key).bounds(in: pad.widget)?.origin.x ?? .nan }
+            @MainActor func x(_ key: PinPad.Key) -> Double { pad.button(for: key).bounds(in: pad.widget)?.x ?? .nan }
             XCTAssertLessThan(x(.digit("1")), x(.digit("2")))
             XCTAssertLessThan(x(.digit("2")), x(.digit("3")))
             XCTAssertLessThan(x(.digit("7")), x(.digit("9")))
             XCTAssertLessThan(x(.clear), x(.backspace))
-            let icon = gtk_button_get_child(pf_button(pad.button(for: .backspace).raw))
-            XCTAssertEqual(icon.map(gtk_widget_get_direction), GTK_TEXT_DIR_LTR, "the Backspace icon is mirrored")
-            let firstX = first.bounds(in: mirrored)?.origin.x ?? .nan
-            let secondX = second.bounds(in: mirrored)?.origin.x ?? .nan
+            let icon = pad.button(for: .backspace).child
+            XCTAssertEqual(icon?.textDirection, .ltr, "the Backspace icon is mirrored")
+            let firstX = first.bounds(in: mirrored)?.x ?? .nan
+            let secondX = second.bounds(in: mirrored)?.x ?? .nan
             XCTAssertGreaterThan(firstX, secondX, "the test runs right to left")
         }
     }
@@ -214,11 +216,11 @@ final class PinPadKeyboardTests: XCTestCase {
         GtkRuntime.test {
             let pad = PinPad()
             pad.onRingMove = { _ in }
-            for key in [GDK_KEY_KP_Left, GDK_KEY_KP_Right, GDK_KEY_KP_Up, GDK_KEY_KP_Down] {
-                XCTAssertFalse(pad.steerRing(UInt32(key), GdkModifierType(rawValue: 0)))
+            for key: Gtk.Key in [.keypadLeft, .keypadRight, .keypadUp, .keypadDown] {
+                XCTAssertFalse(pad.steerRing(key, []))
             }
             XCTAssertNil(pad.ringKey)
-            XCTAssertTrue(pad.steerRing(UInt32(GDK_KEY_Right), GdkModifierType(rawValue: 0)))
+            XCTAssertTrue(pad.steerRing(Gtk.Key.right, []))
             XCTAssertEqual(pad.ringKey, .digit("1"))
         }
     }

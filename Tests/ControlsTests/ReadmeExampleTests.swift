@@ -1,4 +1,5 @@
 import Controls
+@_spi(Testing) import Gtk
 import XCTest
 
 /// The README's form example, as written there, with `import Controls` alone.

@@ -1,6 +1,6 @@
-import CGtk
 @_spi(Testing) import Controls
-import Gtk
+@_spi(Testing) import Gtk
+import GtkTesting
 import XCTest
 
 final class RecordListTests: XCTestCase {
@@ -143,7 +143,7 @@ final class RecordListTests: XCTestCase {
             list.reload()
             list.search("cat")
             XCTAssertEqual(list.rowCount, 2)
-            pf_signal_emit_void(list.searchEntry.raw, "stop-search")  // what Escape does
+            list.searchEntry.emit("stop-search")  // what Escape does
             XCTAssertEqual(list.searchEntry.text, "")
             XCTAssertEqual(list.searchText, "")
             XCTAssertEqual(list.rowCount, 3)

@@ -1,6 +1,6 @@
-import CGtk
 import Controls
-import Gtk
+@_spi(Testing) import Gtk
+import GtkTesting
 import XCTest
 
 /// The toast on libadwaita's `AdwToastOverlay`: what it shows, its action (button or Ctrl+Z),
@@ -23,20 +23,7 @@ final class ToastTests: XCTestCase {
 
         /// The button libadwaita shows in the toast, labelled `label`.
         func button(labelled label: String) -> Button? {
-            findButton(labelled: label, under: toast.widget.widgetPointer).map { Button(existing: $0) }
-        }
-
-        private func findButton(labelled label: String, under widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-            if pf_is_button(widget) != 0, let text = gtk_button_get_label(pf_button(widget)), String(cString: text) == label,
-               gtk_widget_get_visible(widget) != 0 {
-                return widget
-            }
-            var child = gtk_widget_get_first_child(widget)
-            while let current = child {
-                if let found = findButton(labelled: label, under: current) { return found }
-                child = gtk_widget_get_next_sibling(current)
-            }
-            return nil
+            toast.widget.descendants.lazy.compactMap(Button.init(casting:)).first { $0.label == label && $0.isVisible }
         }
     }
 

@@ -1,5 +1,4 @@
-import CGtk
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 /// The libadwaita wrappers with real widgets: what each shows and what it reports back.
@@ -69,7 +68,7 @@ final class AdwaitaWidgetTests: XCTestCase {
             defer { window.destroy() }
             window.setDefaultSize(width: 900, height: 300)
             let content = Label("Narrow")
-            content.horizontalAlignment = GTK_ALIGN_FILL
+            content.horizontalAlignment = .fill
             let clamp = Clamp(maximumSize: 300, child: content)
             window.child = clamp
             window.present()
@@ -85,7 +84,7 @@ final class AdwaitaWidgetTests: XCTestCase {
                 applicationName: "Pinform", applicationIcon: "io.github.pinform.Pinform", version: "0.1.0",
                 developerName: "The Pinform developers", comments: "Keep small records behind a PIN.",
                 website: "https://example.org", issueURL: "https://example.org/issues", copyright: "© 2026",
-                developers: ["A", "B"], license: GTK_LICENSE_GPL_3_0))
+                developers: ["A", "B"], license: .gpl30))
             defer { about.destroy() }
             XCTAssertEqual(about.applicationName, "Pinform")
             XCTAssertEqual(about.comments, "Keep small records behind a PIN.")

@@ -1,5 +1,4 @@
-import CGtk
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 final class CSSTests: XCTestCase {

@@ -1,6 +1,5 @@
-import CGtk
 import Dispatch
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 final class MainContextTests: XCTestCase {

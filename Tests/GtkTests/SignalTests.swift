@@ -1,4 +1,3 @@
-import CGtk
 @_spi(Testing) import Gtk
 import XCTest
 
@@ -42,7 +41,7 @@ final class SignalTests: XCTestCase {
             do {
                 let probe = Probe()
                 weakProbe = probe
-                let box = Box(GTK_ORIENTATION_VERTICAL)
+                let box = Box(.vertical)
                 let button = Button(label: "Press")
                 button.onClicked { probe.count += 1 }
                 box.append(button)

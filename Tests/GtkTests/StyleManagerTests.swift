@@ -1,4 +1,4 @@
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 
 /// libadwaita's style manager, as the app uses it to pick its stylesheet.

@@ -1,6 +1,7 @@
 import Storage
 import XCTest
 @testable import Pinform
+import PinformCore
 
 /// About says what protects the key: "Protected by the TPM" or "Protected by your PIN only".
 final class AboutProtectionTests: XCTestCase {

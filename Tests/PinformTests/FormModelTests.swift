@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Forms
 @testable import Pinform
+import PinformCore
 
 final class FormModelTests: XCTestCase {
     private static let person = Person(firstName: "John", lastName: "Smith", age: 26,

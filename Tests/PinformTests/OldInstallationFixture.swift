@@ -1,8 +1,9 @@
 import Foundation
-import Gtk
+@_spi(Testing) import Gtk
 import Storage
 import XCTest
 @testable import Pinform
+import PinformCore
 
 /// Writes `Tests/e2e/fixtures/v0.1-install/`: the data folder of Pinform 0.1 (before the
 /// records were encrypted) — `pin.hash` for the PIN 2468, `attempts.json`, and a plaintext

@@ -1,6 +1,7 @@
-import Gtk
+@_spi(Testing) import Gtk
 import XCTest
 @testable import Pinform
+import PinformCore
 
 /// The Preferences window writes each setting as its row changes, and shows the settings in use.
 final class PreferencesWindowTests: XCTestCase {

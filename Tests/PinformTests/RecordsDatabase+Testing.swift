@@ -1,5 +1,6 @@
 import Storage
 @testable import Pinform
+import PinformCore
 
 extension RecordsDatabase {
     /// A records database under a fresh random data key, as after a first unlock.

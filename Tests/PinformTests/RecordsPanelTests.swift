@@ -1,11 +1,11 @@
-import CGtk
 import Controls
 import Foundation
-import Gtk
+@_spi(Testing) import Gtk
 import Storage
 import Forms
 import XCTest
 @testable import Pinform
+import PinformCore
 
 final class RecordsPanelTests: XCTestCase {
     private var folder: URL!
@@ -151,8 +151,8 @@ final class RecordsPanelTests: XCTestCase {
             let people = RecordsPanel<Person>(records: records, window: Window(), toast: Toast())
             XCTAssertEqual(people.suggestedExportFile.lastPathComponent, "people.csv")
             let folder = people.suggestedExportFile.deletingLastPathComponent().standardizedFileURL.path
-            let documents = g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS).map { String(cString: $0) }
-            let home = String(cString: g_get_home_dir())
+            let documents = GtkRuntime.documentsDirectory
+            let home = GtkRuntime.homeDirectory
             XCTAssertTrue(folder == documents.map { URL(fileURLWithPath: $0).standardizedFileURL.path } || folder == home,
                           folder)
             XCTAssertEqual(RecordsPanel<Size>(records: records, window: Window(), toast: Toast()).suggestedExportFile.lastPathComponent,

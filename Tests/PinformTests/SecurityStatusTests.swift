@@ -1,6 +1,6 @@
 import Foundation
 import SoftwareTPM
-@testable import Storage
+@_spi(Testing) @testable import Storage
 import XCTest
 
 /// `pinform --security-status`: one line naming what protects the key.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Storage
+@_spi(Testing) @testable import Storage
 
 /// The records at rest: encrypted by SQLCipher under the data key, and an older version's
 /// plaintext installation upgraded on its first unlock.

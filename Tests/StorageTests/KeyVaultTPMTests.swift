@@ -1,7 +1,7 @@
 import Foundation
 import SoftwareTPM
 import XCTest
-@testable import Storage
+@_spi(Testing) @testable import Storage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,7 +55,7 @@ final class KeyVaultTPMTests: XCTestCase {
         let swtpm = try SoftwareTPM()
         let vault = vault(on: swtpm)
         let (made, recovery) = try vault.createWithRecoveryKey(pin: secret("2468"))
-        XCTAssertEqual(try vault.slotKinds(), ["tpm2+pin", "recovery"])
+        XCTAssertEqual(try vault.slotKinds(), [.tpm2PIN, .recovery])
         XCTAssertEqual(vault.protection, .tpm2)
         XCTAssertEqual(KeyProtection.active(vault: vault, environment: [:]), .tpm2)
         XCTAssertEqual(vault.pinLength, 4)
@@ -124,7 +124,7 @@ final class KeyVaultTPMTests: XCTestCase {
         XCTAssertEqual(failure { _ = try vault.unlock(pin: secret("2468")) }, .tpm(.sealedByAnotherTPM))
         let recovered = try XCTUnwrap(try vault.unlock(recoveryKey: recovery))
         try vault.changePIN(dataKey: recovered, to: secret("739164"))
-        XCTAssertEqual(try vault.slotKinds(), ["tpm2+pin", "recovery"], "re-enrolled in the cleared TPM")
+        XCTAssertEqual(try vault.slotKinds(), [.tpm2PIN, .recovery], "re-enrolled in the cleared TPM")
         XCTAssertEqual(vault.pinLength, 6)
         let unwrapped = try XCTUnwrap(try vault.unlock(pin: secret("739164")))
         XCTAssertTrue(unwrapped.matches(made))
@@ -138,7 +138,7 @@ final class KeyVaultTPMTests: XCTestCase {
         let new = try vault.addRecoveryKey(dataKey: made)
         XCTAssertNil(try vault.unlock(recoveryKey: old))
         XCTAssertTrue(try XCTUnwrap(try vault.unlock(recoveryKey: new)).matches(made))
-        XCTAssertEqual(try vault.slotKinds(), ["tpm2+pin", "recovery"])
+        XCTAssertEqual(try vault.slotKinds(), [.tpm2PIN, .recovery])
     }
 
     func testWithoutATPMThePINSlotIsArgon2idsAndTheStatusSaysSo() throws {
@@ -148,7 +148,7 @@ final class KeyVaultTPMTests: XCTestCase {
         let vault = KeyVault(directory: temporary.url, derivation: .fastForTests, tpm: TPM2Device(tcti: silent))
         XCTAssertNil(vault.protection, "no key file yet")
         let made = try vault.create(pin: secret("2468"))
-        XCTAssertEqual(try vault.slotKinds(), ["pin"])
+        XCTAssertEqual(try vault.slotKinds(), [.pin])
         XCTAssertEqual(vault.protection, .argon2id)
         XCTAssertEqual(KeyProtection.active(vault: vault, environment: [TPM2Device.tctiVariable: silent]).statusLine,
                        "key-protection: argon2id")
@@ -162,7 +162,7 @@ final class KeyVaultTPMTests: XCTestCase {
         XCTAssertTrue(vault.needsUpgrade)
         XCTAssertFalse(vault.hasRecoveryKey)
         let key = try XCTUnwrap(try vault.unlock(pin: secret("2468")))
-        XCTAssertEqual(try vault.slotKinds(), ["tpm2+pin"])
+        XCTAssertEqual(try vault.slotKinds(), [.tpm2PIN])
         XCTAssertTrue(try XCTUnwrap(try vault.unlock(pin: secret("2468"))).matches(key))
     }
 }

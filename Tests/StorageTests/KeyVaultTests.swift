@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Storage
+@_spi(Testing) @testable import Storage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -148,7 +148,7 @@ final class KeyVaultTests: XCTestCase {
         let text = try keyFileText().replacingOccurrences(of: #""slots":["#, with: #""slots":["# + slot + ",")
         try temporary.write(text, to: KeyVault.fileName)
         try vault.changePIN(dataKey: key, to: secret("1357"))
-        XCTAssertEqual(try vault.slotKinds(), ["pin", "fido2+pin"])
+        XCTAssertEqual(try vault.slotKinds(), [.pin, .other("fido2+pin")])
         XCTAssertTrue(try keyFileText().contains(#""public":"cHVi""#))
     }
 
@@ -158,7 +158,7 @@ final class KeyVaultTests: XCTestCase {
         let recovery = try vault.addRecoveryKey(dataKey: key)
         let shown = recovery.withBytes { String(decoding: $0, as: UTF8.self) }
         XCTAssertNotNil(shown.wholeMatch(of: /(\d{5}-){7}\d{5}/), shown)
-        XCTAssertEqual(try vault.slotKinds(), ["pin", "recovery"])
+        XCTAssertEqual(try vault.slotKinds(), [.pin, .recovery])
         XCTAssertTrue(try XCTUnwrap(try vault.unlock(recoveryKey: recovery)).matches(key))
         // Typed with spaces instead of dashes, it still works.
         let spaced = try secret(shown.replacingOccurrences(of: "-", with: " "))
@@ -206,5 +206,27 @@ final class LegacyPinFileTests: XCTestCase {
         XCTAssertThrowsError(try vault.unlock(pin: secret("2468"))) { error in
             XCTAssertEqual(error as? VaultError, .notARegularFile(path: path))
         }
+    }
+}
+
+extension KeyVaultTests {
+    /// A key file as this format has always been written (PIN 2468, argon2id's test cost):
+    /// its slots' kinds are the text "pin" and "recovery", which the typed kinds still read.
+    private static let existingKeyFile = #"{"database":"sqlcipher-3.4","format":"pinform-keys","keyID":"fxz1JTAQj5Iiu1g+FiLB7g==","slots":[{"digits":4,"kdf":"$argon2id$v=19$m=8192,t=1,p=1$2C7bmL/3L35yHh0bw5iHcA","kind":"pin","nonce":"S8mkANNvt8Kae3g7NLC4yuVZI2uWMvPh","wrappedKey":"oehMGudg0p5ISlQaohr7xXANJV40Oi68nJ5ljHB+FpFJDKToBrdJrIeaAFp2n6oN"},{"kdf":"$argon2id$v=19$m=8192,t=1,p=1$hxPU+jvjJEsZAdVoB09d4w","kind":"recovery","nonce":"hyaQlD8GbexF59VKNJipy2nha/WwBTth","wrappedKey":"L3pqkf3n6XXcc6tZHosIzZQpCl/3otWW/Y/BkIBwYJYxvYVQ111A7oV6Dme7HhZ+"}],"version":1}"#
+
+    func testAnExistingKeyFileStillLoadsAndKeepsItsKindsAsText() throws {
+        try temporary.write(Self.existingKeyFile, to: KeyVault.fileName)
+        let vault = makeVault()
+        XCTAssertEqual(try vault.slotKinds(), [.pin, .recovery])
+        XCTAssertEqual(vault.protection, .argon2id)
+        XCTAssertEqual(vault.pinLength, 4)
+        let key = try XCTUnwrap(try vault.unlock(pin: secret("2468")), "the PIN no longer opens the key file")
+        let recovery = try XCTUnwrap(try vault.unlock(recoveryKey: secret("20235-27112-30118-36275-47879-59441-70529-29923")))
+        XCTAssertTrue(recovery.matches(key))
+        // Rewritten, the kinds are the same text.
+        try vault.changePIN(dataKey: key, to: secret("1357"))
+        let text = try keyFileText()
+        XCTAssertTrue(text.contains(#""kind":"pin""#), text)
+        XCTAssertTrue(text.contains(#""kind":"recovery""#), text)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Storage
+@_spi(Testing) @testable import Storage
 
 final class RecordStoreTests: XCTestCase {
     private var temporary: TemporaryDirectory!

@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 import Localization
 
@@ -70,9 +69,9 @@ public final class FormDialog<Model> {
             (form.input(for: field)?.focusTarget as? Entry)?.onActivate { [weak self] in self?.save() }
         }
         let keys = KeyController()
-        keys.propagationPhase = GTK_PHASE_CAPTURE
+        keys.propagationPhase = .capture
         keys.onKeyPressed { [weak self] key, _, _ in
-            guard key == UInt32(GDK_KEY_Escape) else { return false }
+            guard key == Key.escape else { return false }
             self?.cancelAsking()
             return true
         }

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import Gtk
 import Localization
@@ -72,7 +71,7 @@ public final class RecordList<Model> {
     private let scroller = ScrolledWindow()
     /// The table's place: the rows, or a status page, only one of them visible (no GtkStack,
     /// whose pages GTK 4.8 names "GtkStackPage" for screen readers).
-    private let area = Box(GTK_ORIENTATION_VERTICAL)
+    private let area = Box(.vertical)
     /// The status pages, each in a scroller of its own so that the list asks for no more
     /// height than the table would and the form above keeps its room.
     private let emptyScroller = ScrolledWindow()
@@ -92,15 +91,15 @@ public final class RecordList<Model> {
     @_spi(Testing) public private(set) var cellWidgetCount = 0
 
     /// The cell labels bound to a row now, with the row's record.
-    private var boundCells: [UnsafeMutableRawPointer: Int64] = [:]
+    private var boundCells: [ObjectIdentity: (cell: Label, id: Int64)] = [:]
 
     /// The records whose rows have cells now: those on screen (and a few beyond).
-    @_spi(Testing) public var boundIDs: Set<Int64> { Set(boundCells.values) }
+    @_spi(Testing) public var boundIDs: Set<Int64> { Set(boundCells.values.map(\.id)) }
 
     /// The tooltip a bound cell showing `text` offers: its whole text when the cell cuts it.
     @_spi(Testing) public func cellTooltip(text: String) -> String? {
-        for cell in boundCells.keys where Label(existing: cell.assumingMemoryBound(to: GtkWidget.self)).text == text {
-            return pf_label_cut_text(cell).map { String(cString: $0) }
+        for (cell, _) in boundCells.values where cell.text == text {
+            return cell.cutText
         }
         return nil
     }
@@ -112,7 +111,7 @@ public final class RecordList<Model> {
         self.columns = columns
         self.pageSize = max(1, pageSize)
         table = ColumnView(selection: MultiSelection(model: rows))
-        widget = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        widget = Box(.vertical, spacing: 6)
         build()
     }
 
@@ -148,13 +147,13 @@ public final class RecordList<Model> {
         let keys = KeyController()
         keys.onKeyPressed { [weak self] keyval, _, _ in
             guard let self else { return false }
-            switch Int32(keyval) {
-            case GDK_KEY_Delete, GDK_KEY_KP_Delete:
+            switch keyval {
+            case .delete, .keypadDelete:
                 let selected = selectedIDs
                 guard !selected.isEmpty, let onDeleteRequest else { return false }
                 onDeleteRequest(selected)
                 return true
-            case GDK_KEY_Escape:
+            case .escape:
                 guard !currentSearch.isEmpty else { return false }
                 search("")
                 return true
@@ -164,8 +163,8 @@ public final class RecordList<Model> {
         }
         table.add(keys)
         // The header row, which GTK 4.8 would leave named "GtkListItemWidget" for screen readers.
-        if let header = pf_child_with_role(table.raw, GTK_ACCESSIBLE_ROLE_ROW) {
-            pf_accessible_set_label(header, tr("Column headers"))
+        if let header = table.childWidgets.first(where: { $0.accessibleRole == .row }) {
+            header.setAccessibleLabel(tr("Column headers"))
         }
 
         scroller.child = table
@@ -197,22 +196,22 @@ public final class RecordList<Model> {
         factory.onSetup { [weak self] item in
             let label = Label()
             label.xAlign = 0
-            gtk_label_set_ellipsize(pf_label(label.raw), PANGO_ELLIPSIZE_END)
-            pf_label_set_tooltip_when_cut(label.raw)
+            label.ellipsizesAtEnd = true
+            label.showsWholeTextWhenCut()
             item.setChild(label)
             self?.cellWidgetCount += 1
         }
         factory.onTeardown { [weak self] _ in self?.cellWidgetCount -= 1 }
         factory.onUnbind { [weak self] item in
-            if let child = item.childPointer { self?.boundCells[UnsafeMutableRawPointer(child)] = nil }
+            if let child = item.child { self?.boundCells[child.identity] = nil }
         }
         factory.onBind { [weak self] item in
-            guard let self, let child = item.childPointer else { return }
-            if let string = item.string, let id = Int64(string) { boundCells[UnsafeMutableRawPointer(child)] = id }
+            guard let self, let child = item.child.flatMap(Label.init(casting:)) else { return }
+            if let string = item.string, let id = Int64(string) { boundCells[child.identity] = (child, id) }
             let text = text(for: item, column: column)
-            Label(existing: child).text = text
+            child.text = text
             // Screen readers read rows and cells by name, which GTK 4.8 leaves as their types.
-            if let cell = pf_ancestor_with_role(child, GTK_ACCESSIBLE_ROLE_GRID_CELL) { pf_accessible_set_label(cell, text) }
+            if let cell = child.ancestor(withRole: .gridCell) { cell.setAccessibleLabel(text) }
             if column == 0 { nameRow(of: child, item: item) }
         }
         return factory
@@ -288,7 +287,7 @@ public final class RecordList<Model> {
     public func select(id: Int64) -> Bool {
         guard let position = rowIDs.firstIndex(of: id) else { return false }
         table.selection.select(position)
-        pf_column_view_scroll_to(table.raw, guint(position))
+        table.scrollTo(row: position)
         return true
     }
 
@@ -299,7 +298,7 @@ public final class RecordList<Model> {
         guard let first = positions.first else { return }
         table.selection.select(first)
         for position in positions.dropFirst() { table.selection.select(position, exclusive: false) }
-        pf_column_view_scroll_to(table.raw, guint(first))
+        table.scrollTo(row: first)
     }
 
     /// The text the row at `row` shows in `column`, fetching it when needed.
@@ -384,11 +383,11 @@ public final class RecordList<Model> {
     /// Names the row a cell is in by its content ("Ada Lovelace, 36, ada@example.com, 1.65 m"):
     /// screen readers read a row by its name, which GTK 4.8 otherwise leaves as its type,
     /// "GtkListItemWidget".
-    private func nameRow(of cell: UnsafeMutablePointer<GtkWidget>, item: ListItem) {
-        guard let row = pf_ancestor_with_role(cell, GTK_ACCESSIBLE_ROLE_ROW) else { return }
+    private func nameRow(of cell: Widget, item: ListItem) {
+        guard let row = cell.ancestor(withRole: .row) else { return }
         let texts = (0..<columns.count).map { text(for: item, column: $0) }.filter { !$0.isEmpty }
-        pf_accessible_set_label(row, texts.joined(separator: ", "))
-        if let list = pf_ancestor_with_role(row, GTK_ACCESSIBLE_ROLE_LIST) { pf_accessible_set_label(list, tr("Rows")) }
+        row.setAccessibleLabel(texts.joined(separator: ", "))
+        if let list = row.ancestor(withRole: .list) { list.setAccessibleLabel(tr("Rows")) }
     }
 
     private func text(for item: ListItem, column: Int) -> String {

@@ -1,4 +1,3 @@
-import CGtk
 import Gtk
 
 /// A short in-window notification with an optional action, e.g. "Record deleted" with Undo,
@@ -19,7 +18,7 @@ public final class Toast {
 
     private var current: ToastOverlay.Toast?
     private var action: (() -> Void)?
-    private var timer: guint = 0
+    private var timer: UInt32 = 0
 
     /// A toast showing nothing yet.
     public init() {}

@@ -170,7 +170,10 @@ public final class Database {
     /// ```swift
     /// try database.execute("UPDATE note SET stars = ? WHERE id = ?", [.integer(5), .integer(1)])
     /// ```
-    public func execute(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) {
+    ///
+    /// For Storage itself and its tests (`@_spi(Testing) import Storage`): other callers go
+    /// through `RecordStore`.
+    @_spi(Testing) public func execute(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) {
         try withStatement(sql) { statement throws(StoreError) in
             try statement.bind(values)
             while try statement.step() {}
@@ -259,31 +262,37 @@ public final class Database {
     /// - Throws: what `body` throws, or a `StoreError` when beginning or committing fails.
     @discardableResult
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        let depth = try begin()
-        defer { transactionDepth -= 1 }
-        do {
-            let result = try body()
-            try commit(depth: depth)
-            return result
-        } catch {
-            rollBack(depth: depth)
-            throw error
-        }
+        try inTransaction(body) { $0 }
     }
 
     /// `transaction(_:)` for bodies that throw only `StoreError`, keeping the error's type.
     @discardableResult
     func storeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        let depth = try begin()
+        try inTransaction(body) { $0 }
+    }
+
+    /// The one body of both: begins, runs `body`, commits; rolls back when `body` or the
+    /// commit throws. A failure to begin or commit is thrown as `storeError(_:)` makes it.
+    private func inTransaction<T, Failure: Error>(
+        _ body: () throws(Failure) -> T, storeError: (StoreError) -> Failure
+    ) throws(Failure) -> T {
+        let depth: Int
+        do { depth = try begin() } catch { throw storeError(error) }
         defer { transactionDepth -= 1 }
+        let result: T
         do {
-            let result = try body()
-            try commit(depth: depth)
-            return result
+            result = try body()
         } catch {
             rollBack(depth: depth)
             throw error
         }
+        do {
+            try commit(depth: depth)
+        } catch {
+            rollBack(depth: depth)
+            throw storeError(error)
+        }
+        return result
     }
 
     /// Begins a transaction, or a savepoint inside one, and returns its depth.

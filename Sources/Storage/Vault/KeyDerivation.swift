@@ -3,7 +3,7 @@ import CSodium
 /// How hard deriving a key from a PIN is: argon2id's memory and passes (one lane, as
 /// libsodium computes it).
 ///
-/// The app uses `.standard`; tests pass `.fastForTests` through the vault's API. Whatever
+/// The app uses `.standard`; tests pass `.fastForTests` through the vault's testing initializer. Whatever
 /// was used is written into the key file, in PHC form, so a file made with one set of
 /// parameters is always unlocked with the same.
 public struct KeyDerivation: Equatable, Sendable {
@@ -21,8 +21,9 @@ public struct KeyDerivation: Equatable, Sendable {
     /// 256 MiB and 3 passes: about a second on a 2-core laptop, and as long for each guess.
     public static let standard = KeyDerivation(memoryKiB: 262_144, passes: 3)
 
-    /// 8 MiB and 1 pass, for tests that derive many keys. Never for real PINs.
-    public static let fastForTests = KeyDerivation(memoryKiB: 8192, passes: 1)
+    /// 8 MiB and 1 pass, for tests that derive many keys. Never for real PINs: only tests
+    /// see it (`@_spi(Testing) import Storage`).
+    @_spi(Testing) public static let fastForTests = KeyDerivation(memoryKiB: 8192, passes: 1)
 
     /// The most memory a key file may ask for (1 GiB), so a tampered file cannot exhaust memory.
     static let largestMemoryKiB = 1_048_576

@@ -31,7 +31,7 @@ struct KeyFile: Codable, Equatable {
 /// from some secret.
 struct KeySlot: Codable, Equatable {
     /// `pin`, `recovery` or `tpm2+pin` (see `KeyFile`).
-    var kind: String
+    var kind: KeySlotKind
     /// The PIN's length, for the `pin` slot: the pad asks for as many digits.
     var digits: Int?
     /// The argon2id parameters and salt, in PHC form, for slots derived from a secret.
@@ -43,20 +43,17 @@ struct KeySlot: Codable, Equatable {
     /// The data key encrypted and authenticated (32 + 16 bytes), base64.
     var wrappedKey: String
 
-    static let pinKind = "pin"
-    static let recoveryKind = "recovery"
-    static let tpmKind = "tpm2+pin"
     /// The key in `sealed` under which a `tpm2+pin` slot keeps `TPM2SealedSecret.bytes`.
     static let sealedObjectKey = "object"
 
     /// Whether the PIN opens this slot (`pin` or `tpm2+pin`).
-    var isPINSlot: Bool { kind == KeySlot.pinKind || kind == KeySlot.tpmKind }
+    var isPINSlot: Bool { kind.protection != nil }
 
     /// The associated data the AEAD authenticates: everything in the slot but the nonce and
     /// the ciphertext, so that a length or parameter swapped in the file fails the unwrap.
     var associatedData: [UInt8] {
         // The sealed object is bound too, for the TPM slot (other slots have none: unchanged).
         let sealedPart = sealed.map { "/" + $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") } ?? ""
-        return Array("pinform-keys/1/\(kind)/\(digits.map(String.init) ?? "-")/\(kdf ?? "-")\(sealedPart)".utf8)
+        return Array("pinform-keys/1/\(kind.rawValue)/\(digits.map(String.init) ?? "-")/\(kdf ?? "-")\(sealedPart)".utf8)
     }
 }

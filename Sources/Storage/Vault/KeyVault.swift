@@ -53,15 +53,21 @@ public final class KeyVault: Sendable {
         case folderSynced
     }
 
-    /// A vault whose key file is in `directory`.
+    /// A vault whose key file is in `directory`, deriving new slots' keys with the standard
+    /// cost (`KeyDerivation.standard`).
     ///
     /// - Parameters:
-    ///   - derivation: argon2id's cost for new slots; tests pass `.fastForTests`.
     ///   - tpm: the TPM to seal a new PIN slot in; with none (or one that does not answer when
     ///     a PIN is set), the PIN slot is argon2id's.
     ///   - progress: for crash tests, called after each step of writing the key file.
-    public init(directory: URL, derivation: KeyDerivation = .standard, tpm: TPM2Device? = nil,
-                progress: (@Sendable (Step) -> Void)? = nil) {
+    public convenience init(directory: URL, tpm: TPM2Device? = nil, progress: (@Sendable (Step) -> Void)? = nil) {
+        self.init(directory: directory, derivation: .standard, tpm: tpm, progress: progress)
+    }
+
+    /// A vault deriving new slots' keys with `derivation`: for tests only
+    /// (`@_spi(Testing) import Storage`), which pass `.fastForTests`. Nothing else may weaken it.
+    @_spi(Testing) public init(directory: URL, derivation: KeyDerivation, tpm: TPM2Device? = nil,
+                               progress: (@Sendable (Step) -> Void)? = nil) {
         fileURL = directory.appendingPathComponent(KeyVault.fileName, isDirectory: false)
         legacy = PinVault(directory: directory)
         self.derivation = derivation
@@ -100,17 +106,17 @@ public final class KeyVault: Sendable {
     /// `pin` slot; nil when there is no readable key file (none yet, or an upgrade pending).
     public var protection: KeyProtection? {
         guard let slot = (try? read())?.slots.first(where: \.isPINSlot) else { return nil }
-        return slot.kind == KeySlot.tpmKind ? .tpm2 : .argon2id
+        return slot.kind.protection
     }
 
     /// Whether the key file has a recovery slot (an installation upgraded from `pin.hash`, or
     /// one made before recovery keys, has none until `addRecoveryKey` makes one).
     public var hasRecoveryKey: Bool {
-        (try? read())?.slots.contains { $0.kind == KeySlot.recoveryKind } ?? false
+        (try? read())?.slots.contains { $0.kind == .recovery } ?? false
     }
 
-    /// The slots' kinds, in file order (e.g. `["pin", "recovery"]`).
-    public func slotKinds() throws(VaultError) -> [String] {
+    /// The slots' kinds, in file order (e.g. `[.pin, .recovery]`).
+    public func slotKinds() throws(VaultError) -> [KeySlotKind] {
         try read().slots.map(\.kind)
     }
 
@@ -162,7 +168,7 @@ public final class KeyVault: Sendable {
         guard let slot = file.slots.first(where: \.isPINSlot) else {
             throw .corrupt(path: fileURL.path)
         }
-        if slot.kind == KeySlot.tpmKind { return try unwrapSealed(slot, pin: pin) }
+        if slot.kind == .tpm2PIN { return try unwrapSealed(slot, pin: pin) }
         return try unwrap(slot, secret: pin)
     }
 
@@ -193,7 +199,7 @@ public final class KeyVault: Sendable {
         var file = try read()
         try checkBelongs(dataKey, to: file)
         let (slot, recovery) = try makeRecoverySlot(dataKey: dataKey)
-        file.slots.removeAll { $0.kind == KeySlot.recoveryKind }
+        file.slots.removeAll { $0.kind == .recovery }
         file.slots.append(slot)
         try write(file)
         return recovery
@@ -202,7 +208,7 @@ public final class KeyVault: Sendable {
     private func makeRecoverySlot(dataKey: SecretBytes) throws(VaultError) -> (KeySlot, SecretBytes) {
         let recovery = try RecoveryKey.generate()
         let normalized = try RecoveryKey.normalized(recovery)!
-        return (try makeSlot(kind: KeySlot.recoveryKind, digits: nil, secret: normalized, dataKey: dataKey), recovery)
+        return (try makeSlot(kind: .recovery, digits: nil, secret: normalized, dataKey: dataKey), recovery)
     }
 
     /// Unwraps the data key with a recovery key as typed (spaces and dashes are ignored).
@@ -211,7 +217,7 @@ public final class KeyVault: Sendable {
     /// - Throws: `.noPIN` with no key file, `.corrupt` with no recovery slot, …
     public func unlock(recoveryKey: SecretBytes) throws(VaultError) -> SecretBytes? {
         let file = try read()
-        guard let slot = file.slots.first(where: { $0.kind == KeySlot.recoveryKind }) else {
+        guard let slot = file.slots.first(where: { $0.kind == .recovery }) else {
             throw .corrupt(path: fileURL.path)
         }
         guard let normalized = try RecoveryKey.normalized(recoveryKey) else { return nil }
@@ -248,7 +254,7 @@ public final class KeyVault: Sendable {
 
     // MARK: Slots
 
-    private func makeSlot(kind: String, digits: Int?, secret: SecretBytes, dataKey: SecretBytes) throws(VaultError) -> KeySlot {
+    private func makeSlot(kind: KeySlotKind, digits: Int?, secret: SecretBytes, dataKey: SecretBytes) throws(VaultError) -> KeySlot {
         var salt = [UInt8](repeating: 0, count: Int(crypto_pwhash_SALTBYTES))
         randombytes_buf(&salt, salt.count)
         var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
@@ -312,7 +318,7 @@ public final class KeyVault: Sendable {
         if let tpm, let slot = try makeTPMSlot(pin: pin, dataKey: dataKey, tpm: tpm) {
             return slot
         }
-        return try makeSlot(kind: KeySlot.pinKind, digits: pin.count, secret: pin, dataKey: dataKey)
+        return try makeSlot(kind: .pin, digits: pin.count, secret: pin, dataKey: dataKey)
     }
 
     /// A `tpm2+pin` slot: a random key, sealed by the TPM under the PIN, wraps the data key.
@@ -331,7 +337,7 @@ public final class KeyVault: Sendable {
         }
         var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
         randombytes_buf(&nonce, nonce.count)
-        let slot = KeySlot(kind: KeySlot.tpmKind, digits: pin.count, kdf: nil,
+        let slot = KeySlot(kind: .tpm2PIN, digits: pin.count, kdf: nil,
                            sealed: [KeySlot.sealedObjectKey: Base64.encode(sealed.bytes)],
                            nonce: Base64.encode(nonce), wrappedKey: "")
         return try wrappingKey.withBytes { (key) throws(VaultError) in try wrap(dataKey, in: slot, nonce: nonce, key: key) }

@@ -1,0 +1,44 @@
+/// The application's actions (`GAction`s on the application): the one place their names and
+/// keyboard shortcuts are written. Menus name `detailedName`, the application adds `name`, and
+/// the shortcuts window lists `accelerators`.
+public enum AppAction: String, CaseIterable, Sendable {
+    /// Quit (Ctrl+Q), once changes are settled.
+    case quit
+    /// The About window.
+    case about
+    /// The keyboard shortcuts window (Ctrl+?).
+    case shortcuts
+    /// The Preferences window (Ctrl+,).
+    case preferences
+    /// Lock (Ctrl+L): the records close and the PIN window shows.
+    case lock
+    /// The Change PIN dialog.
+    case changePIN = "change-pin"
+    /// Replace the recovery key with a new one.
+    case newRecoveryKey = "new-recovery-key"
+
+    /// The action's name on the application ("change-pin").
+    public var name: String { rawValue }
+
+    /// The name a menu item or a shortcut uses ("app.change-pin").
+    public var detailedName: String { "app.\(rawValue)" }
+
+    /// Its keyboard shortcuts, in GTK's accelerator syntax ("<Control>q").
+    public var accelerators: [String] {
+        switch self {
+        case .quit: ["<Control>q"]
+        case .shortcuts: ["<Control>question"]
+        case .preferences: ["<Control>comma"]
+        case .lock: ["<Control>l"]
+        case .about, .changePIN, .newRecoveryKey: []
+        }
+    }
+
+    /// Whether the action needs the records open (it is disabled while locked).
+    public var needsUnlocked: Bool {
+        switch self {
+        case .lock, .changePIN, .newRecoveryKey: true
+        case .quit, .about, .shortcuts, .preferences: false
+        }
+    }
+}

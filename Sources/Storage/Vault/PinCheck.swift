@@ -1,0 +1,122 @@
+import Foundation
+import PinCode
+
+/// The security transaction around a PIN: every check, and every new PIN, in one call that
+/// holds the attempts lock (`AttemptStore.lock()`) for its whole length.
+///
+/// A check reads the attempt record again under the lock, writes the failure it is about to
+/// risk first, lets the PIN unwrap the data key (that is the check), and clears the failure when
+/// the PIN was right. When the failure cannot be written, no PIN is checked; when the PIN cannot
+/// be judged (a TPM or file error), the failure written ahead is taken back. So neither a crash
+/// nor a second instance can win a guess that is not counted.
+///
+/// Every call blocks (argon2id, the TPM): run it off the main thread.
+///
+/// ```swift
+/// let check = PinCheck(vault: KeyVault(paths: paths), attempts: AttemptStore(paths: paths))
+/// switch check.check(pin) {
+/// case .right(let key, _, _, _): open(key)
+/// case .wrong(let policy): show(policy.attemptsLeftBeforeLockout)
+/// default: …
+/// }
+/// ```
+public struct PinCheck: Sendable {
+    /// The key file the PIN unwraps.
+    public let vault: KeyVault
+    /// Where failures are counted.
+    public let attempts: AttemptStore
+    private let now: @Sendable () -> Date
+
+    /// A check of `vault`'s PIN counted in `attempts`, with `now` as the clock of lockouts.
+    public init(vault: KeyVault, attempts: AttemptStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.vault = vault
+        self.attempts = attempts
+        self.now = now
+    }
+
+    /// The attempts as recorded, to show a lockout before any PIN is typed. A damaged or missing
+    /// record is replaced by the state assumed for it (see `AttemptStore.load`), and that is
+    /// written back when the lock can be had at once, so that it does not start over at every
+    /// launch.
+    public func currentPolicy() -> AttemptPolicy {
+        let loaded = attempts.load(now: now(), expectingFile: vault.hasPIN && !vault.needsUpgrade)
+        if loaded.problem != nil, let lock = try? attempts.lock(waiting: false) {
+            try? attempts.save(loaded.record)
+            lock.release()
+        }
+        return policy(of: loaded.record)
+    }
+
+    /// Checks `pin` under the attempts lock: re-read, count the failure first, unwrap, clear.
+    /// A key file without a recovery slot (an upgrade from `pin.hash`, or an older key file)
+    /// gets one on a right PIN, returned to be shown once; when it cannot be written, the next
+    /// right PIN tries again.
+    public func check(_ pin: SecretBytes) -> Result {
+        let lock: AttemptLock?
+        do {
+            lock = try attempts.lock()
+        } catch {
+            return .notCounted(error)
+        }
+        defer { lock?.release() }
+        let loaded = attempts.load(now: now(), expectingFile: !vault.needsUpgrade)
+        var policy = policy(of: loaded.record)
+        if policy.isLocked {
+            if loaded.problem != nil { try? attempts.save(loaded.record) }
+            return .locked(policy)
+        }
+        var failed = policy
+        failed.recordFailure()
+        do {
+            try attempts.save(PinCheck.record(of: failed))
+        } catch {
+            return .notCounted(error)
+        }
+        let key: SecretBytes?
+        do {
+            key = try vault.unlock(pin: pin)
+        } catch {
+            // The PIN could not be judged: the failure written ahead does not stand.
+            try? attempts.save(PinCheck.record(of: policy))
+            return .failed(error, policy)
+        }
+        guard let key else {
+            return failed.isLocked ? .locked(failed) : .wrong(failed)
+        }
+        policy.recordSuccess()
+        let recoveryKey = vault.hasRecoveryKey ? nil : try? vault.addRecoveryKey(dataKey: key)
+        do {
+            try attempts.save(PinCheck.record(of: policy))
+            return .right(key, policy, saveProblem: nil, recoveryKey: recoveryKey)
+        } catch {
+            return .right(key, policy, saveProblem: error, recoveryKey: recoveryKey)
+        }
+    }
+
+    /// Sets the first PIN: a fresh attempt record is written (under the lock) before the key
+    /// file, so that a key file never lacks one; returns the new data key and recovery key.
+    public func setFirstPIN(_ pin: SecretBytes) throws(VaultError) -> (dataKey: SecretBytes, recoveryKey: SecretBytes) {
+        let lock = try attempts.lock()
+        defer { lock?.release() }
+        try attempts.save(.fresh)
+        return try vault.createWithRecoveryKey(pin: pin)
+    }
+
+    /// Wraps `dataKey` under a new PIN. After the recovery key proved the owner
+    /// (`resettingAttempts`), the PIN's attempts start over.
+    public func changePIN(dataKey: SecretBytes, to pin: SecretBytes, resettingAttempts: Bool) throws(VaultError) {
+        try vault.changePIN(dataKey: dataKey, to: pin)
+        guard resettingAttempts else { return }
+        let lock = try attempts.lock()
+        defer { lock?.release() }
+        try attempts.save(.fresh)
+    }
+
+    private func policy(of record: AttemptRecord) -> AttemptPolicy {
+        AttemptPolicy(failures: record.failures, lockouts: record.lockouts, lockedUntil: record.lockedUntil, now: now)
+    }
+
+    private static func record(of policy: AttemptPolicy) -> AttemptRecord {
+        AttemptRecord(failures: policy.consecutiveFailures, lockouts: policy.lockouts, lockedUntil: policy.lockedUntil)
+    }
+}
