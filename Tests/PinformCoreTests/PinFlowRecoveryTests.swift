@@ -103,7 +103,7 @@ final class PinFlowRecoveryTests: XCTestCase {
     func testTheRecoveryKeyIsOfferedDuringALockoutAndStartsTheAttemptsOver() async throws {
         let key = try await setPIN("5978")
         let flow = makeFlow()
-        for _ in 1...5 { _ = await flow.submit(secret("1357")) }
+        for index in 1...5 { _ = await flow.submit(secret(distinctWrongPIN(index))) }
         XCTAssertTrue(flow.isLocked)
         XCTAssertTrue(flow.offersRecoveryKey)
         flow.useRecoveryKey()
@@ -156,9 +156,9 @@ final class PinFlowRecoveryTests: XCTestCase {
         _ = try await setPIN("5978", swtpm)
         let flow = makeFlow(swtpm)
         let maximum = try TPM2Device(tcti: swtpm.tcti).lockoutStatus().maxAttempts
-        for _ in 1..<maximum { _ = await flow.submit(secret("1357")) }
+        for index in 1..<maximum { _ = await flow.submit(secret(distinctWrongPIN(index))) }
         XCTAssertEqual(flow.prompt.kind, .wrong)
-        let locking = await flow.submit(secret("1357"))
+        let locking = await flow.submit(secret(distinctWrongPIN(maximum)))
         guard case .failed = locking else { return XCTFail("expected the TPM's refusal, got \(locking)") }
         XCTAssertEqual(flow.prompt.kind, .tpmLocked)
         XCTAssertTrue(flow.prompt.message.contains("The TPM is locked; try again in"), flow.prompt.message)
@@ -211,4 +211,10 @@ final class PinFlowRecoveryTests: XCTestCase {
         XCTAssertEqual(try vault(swtpm).slotKinds(), [.tpm2PIN, .recovery])
         XCTAssertNotNil(try vault(swtpm).unlock(pin: secret("7294")))
     }
+}
+
+/// The `index`th of distinct wrong PINs: the same wrong PIN typed again counts once (issue 24),
+/// so a test that wants a lockout types different ones.
+private func distinctWrongPIN(_ index: Int) -> String {
+    String(4093 + index * 111)
 }
