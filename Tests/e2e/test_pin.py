@@ -191,6 +191,23 @@ class PinWindowTests(AppTestCase):
         wait_until(lambda: not find_all(again.accessible(), role="push button", name="5"),
                    message="the right PIN did not unlock")
 
+    def test_a_wrong_pin_typed_again_counts_once_and_the_owner_is_told_after_unlocking(self):
+        data_home = self.set_up_pin()
+
+        again, window = self.open_pin_window(data_home)
+        self.press(window, WRONG_PIN)
+        self.wait_for_message(window, "Wrong PIN — 4 attempts left")
+        self.press(window, WRONG_PIN)
+        self.wait_for_message(window, "The same wrong PIN again, counted once — 4 attempts left")
+        self.press(window, "8016")
+        self.wait_for_message(window, "Wrong PIN — 3 attempts left")
+        self.press(window, GOOD_PIN)
+        notice = "2 wrong PINs were tried since you last unlocked, the last on "
+
+        def told():
+            return any(text_of(label).startswith(notice) for label in find_all(again.accessible(), role="label"))
+        wait_until(told, message="no toast saying how many wrong PINs were tried")
+
     def test_digits_typed_on_the_number_pad_go_into_the_pin(self):
         _, window = self.open_pin_window()
         view = self.pin_view(window)
