@@ -8,7 +8,7 @@ import unittest
 import pyatspi
 
 from orca_session import num_lock, press_keypad_digit
-from pinform_e2e import AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of, wait_until
+from pinform_e2e import SHIPPED_SCHEMAS, AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of, wait_until
 
 GOOD_PIN = "5978"
 # Not refused as a new PIN either (1357, a keypad diagonal, is now): one test chooses it.
@@ -207,6 +207,15 @@ class PinWindowTests(AppTestCase):
         def told():
             return any(text_of(label).startswith(notice) for label in find_all(again.accessible(), role="label"))
         wait_until(told, message="no toast saying how many wrong PINs were tried")
+
+    def test_a_new_pin_has_6_digits_unless_4_are_chosen(self):
+        app = self.launch_app(env={"GSETTINGS_SCHEMA_DIR": SHIPPED_SCHEMAS})
+        window = app.window("Pinform")
+        find(window, role="label", name="Choose a PIN")
+        self.wait_for_message(window, "Use 6 digits that are hard to guess.")
+        view = self.pin_view(window)
+        self.press(window, "6041")
+        wait_until(lambda: view.description == "4 of 6 digits entered", message=view.description)
 
     def test_digits_typed_on_the_number_pad_go_into_the_pin(self):
         _, window = self.open_pin_window()
