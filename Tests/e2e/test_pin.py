@@ -251,11 +251,12 @@ class PinWindowTests(AppTestCase):
         data_home = self.set_up_pin()
 
         app, window = self.open_pin_window(data_home)
+        # Five different wrong PINs: the same one typed again counts once.
         for attempt in range(1, 5):
-            self.press(window, WRONG_PIN)
+            self.press(window, str(4093 + attempt * 111))
             left = 5 - attempt
             self.wait_for_message(window, f"Wrong PIN — {left} attempt")
-        self.press(window, WRONG_PIN)
+        self.press(window, str(4093 + 5 * 111))
         self.wait_for_message(window, "Too many wrong PINs. Try again in 0:")
         key = find(window, role="push button", name="1")
         wait_until(lambda: "sensitive" not in states(key), message="keys still sensitive")
