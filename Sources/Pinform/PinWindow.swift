@@ -426,6 +426,9 @@ final class PinWindow {
         RecoveryKeyDialog.present(key, over: window, sealedInTPM: flow.protection == .tpm2, onContinue: then)
     }
 
+    /// After a right PIN: how many wrong PINs were tried since the last unlock, and when.
+    var wrongPINsNotice: String? { flow.wrongPINsNotice }
+
     private func finish() {
         if mode == .change {
             delegate?.pinWindowDidChangePIN(self)

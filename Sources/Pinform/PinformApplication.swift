@@ -208,6 +208,7 @@ final class PinformApplication {
 
     /// Once the PIN was set or entered, with the data key it unwrapped: the form window shows.
     private func unlocked(key: SecretBytes) {
+        let notice = pinWindow?.wrongPINsNotice
         if let pin = pinWindow, pin.keptSize != nil {
             // The PIN window took the form window's size at Lock: the form window comes back
             // at the size it has now.
@@ -220,6 +221,8 @@ final class PinformApplication {
         let form = FormWindow(application: app, settings: settings, records: records)
         formWindow = form
         form.window.present()
+        // The owner learns that someone tried: how many wrong PINs since the last unlock, and when.
+        if let notice { form.showToast(notice) }
         if let pin = pinWindow {
             pinWindow = nil
             pin.window.destroy()

@@ -1,11 +1,15 @@
-// pinform-bench [startup|memory|engine|forms|keystroke|records|tpm|unlock|all] [--runs N] [--presses N] [--changes N]
+// pinform-bench [startup|memory|engine|forms|keystroke|records|tpm|unlock|pins|all] [--runs N] [--presses N] [--changes N]
 //
 // Every figure is taken side by side with its reference in the same run; see docs/benchmarks.md.
 import Glibc
 
-let sectionNames = ["startup", "memory", "engine", "forms", "keystroke", "records", "tpm", "unlock", "all"]
+let sectionNames = ["startup", "memory", "engine", "forms", "keystroke", "records", "tpm", "unlock", "pins", "all"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 
+if arguments.first == "pins", let index = arguments.firstIndex(of: "--write-blocklist"), index + 1 < arguments.count {
+    // pinform-bench pins --write-blocklist FILE [--pin-data DIR]: generate the shipped list of common PINs.
+    exit(PinsBenchmark.writeBlocklist(to: arguments[index + 1], arguments: arguments) ? 0 : 1)
+}
 if arguments.first == "engine-profile" {
     // pinform-bench engine-profile engine|switch value|object [changes]: one side alone, for a profiler.
     let side = arguments.dropFirst().first ?? "engine"
@@ -38,8 +42,8 @@ let unknown = arguments.enumerated().filter { index, argument in
         && !(index > 0 && arguments[index - 1].hasPrefix("--"))
 }
 if !unknown.isEmpty || arguments.contains("--help") {
-    print("usage: pinform-bench [startup|memory|engine|forms|keystroke|records|tpm|unlock|all]... "
-        + "[--runs N (startup, default 12)] [--presses N (keystroke, default 1000)] [--changes N (engine, default 1000000)]")
+    print("usage: pinform-bench [startup|memory|engine|forms|keystroke|records|tpm|unlock|pins|all]... "
+        + "[--runs N (startup, default 12)] [--presses N (keystroke, default 1000)] [--changes N (engine, default 1000000)] [--pin-data DIR (pins)]")
     exit(unknown.isEmpty ? 0 : 2)
 }
 if requested.isEmpty || requested.contains("all") {
@@ -168,6 +172,10 @@ if requested.contains("unlock") {
 }
 
 var summary = Table("summary", columns: ["goal", "target", "figure", "verdict"])
+if requested.contains("pins") {
+    goals += PinsBenchmark.run(arguments: arguments) ?? [Goal(name: "pins", target: "the lists found", figure: "not measured", passed: false)]
+}
+
 for goal in goals {
     summary.add([goal.name, goal.target, goal.figure, goal.verdict])
 }

@@ -1,3 +1,4 @@
+import Forms
 import Foundation
 import Localization
 import PinCode
@@ -41,11 +42,22 @@ public final class PinFlow {
     public private(set) var recoveryKeyToShow: SecretBytes?
     /// Whether the data key came from the recovery key: the new PIN re-wraps it.
     public private(set) var isRecovering = false
+    /// After a right PIN: how many wrong PINs were tried since the last right one and when the
+    /// last was, in words ("3 wrong PINs were tried since you last unlocked, the last on
+    /// 1.12.2026 at 14:02"); nil when there were none. The window shows it once unlocked.
+    public private(set) var wrongPINsNotice: String?
 
     private let pinCheck: PinCheck
     private var vault: KeyVault { pinCheck.vault }
     private let now: @Sendable () -> Date
     private var firstChoice: SecretBytes?
+    /// The wrong PINs counted in this run since the last right one, in secure memory, so that
+    /// the same wrong PIN typed again counts once (a typo repeated is not a new guess). Never
+    /// written anywhere: the attempts file holds only counts and times, so it tells someone
+    /// who copies it nothing about the PIN; a restart forgets them, which only counts more.
+    private var wrongThisRun: [SecretBytes] = []
+    /// At most this many wrong PINs are remembered; by then each attempt waits an hour.
+    private static let rememberedWrongPINs = 32
     private let isChanging: Bool
     private let newPINLength: Int
 
@@ -335,15 +347,27 @@ public final class PinFlow {
             prompt = lockedPrompt
             return .locked(until: policy.lockedUntil ?? now())
         }
+        if wrongThisRun.contains(where: { $0.matches(pin) }) {
+            // Already counted as wrong in this run: said again, not checked or counted again.
+            let left = policy.attemptsLeftBeforeLockout
+            prompt = Prompt(title: basePrompt.title,
+                            message: trn("The same wrong PIN again, counted once — %d attempt left",
+                                         "The same wrong PIN again, counted once — %d attempts left", left),
+                            kind: .wrong)
+            return .wrong(attemptsLeft: left)
+        }
         isChecking = true
         prompt = Prompt(title: basePrompt.title, message: tr("Checking…"), kind: .checking)
         let pinCheck = self.pinCheck
+        let failuresBefore = policy.consecutiveFailures
         let result = await Task.detached { pinCheck.check(pin) }.value
         isChecking = false
         switch result {
-        case .right(let key, let newPolicy, let saveProblem, let recoveryKey):
+        case .right(let key, let newPolicy, let saveProblem, let recoveryKey, let earlier):
             policy = newPolicy
             dataKey = key
+            wrongThisRun.removeAll()
+            wrongPINsNotice = earlier.map { PinFlow.notice(of: $0) }
             recoveryKeyToShow = recoveryKey
             if step == .current {
                 step = .choose
@@ -357,11 +381,14 @@ public final class PinFlow {
             return .accepted
         case .wrong(let newPolicy):
             policy = newPolicy
+            remember(wrong: pin)
             let left = policy.attemptsLeftBeforeLockout
             prompt = Prompt(title: basePrompt.title,
                             message: trn("Wrong PIN — %d attempt left", "Wrong PIN — %d attempts left", left), kind: .wrong)
             return .wrong(attemptsLeft: left)
         case .locked(let newPolicy):
+            // Locked by this wrong PIN (counted), or before it was tried (not remembered then).
+            if newPolicy.consecutiveFailures > failuresBefore { remember(wrong: pin) }
             policy = newPolicy
             prompt = lockedPrompt
             return .locked(until: policy.lockedUntil ?? now())
@@ -381,5 +408,32 @@ public final class PinFlow {
             prompt = Prompt(title: basePrompt.title, message: error.message, kind: kind)
             return .failed(error.message)
         }
+    }
+
+    private func remember(wrong pin: SecretBytes) {
+        guard wrongThisRun.count < PinFlow.rememberedWrongPINs, let copy = try? pin.copy() else { return }
+        wrongThisRun.append(copy)
+    }
+
+    /// What the owner is told after a right PIN about the wrong ones before it: their count
+    /// (with its plural) and when the last was, its date in the user's POSIX locale
+    /// (`LC_ALL`, `LC_TIME`, `LANG`: "1.12.2026" in German) and its time as 24-hour "14:02",
+    /// in `timeZone`.
+    public nonisolated static func notice(of earlier: WrongPINs, timeZone: TimeZone = .current,
+                                          dateFormat: DateFormat = NumberParsing.current.dateFormat) -> String {
+        guard let last = earlier.last else {
+            return trn("%d wrong PIN was tried since you last unlocked",
+                       "%d wrong PINs were tried since you last unlocked", earlier.count)
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: last)
+        let date = dateFormat.string(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        let hour = parts.hour ?? 0, minute = parts.minute ?? 0
+        let time = (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+        // Translators: {date} and {time} say when the last wrong PIN was typed ("1.12.2026", "14:02").
+        return trn("%d wrong PIN was tried since you last unlocked, the last on {date} at {time}",
+                   "%d wrong PINs were tried since you last unlocked, the last on {date} at {time}",
+                   earlier.count, ["date": date, "time": time])
     }
 }

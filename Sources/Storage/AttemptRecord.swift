@@ -17,12 +17,17 @@ public struct AttemptRecord: Codable, Equatable, Sendable {
     public var lockouts: Int
     /// When the current or most recent lockout ends, if there was one.
     public var lockedUntil: Date?
+    /// When the last wrong PIN was counted, while `failures` is not 0 (absent in older files).
+    /// It tells the owner, after the next right PIN, when someone last tried; it says nothing
+    /// about which PINs were tried.
+    public var lastFailure: Date?
 
-    /// Creates a record from its three values.
-    public init(failures: Int, lockouts: Int, lockedUntil: Date?) {
+    /// Creates a record from its values.
+    public init(failures: Int, lockouts: Int, lockedUntil: Date?, lastFailure: Date? = nil) {
         self.failures = failures
         self.lockouts = lockouts
         self.lockedUntil = lockedUntil
+        self.lastFailure = lastFailure
     }
 
     /// No failures and no lockout: the state before the first attempt.

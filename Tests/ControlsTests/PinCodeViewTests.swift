@@ -86,7 +86,7 @@ final class PinCodeViewTests: XCTestCase {
         try GtkRuntime.test {
             let fixture = Fixture()
             defer { fixture.window.destroy() }
-            fixture.type("2468")
+            fixture.type("5978")
             XCTAssertTrue(fixture.view.control.state.contains(.valid))
             try fixture.assertItem(2, shows: PinColor(red: 76, green: 145, blue: 65, alpha: 0.7, scale: 255))
         }

@@ -26,8 +26,9 @@ final class PinCodeControlTests: XCTestCase {
         XCTAssertEqual(control.style(ofItem: 0).fill, .gray)
     }
 
+    // Issue 24: 2468 is a keypad shape now; 5978 is a PIN with no pattern.
     func testValidCodeIsGreenEvenWhileFocused() {
-        let control = control("2468")
+        let control = control("5978")
         control.isHighlighted = true
         XCTAssertTrue(control.state.contains(.valid))
         XCTAssertEqual(control.style(ofItem: 0), PinItemStyle(fill: valid, border: valid, borderWidth: 2))
@@ -81,7 +82,7 @@ final class PinCodeControlTests: XCTestCase {
     }
 
     func testTypeCompleteArrivesAfterTheStateIsApplied() {
-        let control = control("246")
+        let control = control("597")
         var stateAtCompletion: ControlState = []
         let subscription = control.subscribe(on: .typeComplete) { _ in stateAtCompletion = control.state }
         control.insert("8")

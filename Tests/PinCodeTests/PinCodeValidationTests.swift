@@ -12,8 +12,9 @@ final class PinCodeValidationTests: XCTestCase {
         XCTAssertTrue(PinCode().usesDefaultValidation)
     }
 
+    // Issue 24: 2468 (the keys around 5) is refused now; 5978 has no pattern.
     func testGoodFilledCodeIsValid() {
-        let pin = filled("2468")
+        let pin = filled("5978")
         XCTAssertNil(pin.validate())
         XCTAssertTrue(pin.isValid)
     }
@@ -24,8 +25,10 @@ final class PinCodeValidationTests: XCTestCase {
         XCTAssertFalse(pin.isValid)
     }
 
+    // Issue 24: 1212 was `.tooCommon`; it is now refused as what it is, a repeated pair.
     func testCommonFilledCodeIsNotValid() {
-        XCTAssertEqual(filled("1212").validate(), .tooCommon)
+        XCTAssertEqual(filled("1212").validate(), .pair)
+        XCTAssertEqual(filled("5683").validate(), .tooCommon)
     }
 
     func testIncompleteCodeIsNotValidEvenWhenItPasses() {
@@ -35,13 +38,16 @@ final class PinCodeValidationTests: XCTestCase {
         XCTAssertFalse(pin.isValid)
     }
 
+    // Issue 24: 123123 was `.tooCommon` (now `.pair`); 246813 is on the paper's 6-digit list now,
+    // so 604172 is the valid 6-digit code.
     func testSixDigitCodeIsValidated() {
-        XCTAssertEqual(filled("123123").validate(), .tooCommon)
-        XCTAssertTrue(filled("246813").isValid)
+        XCTAssertEqual(filled("123123").validate(), .pair)
+        XCTAssertEqual(filled("246813").validate(), .tooCommon)
+        XCTAssertTrue(filled("604172").isValid)
     }
 
     func testCustomValidatorRefusesWithItsOwnReason() {
-        let pin = filled("2468")
+        let pin = filled("2975")
         pin.validator = { digits in digits.first == 2 ? .custom("Do not start with 2") : nil }
         XCTAssertEqual(pin.validate(), .custom("Do not start with 2"))
         XCTAssertFalse(pin.isValid)
@@ -54,14 +60,14 @@ final class PinCodeValidationTests: XCTestCase {
     }
 
     func testCustomValidatorSeesTheDigits() {
-        let pin = filled("2468")
+        let pin = filled("5978")
         var seen: [UInt8] = []
         pin.validator = { digits in
             seen = Array(digits)
             return nil
         }
         _ = pin.validate()
-        XCTAssertEqual(seen, [2, 4, 6, 8])
+        XCTAssertEqual(seen, [5, 9, 7, 8])
     }
 
     func testTurningDefaultValidationOffAcceptsWeakCodes() {

@@ -9,7 +9,7 @@ final class ReadmeExampleTests: XCTestCase {
         pin.setForInvalidState(fillColor: .init(red: 1, green: 0, blue: 0), borderColor: .black, borderWidth: 2)
         var reported: [Bool] = []
         let done = pin.subscribe(on: .typeComplete) { _ in reported.append(pin.state.contains(.valid)) }
-        "2468".forEach { pin.insert($0) }
+        "5978".forEach { pin.insert($0) }
         XCTAssertEqual(reported, [true])
         done.cancel()
     }

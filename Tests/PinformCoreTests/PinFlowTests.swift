@@ -72,24 +72,24 @@ final class PinFlowTests: XCTestCase {
 
     func testChosenAndConfirmedPINWrapsANewDataKey() async throws {
         let flow = await makeFlow()
-        let first = await flow.submit(secret("2468"))
+        let first = await flow.submit(secret("5978"))
         XCTAssertEqual(first, .confirmNext)
         let confirmTitle = await flow.prompt.title
         XCTAssertEqual(confirmTitle, "Confirm PIN")
-        let second = await flow.submit(secret("2468"))
+        let second = await flow.submit(secret("5978"))
         XCTAssertEqual(second, .stored)
         let key = await flow.dataKey
         XCTAssertEqual(key?.count, 32)
         let contents = try String(contentsOf: folder.appendingPathComponent(KeyVault.fileName), encoding: .utf8)
         XCTAssertTrue(contents.contains("$argon2id$v=19$m=8192,t=1,p=1$"))
-        XCTAssertFalse(contents.contains("2468"))
+        XCTAssertFalse(contents.contains("5978"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("pin.hash").path))
     }
 
     func testMismatchedConfirmationAsksForTheConfirmationAgainAndKeepsTheFirstChoice() async {
         let flow = await makeFlow()
-        _ = await flow.submit(secret("2468"))
-        let outcome = await flow.submit(secret("1357"))
+        _ = await flow.submit(secret("5978"))
+        let outcome = await flow.submit(secret("4093"))
         XCTAssertEqual(outcome, .mismatch)
         let (step, prompt) = await (flow.step, flow.prompt)
         XCTAssertEqual(step, .confirm)
@@ -97,15 +97,15 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(prompt.message, "The PINs don’t match — enter the new PIN again to confirm")
         XCTAssertTrue(prompt.isError)
         XCTAssertFalse(KeyVault(directory: folder).hasPIN)
-        let confirmed = await flow.submit(secret("2468"))
+        let confirmed = await flow.submit(secret("5978"))
         XCTAssertEqual(confirmed, .stored)
         XCTAssertTrue(KeyVault(directory: folder).hasPIN)
     }
 
     func testTypingAfterAMismatchShowsTheConfirmationPromptAgain() async {
         let flow = await makeFlow()
-        _ = await flow.submit(secret("2468"))
-        _ = await flow.submit(secret("1357"))
+        _ = await flow.submit(secret("5978"))
+        _ = await flow.submit(secret("4093"))
         await flow.userEdited()
         let message = await flow.prompt.message
         XCTAssertEqual(message, "Enter the same 4 digits again.")
@@ -113,8 +113,8 @@ final class PinFlowTests: XCTestCase {
 
     func testChoosingAnotherPINWhileConfirmingForgetsTheFirstChoice() async {
         let flow = await makeFlow()
-        _ = await flow.submit(secret("2468"))
-        _ = await flow.submit(secret("1357"))
+        _ = await flow.submit(secret("5978"))
+        _ = await flow.submit(secret("4093"))
         let offered = await flow.offersChoosingAgain
         XCTAssertTrue(offered)
         await flow.chooseAnotherPIN()
@@ -122,9 +122,9 @@ final class PinFlowTests: XCTestCase {
         XCTAssertEqual(step, .choose)
         XCTAssertEqual(title, "Choose a PIN")
         XCTAssertFalse(stillOffered)
-        let chosen = await flow.submit(secret("1357"))
+        let chosen = await flow.submit(secret("4093"))
         XCTAssertEqual(chosen, .confirmNext)
-        let confirmed = await flow.submit(secret("1357"))
+        let confirmed = await flow.submit(secret("4093"))
         XCTAssertEqual(confirmed, .stored)
     }
 
@@ -135,42 +135,42 @@ final class PinFlowTests: XCTestCase {
         let prompt = await flow.prompt
         XCTAssertEqual(prompt.title, "CHOOSE A PIN")
         XCTAssertEqual(prompt.message, "USE 4 DIGITS THAT ARE HARD TO GUESS. 6 DIGITS ARE SAFER.")
-        _ = await flow.submit(secret("2468"))
-        _ = await flow.submit(secret("1357"))
+        _ = await flow.submit(secret("5978"))
+        _ = await flow.submit(secret("4093"))
         let mismatch = await flow.prompt.message
         XCTAssertEqual(mismatch, "THE PINS DON’T MATCH — ENTER THE NEW PIN AGAIN TO CONFIRM")
     }
 
     func testLaterRunsUnlockWithTheStoredPIN() async {
-        await storePIN("2468")
+        await storePIN("5978")
         let flow = await makeFlow()
         let step = await flow.step
         XCTAssertEqual(step, .unlock)
-        let outcome = await flow.submit(secret("2468"))
+        let outcome = await flow.submit(secret("5978"))
         XCTAssertEqual(outcome, .accepted)
     }
 
     func testUnlockAsksForTheStoredLengthWhateverTheSetting() async {
-        await storePIN("2468")
+        await storePIN("5978")
         let flow = await makeFlow(length: 6)
         let length = await flow.length
         XCTAssertEqual(length, 4)
     }
 
     func testWrongPINCountsDownTheAttemptsLeft() async {
-        await storePIN("2468")
+        await storePIN("5978")
         let flow = await makeFlow()
-        let outcome = await flow.submit(secret("1357"))
+        let outcome = await flow.submit(secret("4093"))
         XCTAssertEqual(outcome, .wrong(attemptsLeft: 4))
         let message = await flow.prompt.message
         XCTAssertEqual(message, "Wrong PIN — 4 attempts left")
     }
 
     func testFiveWrongPINsLockAndTheLockHoldsAcrossRestarts() async {
-        await storePIN("2468")
+        await storePIN("5978")
         let flow = await makeFlow()
         var outcome = PinFlow.Outcome.accepted
-        for _ in 1...5 { outcome = await flow.submit(secret("1357")) }
+        for index in 1...5 { outcome = await flow.submit(secret(distinctWrongPIN(index))) }
         XCTAssertEqual(outcome, .locked(until: clock.now.addingTimeInterval(30)))
         let message = await flow.prompt.message
         XCTAssertEqual(message, "Too many wrong PINs. Try again in 0:30.")
@@ -178,36 +178,36 @@ final class PinFlowTests: XCTestCase {
         let restarted = await makeFlow()
         let isLocked = await restarted.isLocked
         XCTAssertTrue(isLocked)
-        let refused = await restarted.submit(secret("2468"))
+        let refused = await restarted.submit(secret("5978"))
         XCTAssertEqual(refused, .locked(until: clock.now.addingTimeInterval(30)))
 
         clock.now = clock.now.addingTimeInterval(31)
         let stillLocked = await restarted.tick()
         XCTAssertFalse(stillLocked)
-        let accepted = await restarted.submit(secret("2468"))
+        let accepted = await restarted.submit(secret("5978"))
         XCTAssertEqual(accepted, .accepted)
     }
 
     func testChangeChecksTheCurrentPINThenChoosesANewOne() async throws {
-        await storePIN("2468")
+        await storePIN("5978")
         let flow = await makeFlow(changing: true)
         let step = await flow.step
         XCTAssertEqual(step, .current)
-        let checked = await flow.submit(secret("2468"))
+        let checked = await flow.submit(secret("5978"))
         XCTAssertEqual(checked, .accepted)
         let chooseStep = await flow.step
         XCTAssertEqual(chooseStep, .choose)
-        _ = await flow.submit(secret("1357"))
-        let stored = await flow.submit(secret("1357"))
+        _ = await flow.submit(secret("4093"))
+        let stored = await flow.submit(secret("4093"))
         XCTAssertEqual(stored, .stored)
-        XCTAssertNotNil(try KeyVault(directory: folder).unlock(pin: bytes("1357")))
-        XCTAssertNil(try KeyVault(directory: folder).unlock(pin: bytes("2468")))
+        XCTAssertNotNil(try KeyVault(directory: folder).unlock(pin: bytes("4093")))
+        XCTAssertNil(try KeyVault(directory: folder).unlock(pin: bytes("5978")))
     }
 
     func testALockoutIsToldByItsKindAndEndsByTheClock() async {
-        await storePIN("2468")
+        await storePIN("5978")
         let flow = await makeFlow()
-        for _ in 1...5 { _ = await flow.submit(secret("1357")) }
+        for index in 1...5 { _ = await flow.submit(secret(distinctWrongPIN(index))) }
         let kind = await flow.prompt.kind
         XCTAssertEqual(kind, .locked)
         clock.now = clock.now.addingTimeInterval(31)
@@ -219,13 +219,13 @@ final class PinFlowTests: XCTestCase {
     }
 
     func testDeletingTheAttemptsFileLocksForTheLongestLockout() async throws {
-        await storePIN("2468")
+        await storePIN("5978")
         try FileManager.default.removeItem(at: folder.appendingPathComponent(AttemptStore.fileName))
         let flow = await makeFlow()
         let (isLocked, remaining) = await (flow.isLocked, flow.policy.remainingLockout)
         XCTAssertTrue(isLocked)
         XCTAssertEqual(remaining, AttemptPolicy.longestLockout)
-        let refused = await flow.submit(secret("2468"))
+        let refused = await flow.submit(secret("5978"))
         XCTAssertEqual(refused, .locked(until: clock.now.addingTimeInterval(3600)))
         // The assumed lockout is saved, so a restart does not start it again.
         let loaded = AttemptStore(directory: folder).load(now: clock.now, expectingFile: true)
@@ -233,12 +233,12 @@ final class PinFlowTests: XCTestCase {
     }
 
     func testNoPINIsCheckedWhenTheAttemptCannotBeCountedAndTheMessageStays() async throws {
-        await storePIN("2468")
+        await storePIN("5978")
         let folder = self.folder!, clock = self.clock
         let flow = await PinFlow(changing: false, vault: KeyVault(directory: folder, derivation: .fastForTests),
                                  attempts: AttemptStore(directory: folder, saveFault: ENOSPC), newPINLength: 4,
                                  now: { clock.now })
-        let outcome = await flow.submit(secret("2468"))
+        let outcome = await flow.submit(secret("5978"))
         guard case .notCounted = outcome else { return XCTFail("\(outcome)") }
         let (kind, message, key) = await (flow.prompt.kind, flow.prompt.message, flow.dataKey)
         XCTAssertEqual(kind, .notCounted)
@@ -247,7 +247,7 @@ final class PinFlowTests: XCTestCase {
         await flow.userEdited()
         let afterTyping = await flow.prompt.message
         XCTAssertEqual(afterTyping, message)
-        let wrong = await flow.submit(secret("1357"))
+        let wrong = await flow.submit(secret("4093"))
         guard case .notCounted = wrong else { return XCTFail("\(wrong)") }
     }
 
@@ -271,8 +271,8 @@ final class PinFlowTests: XCTestCase {
     func testADataFolderThatCannotBeWrittenStillUnlocksAndCountsInTheConfigFolder() async throws {
         let data = folder.appendingPathComponent("data"), config = folder.appendingPathComponent("config")
         let chooser = await makeSplitFlow(data: data, config: config)
-        _ = await chooser.submit(secret("2468"))
-        let stored = await chooser.submit(secret("2468"))
+        _ = await chooser.submit(secret("5978"))
+        let stored = await chooser.submit(secret("5978"))
         XCTAssertEqual(stored, .stored)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: data.path), [KeyVault.fileName])
         let before = try listing(data)
@@ -280,10 +280,10 @@ final class PinFlowTests: XCTestCase {
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: data.path) }
 
         let flow = await makeSplitFlow(data: data, config: config)
-        let wrong = await flow.submit(secret("1357"))
+        let wrong = await flow.submit(secret("4093"))
         XCTAssertEqual(wrong, .wrong(attemptsLeft: 4))
         XCTAssertEqual(AttemptStore(directory: config).load(now: clock.now).record.failures, 1)
-        let right = await flow.submit(secret("2468"))
+        let right = await flow.submit(secret("5978"))
         XCTAssertEqual(right, .accepted)
         let key = await flow.dataKey
         XCTAssertNotNil(key)
@@ -294,8 +294,8 @@ final class PinFlowTests: XCTestCase {
     func testACounterLeftInTheDataFolderStillCountsAfterItMovesToTheConfigFolder() async throws {
         let data = folder.appendingPathComponent("data"), config = folder.appendingPathComponent("config")
         let chooser = await makeSplitFlow(data: data, config: config)
-        _ = await chooser.submit(secret("2468"))
-        _ = await chooser.submit(secret("2468"))
+        _ = await chooser.submit(secret("5978"))
+        _ = await chooser.submit(secret("5978"))
         // Where an earlier build counted: three failures there, none in the config folder yet.
         try AttemptStore(directory: config).remove()
         try AttemptStore(directory: data).save(AttemptRecord(failures: 3, lockouts: 0, lockedUntil: nil))
@@ -303,7 +303,7 @@ final class PinFlowTests: XCTestCase {
         let flow = await makeSplitFlow(data: data, config: config)
         let locked = await flow.isLocked
         XCTAssertFalse(locked, "a counter moved from the data folder is not a deleted one")
-        let wrong = await flow.submit(secret("1357"))
+        let wrong = await flow.submit(secret("4093"))
         XCTAssertEqual(wrong, .wrong(attemptsLeft: 1))
         XCTAssertEqual(AttemptStore(directory: config).load(now: clock.now).record.failures, 4)
         XCTAssertFalse(FileManager.default.fileExists(atPath: data.appendingPathComponent(AttemptStore.fileName).path))
@@ -312,8 +312,8 @@ final class PinFlowTests: XCTestCase {
     func testDeletingTheCounterAfterItMovedToTheConfigFolderLocksForTheLongestLockout() async throws {
         let data = folder.appendingPathComponent("data"), config = folder.appendingPathComponent("config")
         let chooser = await makeSplitFlow(data: data, config: config)
-        _ = await chooser.submit(secret("2468"))
-        _ = await chooser.submit(secret("2468"))
+        _ = await chooser.submit(secret("5978"))
+        _ = await chooser.submit(secret("5978"))
         try FileManager.default.removeItem(at: config.appendingPathComponent(AttemptStore.fileName))
         let flow = await makeSplitFlow(data: data, config: config)
         let (isLocked, remaining) = await (flow.isLocked, flow.policy.remainingLockout)
@@ -328,8 +328,8 @@ final class PinFlowTests: XCTestCase {
         let vault = KeyVault(directory: folder, derivation: KeyDerivation(memoryKiB: 65_536, passes: 2))
         let attempts = AttemptStore(directory: folder)
         let setup = PinFlow(changing: false, vault: vault, attempts: attempts, newPINLength: 4, now: { clock.now })
-        _ = await setup.submit(secret("2468"))
-        _ = await setup.submit(secret("2468"))
+        _ = await setup.submit(secret("5978"))
+        _ = await setup.submit(secret("5978"))
         let flow = PinFlow(changing: false, vault: vault, attempts: attempts, newPINLength: 4, now: { clock.now })
         // Another process reading the counter while the check runs sees the failure it risks.
         let watcher = Task.detached { () -> Bool in
@@ -339,7 +339,7 @@ final class PinFlowTests: XCTestCase {
             }
             return false
         }
-        let outcome = await flow.submit(secret("2468"))
+        let outcome = await flow.submit(secret("5978"))
         XCTAssertEqual(outcome, .accepted)
         let sawPendingFailure = await watcher.value
         XCTAssertTrue(sawPendingFailure, "no failure was on disk during the check")
@@ -357,36 +357,36 @@ final class PinFlowTests: XCTestCase {
         let (length, sixMessage) = await (flow.length, flow.prompt.message)
         XCTAssertEqual(length, 6)
         XCTAssertEqual(sixMessage, "Use 6 digits that are hard to guess.")
-        _ = await flow.submit(secret("246813"))
-        _ = await flow.submit(secret("246813"))
+        _ = await flow.submit(secret("604172"))
+        _ = await flow.submit(secret("604172"))
         XCTAssertEqual(KeyVault(directory: folder).pinLength, 6)
     }
 
     func testAnOldInstallationsPINUnlocksAndGetsAKeyFile() async throws {
-        var digits = "2468"
+        var digits = "5978"
         try digits.withUTF8 { try PinVault(directory: folder).store(digits: $0) }
         try AttemptStore(directory: folder).save(.fresh)
         let flow = await makeFlow()
         let step = await flow.step
         XCTAssertEqual(step, .unlock)
-        let wrong = await flow.submit(secret("1357"))
+        let wrong = await flow.submit(secret("4093"))
         XCTAssertEqual(wrong, .wrong(attemptsLeft: 4))
-        let right = await flow.submit(secret("2468"))
+        let right = await flow.submit(secret("5978"))
         XCTAssertEqual(right, .accepted)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(KeyVault.fileName).path))
-        XCTAssertNotNil(try KeyVault(directory: folder).unlock(pin: bytes("2468")))
+        XCTAssertNotNil(try KeyVault(directory: folder).unlock(pin: bytes("5978")))
     }
 
     @MainActor
     func testTheWindowHearsCheckingWhileThePINIsChecked() async {
         let folder = self.folder!, clock = self.clock
         let setup = makePinFlow(folder: folder, clock: clock, changing: false, length: 4)
-        _ = await setup.submit(secret("2468"))
-        _ = await setup.submit(secret("2468"))
+        _ = await setup.submit(secret("5978"))
+        _ = await setup.submit(secret("5978"))
         let flow = makePinFlow(folder: folder, clock: clock, changing: false, length: 4)
         var heard: [(PinFlow.Prompt.Kind, Bool)] = []
         flow.onPromptChange = { heard.append((flow.prompt.kind, flow.isChecking)) }
-        _ = await flow.submit(secret("1357"))
+        _ = await flow.submit(secret("4093"))
         XCTAssertEqual(heard.map(\.0), [.checking, .wrong])
         XCTAssertEqual(heard.first?.1, true, "input was not refused while checking")
         XCTAssertEqual(flow.prompt.message, "Wrong PIN — 4 attempts left")
@@ -406,4 +406,10 @@ private struct Shouting: Translator {
     private func shout(_ text: String) -> String {
         text.uppercased().replacing("%D", with: "%d").replacing("{RECOMMENDED}", with: "{recommended}")
     }
+}
+
+/// The `index`th of distinct wrong PINs: the same wrong PIN typed again counts once (issue 24),
+/// so a test that wants a lockout types different ones.
+private func distinctWrongPIN(_ index: Int) -> String {
+    String(4093 + index * 111)
 }

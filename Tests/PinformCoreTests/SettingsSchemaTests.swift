@@ -16,7 +16,8 @@ final class SettingsSchemaTests: XCTestCase {
         XCTAssertFalse(schema.bool(.windowMaximized))
         XCTAssertTrue(schema.bool(.neutralizeFormulas))
         XCTAssertEqual(schema.string(.formModel), "person")
-        XCTAssertEqual(schema.integer(.pinLength), 4, "the enum's nick 'four' is its value 4")
+        // Issue 24: the default was 'four'; a new PIN now has 6 digits unless 4 are chosen.
+        XCTAssertEqual(schema.integer(.pinLength), 6, "the enum's nick 'six' is its value 6")
     }
 
     func testASchemaWithoutAKeysDefaultIsRefused() throws {

@@ -13,7 +13,7 @@ final class AppSettingsTests: XCTestCase {
             XCTAssertEqual(settings.windowSize.width, 720)
             XCTAssertEqual(settings.windowSize.height, 760)
             XCTAssertFalse(settings.isWindowMaximized)
-            XCTAssertEqual(settings.pinLength, 4)
+            XCTAssertEqual(settings.pinLength, 6, "issue 24: a new PIN has 6 digits unless 4 are chosen")
             XCTAssertTrue(settings.neutralizesFormulas)
             XCTAssertEqual(settings.formModel, "person")
             settings.windowSize = (800, 900)

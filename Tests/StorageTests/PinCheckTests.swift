@@ -40,7 +40,7 @@ final class PinCheckTests: XCTestCase {
         guard case .wrong(let policy) = check.check(try secret("1357")) else { return XCTFail("not counted as wrong") }
         XCTAssertEqual(policy.attemptsLeftBeforeLockout, AttemptPolicy.failuresBeforeLockout - 1)
         XCTAssertEqual(check.attempts.load(expectingFile: true).record.failures, 1)
-        guard case .right(let key, let cleared, let saveProblem, let recoveryKey) = check.check(try secret("2468")) else {
+        guard case .right(let key, let cleared, let saveProblem, let recoveryKey, let earlier) = check.check(try secret("2468")) else {
             return XCTFail("the right PIN was refused")
         }
         XCTAssertEqual(key.count, KeyVault.dataKeyLength)
@@ -48,6 +48,25 @@ final class PinCheckTests: XCTestCase {
         XCTAssertNil(saveProblem)
         XCTAssertNil(recoveryKey, "the key file had a recovery slot already")
         XCTAssertEqual(check.attempts.load(expectingFile: true).record.failures, 0)
+        XCTAssertEqual(earlier?.count, 1, "the right PIN says one wrong PIN came before it")
+        XCTAssertNotNil(earlier?.last)
+        XCTAssertNil(check.attempts.load(expectingFile: true).record.lastFailure, "cleared with the count")
+    }
+
+    func testTheRightPINSaysHowManyWrongOnesCameBeforeItAndWhenTheLastWas() throws {
+        let clock = Clock(Date(timeIntervalSince1970: 1_800_000_000))
+        let check = PinCheck(vault: KeyVault(directory: folder, derivation: .fastForTests),
+                             attempts: AttemptStore(directory: folder), now: { clock.now })
+        _ = try check.setFirstPIN(try secret("2468"))
+        _ = check.check(try secret("1357"))
+        clock.now = clock.now.addingTimeInterval(60)
+        _ = check.check(try secret("9135"))
+        XCTAssertEqual(check.attempts.load(expectingFile: true).record.lastFailure, clock.now, "the time of the last is on disk")
+        clock.now = clock.now.addingTimeInterval(3600)
+        guard case .right(_, _, _, _, let earlier) = check.check(try secret("2468")) else { return XCTFail("refused") }
+        XCTAssertEqual(earlier, WrongPINs(count: 2, last: Date(timeIntervalSince1970: 1_800_000_060)))
+        guard case .right(_, _, _, _, let none) = check.check(try secret("2468")) else { return XCTFail("refused") }
+        XCTAssertNil(none, "no wrong PIN since the last right one")
     }
 
     func testWhenTheFailureCannotBeWrittenNoPINIsChecked() throws {
@@ -80,4 +99,10 @@ final class PinCheckTests: XCTestCase {
         XCTAssertEqual(check.attempts.load(expectingFile: true).record.failures, 0)
         guard case .right = check.check(try secret("3579")) else { return XCTFail("the new PIN does not unlock") }
     }
+}
+
+/// A clock a test sets; read and set on the test's thread only.
+private final class Clock: @unchecked Sendable {
+    var now: Date
+    init(_ now: Date) { self.now = now }
 }

@@ -10,7 +10,7 @@ A test looks like this:
         def test_choosing_a_pin_asks_to_confirm_it(self):
             app = self.launch_app()
             window = app.accessible()
-            for digit in "2468":
+            for digit in "5978":
                 click(find(window, role="push button", name=digit))
             title = find(window, role="label", name="Confirm your PIN")
             self.assertIn("visible", states(title))
@@ -63,6 +63,28 @@ _shared_cache = []
 # The config folder made for each data folder given without one, and those to remove at exit.
 _config_homes = {}
 _kept_configs = []
+# The app's schemas with a new PIN's length set to four (see four_digit_schemas).
+_four_digit_schemas = []
+# The schemas as the app ships them (a new PIN has six digits), from scripts/test.
+SHIPPED_SCHEMAS = os.environ.get("GSETTINGS_SCHEMA_DIR")
+
+
+def four_digit_schemas():
+    """The shipped schemas compiled with an override that makes a new PIN 4 digits long: the
+    tests' PINs are 4 digits, while the app's own default is 6 (pass
+    env={"GSETTINGS_SCHEMA_DIR": SHIPPED_SCHEMAS} to launch with it)."""
+    if not SHIPPED_SCHEMAS:
+        return None
+    if not _four_digit_schemas:
+        folder = tempfile.mkdtemp(prefix="pinform-e2e-schemas-")
+        for name in os.listdir(SHIPPED_SCHEMAS):
+            if name.endswith(".gschema.xml"):
+                shutil.copy(os.path.join(SHIPPED_SCHEMAS, name), folder)
+        with open(os.path.join(folder, "pinform-e2e.gschema.override"), "w") as handle:
+            handle.write("[io.github.pinform.Pinform]\npin-length='four'\n")
+        subprocess.run(["glib-compile-schemas", "--strict", folder], check=True)
+        _four_digit_schemas.append(folder)
+    return _four_digit_schemas[0]
 
 
 class HarnessTimeout(AssertionError):
@@ -192,6 +214,8 @@ def launch(command, data_home=None, config_home=None, env=None):
     full_env.update({
         "GTK_A11Y": "atspi",
         "GSETTINGS_BACKEND": "memory",
+        # A new PIN is 4 digits in the tests unless a test asks for the shipped schemas.
+        **({"GSETTINGS_SCHEMA_DIR": four_digit_schemas()} if SHIPPED_SCHEMAS else {}),
         "XDG_DATA_HOME": data_home,
         "XDG_CONFIG_HOME": config_home,
         "XDG_CACHE_HOME": cache_home,
@@ -222,7 +246,7 @@ def launch_app(data_home=None, config_home=None, args=(), env=None):
 def _end_all():
     for app in list(_running):
         app.quit()
-    for folder in _shared_cache + _kept_configs:
+    for folder in _shared_cache + _kept_configs + _four_digit_schemas:
         shutil.rmtree(folder, ignore_errors=True)
 
 

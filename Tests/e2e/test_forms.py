@@ -11,7 +11,7 @@ import unittest
 from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, find, find_all, focus, press_key, set_text,
                          states, text_of, wait_until)
 
-PIN = "2468"
+PIN = "5978"
 PERSON_FIELDS = ["First name", "Last name", "Age", "Email", "Height"]
 
 

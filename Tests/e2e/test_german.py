@@ -17,7 +17,7 @@ from test_forms import switch_model
 from pinform_e2e import (RECOVERY_KEY, AppTestCase, _children, click, find, find_all, focus,
                          set_text, states, text_of, wait_until)
 
-PIN = "2468"
+PIN = "5978"
 GERMAN = {
     "LANGUAGE": "de", "LANG": "de_DE.UTF-8",
     # Whatever the test run has set: empty is unset for the C library and for Pinform.

@@ -20,7 +20,7 @@ from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_al
                          states, type_keys, wait_until)
 from test_forms import VALID_PERSON, entry, fill_person, open_form_window, save_button
 
-GOOD_PIN = "2468"
+GOOD_PIN = "5978"
 WRONG_PIN = "1357"
 # Owns the X clipboard with the text given as argv[1] until killed (GTK 4 through PyGObject).
 CLIPBOARD_OWNER = """
@@ -255,12 +255,13 @@ class OrcaTests(AppTestCase):
         data_home = self.set_up_pin()
         self.start = self.orca.mark()
         self.open(data_home)
-        for left in (4, 3, 2, 1):
+        # Five different wrong PINs: the same one typed again counts once.
+        for left, pin in zip((4, 3, 2, 1), ("4093", "4096", "4097", "8017")):
             mark = self.orca.mark()
-            type_keys(WRONG_PIN)
+            type_keys(pin)
             self.say(f"Wrong PIN — {left} attempt", mark)
         mark = self.orca.mark()
-        type_keys(WRONG_PIN)
+        type_keys("8016")
         self.say("Too many wrong PINs. Try again in 0:", mark)
         mark = self.orca.mark()
         self.orca.wait_for_speech("Enter PIN. Enter your 4-digit PIN to unlock.", since=mark, timeout=40)
@@ -286,7 +287,8 @@ class OrcaTests(AppTestCase):
         self.say("Choose a PIN. Use 4 digits that are hard to guess.", mark)
         for heading in ("Confirm PIN", None):
             mark = self.orca.mark()
-            for digit in WRONG_PIN:
+            # The new PIN (1357, WRONG_PIN, is a keypad diagonal: refused as a new PIN now).
+            for digit in "4093":
                 click(find(dialog, role="push button", name=digit))
             if heading:
                 self.say(heading, mark)

@@ -8,11 +8,13 @@ import unittest
 import pyatspi
 
 from orca_session import num_lock, press_keypad_digit
-from pinform_e2e import AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of, wait_until
+from pinform_e2e import SHIPPED_SCHEMAS, AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of, wait_until
 
-GOOD_PIN = "2468"
-WRONG_PIN = "1357"
-# Pinform 0.1's data folder (plaintext records, pin.hash for GOOD_PIN); see OldInstallationFixture.swift.
+GOOD_PIN = "5978"
+# Not refused as a new PIN either (1357, a keypad diagonal, is now): one test chooses it.
+WRONG_PIN = "4093"
+# Pinform 0.1's data folder (plaintext records, pin.hash for V01_PIN); see OldInstallationFixture.swift.
+V01_PIN = "2468"
 V01_INSTALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "v0.1-install")
 
 
@@ -189,6 +191,32 @@ class PinWindowTests(AppTestCase):
         wait_until(lambda: not find_all(again.accessible(), role="push button", name="5"),
                    message="the right PIN did not unlock")
 
+    def test_a_wrong_pin_typed_again_counts_once_and_the_owner_is_told_after_unlocking(self):
+        data_home = self.set_up_pin()
+
+        again, window = self.open_pin_window(data_home)
+        self.press(window, WRONG_PIN)
+        self.wait_for_message(window, "Wrong PIN — 4 attempts left")
+        self.press(window, WRONG_PIN)
+        self.wait_for_message(window, "The same wrong PIN again, counted once — 4 attempts left")
+        self.press(window, "8016")
+        self.wait_for_message(window, "Wrong PIN — 3 attempts left")
+        self.press(window, GOOD_PIN)
+        notice = "2 wrong PINs were tried since you last unlocked, the last on "
+
+        def told():
+            return any(text_of(label).startswith(notice) for label in find_all(again.accessible(), role="label"))
+        wait_until(told, message="no toast saying how many wrong PINs were tried")
+
+    def test_a_new_pin_has_6_digits_unless_4_are_chosen(self):
+        app = self.launch_app(env={"GSETTINGS_SCHEMA_DIR": SHIPPED_SCHEMAS})
+        window = app.window("Pinform")
+        find(window, role="label", name="Choose a PIN")
+        self.wait_for_message(window, "Use 6 digits that are hard to guess.")
+        view = self.pin_view(window)
+        self.press(window, "6041")
+        wait_until(lambda: view.description == "4 of 6 digits entered", message=view.description)
+
     def test_digits_typed_on_the_number_pad_go_into_the_pin(self):
         _, window = self.open_pin_window()
         view = self.pin_view(window)
@@ -223,11 +251,14 @@ class PinWindowTests(AppTestCase):
         data_home = self.set_up_pin()
 
         app, window = self.open_pin_window(data_home)
+        # Five different wrong PINs (the same one typed again counts once), each without a
+        # repeated digit (a key clicked twice in a row through AT-SPI may count once).
+        wrong = ["4093", "4096", "4097", "8016", "8017"]
         for attempt in range(1, 5):
-            self.press(window, WRONG_PIN)
+            self.press(window, wrong[attempt - 1])
             left = 5 - attempt
             self.wait_for_message(window, f"Wrong PIN — {left} attempt")
-        self.press(window, WRONG_PIN)
+        self.press(window, wrong[4])
         self.wait_for_message(window, "Too many wrong PINs. Try again in 0:")
         key = find(window, role="push button", name="1")
         wait_until(lambda: "sensitive" not in states(key), message="keys still sensitive")
@@ -251,7 +282,7 @@ class PinWindowTests(AppTestCase):
         find(window, role="label", name="Enter PIN")
         self.press(window, WRONG_PIN)
         self.wait_for_message(window, "Wrong PIN — 4 attempts left")
-        self.press(window, GOOD_PIN)
+        self.press(window, V01_PIN)
         root = app.accessible()
         # The upgraded installation gets a recovery key, shown once.
         dismiss_recovery_key(root)
@@ -270,7 +301,7 @@ class PinWindowTests(AppTestCase):
         app.quit()
 
         app, window = self.open_pin_window(data_home)
-        self.press(window, GOOD_PIN)
+        self.press(window, V01_PIN)
         find(app.accessible(), role="label", name="3 records", visible=True, timeout=20)
 
 

@@ -35,8 +35,9 @@ import pyatspi
 from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, find, find_all, focus, pinform_bin, press_key, set_text,
                          states, text_of, type_keys, wait_until)
 
-PIN = "2468"
-# Pinform 0.1's data folder: pin.hash for 2468, attempts.json, plaintext records of three people.
+PIN = "5978"
+# Pinform 0.1's data folder: pin.hash for V01_PIN, attempts.json, plaintext records of three people.
+V01_PIN = "2468"
 V01_INSTALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "v0.1-install")
 PEOPLE = [
     {"First name": "Ada", "Last name": "Lovelace", "Age": "36", "Email": "ada@example.com", "Height": "1.65"},
@@ -46,12 +47,12 @@ PEOPLE = [
 HEADER = ["First name", "Last name", "Age", "Email", "Height"]
 
 
-def press_pin(root):
-    for digit in PIN:
+def press_pin(root, pin=PIN):
+    for digit in pin:
         click(find(root, role="push button", name=digit, visible=True))
 
 
-def unlock(app):
+def unlock(app, pin=PIN):
     """Chooses the PIN on a first run (twice), or enters it once; returns the app's accessible
     once the form shows."""
     root = app.accessible()
@@ -65,10 +66,10 @@ def unlock(app):
 
     if wait_until(form_or_keypad, 20, "neither the PIN keypad nor the form window showed") == "keypad":
         first_run = bool(find_all(root, role="label", name="Choose a PIN"))
-        press_pin(root)
+        press_pin(root, pin)
         if first_run:
             find(root, role="label", name="Confirm PIN", timeout=10)
-            press_pin(root)
+            press_pin(root, pin)
             dismiss_recovery_key(root)
     find(root, role="text", name="First name", timeout=20)
     return root
@@ -572,7 +573,7 @@ class RecordsTests(AppTestCase):
         before = contents()
         self.addCleanup(give_write_permission_back, folder)
         app = self.launch(read_only_command(folder), data_home=self.data_home, config_home=self.config_home)
-        root = unlock(app)
+        root = unlock(app, V01_PIN)
         self.assertIn("cannot be encrypted yet", message(root, "can only be read"))
         self.assertNotIn("Move Aside and Start Fresh", buttons_in(root))
         self.assertEqual([row[1] for row in wait_for_rows(root, 3)], ["Lovelace", "Turing", "Hopper"])

@@ -13,7 +13,7 @@ import unittest
 from pinform_e2e import (AppTestCase, HarnessTimeout, click, dismiss_recovery_key, find, find_all, read_recovery_key,
                          recovery_key_dialog, response_button, set_text, states, text_of, wait_until)
 
-GOOD_PIN = "2468"
+GOOD_PIN = "5978"
 NEW_PIN = "739164"
 
 
@@ -148,7 +148,8 @@ class RecoveryKeyTests(AppTestCase):
         self.wait_for_message(window, "Wrong PIN — 4 attempts left")
         self.press(window, "9753")
         self.wait_for_message(window, "Wrong PIN — 3 attempts left")
-        self.press(window, "1357")
+        # A third different wrong PIN: the same one typed again counts once, and is not tried.
+        self.press(window, "8016")
         self.wait_for_message(window, "The TPM is locked; try again in 17 minutes")
         # Even the right PIN is refused while the chip is locked out; the message stays.
         view = find(window, name="PIN")

@@ -6,7 +6,7 @@ import pyatspi
 from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of,
                          wait_until)
 
-GOOD_PIN = "2468"
+GOOD_PIN = "5978"
 
 
 class SessionTests(AppTestCase):
@@ -102,9 +102,10 @@ class SessionTests(AppTestCase):
         wait_until(lambda: find_all(window, role="label", name="Wrong PIN — 4 attempts left"))
         self.press(window, GOOD_PIN)
         find(window, role="label", name="Choose a PIN")
-        self.press(window, "1357")
+        # The new PIN: 1357 (a keypad diagonal) is refused as a new PIN now.
+        self.press(window, "4093")
         find(window, role="label", name="Confirm PIN")
-        self.press(window, "1357")
+        self.press(window, "4093")
         wait_until(lambda: not find_all(app.accessible(), name="Change PIN"), message="the window stayed")
         # The form window says so, shown and spoken (through its focused widget's description).
         wait_until(lambda: any(text_of(label) == "PIN changed" for label in find_all(app.accessible(), role="label")),
@@ -116,7 +117,7 @@ class SessionTests(AppTestCase):
         click(self.menu_item(app, "Lock"))
         window = self.toplevel(app, "Pinform")
         find(window, role="label", name="Enter PIN")
-        self.press(window, "1357")
+        self.press(window, "4093")
         wait_until(lambda: find_all(app.accessible(), role="text", name="First name"),
                    message="the new PIN did not unlock")
 

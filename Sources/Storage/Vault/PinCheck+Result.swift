@@ -5,7 +5,8 @@ extension PinCheck {
     public enum Result: Sendable {
         /// The right PIN: its data key, the attempts (cleared), why clearing them could not be
         /// written (or nil), and a recovery key made just now for a key file that had none.
-        case right(SecretBytes, AttemptPolicy, saveProblem: VaultError?, recoveryKey: SecretBytes?)
+        /// `earlier` counts the wrong PINs since the last right one (nil when there were none).
+        case right(SecretBytes, AttemptPolicy, saveProblem: VaultError?, recoveryKey: SecretBytes?, earlier: WrongPINs?)
         /// A wrong PIN, counted; attempts remain before a lockout.
         case wrong(AttemptPolicy)
         /// Locked: before the check (nothing was tried) or by this wrong PIN.

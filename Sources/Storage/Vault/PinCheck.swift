@@ -15,7 +15,7 @@ import PinCode
 /// ```swift
 /// let check = PinCheck(vault: KeyVault(paths: paths), attempts: AttemptStore(paths: paths))
 /// switch check.check(pin) {
-/// case .right(let key, _, _, _): open(key)
+/// case .right(let key, _, _, _, let earlier): open(key); tell(earlier)
 /// case .wrong(let policy): show(policy.attemptsLeftBeforeLockout)
 /// default: …
 /// }
@@ -50,7 +50,8 @@ public struct PinCheck: Sendable {
     /// Checks `pin` under the attempts lock: re-read, count the failure first, unwrap, clear.
     /// A key file without a recovery slot (an upgrade from `pin.hash`, or an older key file)
     /// gets one on a right PIN, returned to be shown once; when it cannot be written, the next
-    /// right PIN tries again.
+    /// right PIN tries again. Each counted failure records its time, so that the right PIN can
+    /// say how many wrong ones came since the last right one, and when the last was.
     public func check(_ pin: SecretBytes) -> Result {
         let lock: AttemptLock?
         do {
@@ -75,7 +76,7 @@ public struct PinCheck: Sendable {
         var failed = policy
         failed.recordFailure()
         do {
-            try attempts.save(PinCheck.record(of: failed))
+            try attempts.save(PinCheck.record(of: failed, lastFailure: now()))
         } catch {
             return .notCounted(error)
         }
@@ -84,19 +85,21 @@ public struct PinCheck: Sendable {
             key = try vault.unlock(pin: pin)
         } catch {
             // The PIN could not be judged: the failure written ahead does not stand.
-            try? attempts.save(PinCheck.record(of: policy))
+            try? attempts.save(PinCheck.record(of: policy, lastFailure: loaded.record.lastFailure))
             return .failed(error, policy)
         }
         guard let key else {
             return failed.isLocked ? .locked(failed) : .wrong(failed)
         }
+        let earlier = loaded.record.failures > 0
+            ? WrongPINs(count: loaded.record.failures, last: loaded.record.lastFailure) : nil
         policy.recordSuccess()
         let recoveryKey = vault.hasRecoveryKey ? nil : try? vault.addRecoveryKey(dataKey: key)
         do {
             try attempts.save(PinCheck.record(of: policy))
-            return .right(key, policy, saveProblem: nil, recoveryKey: recoveryKey)
+            return .right(key, policy, saveProblem: nil, recoveryKey: recoveryKey, earlier: earlier)
         } catch {
-            return .right(key, policy, saveProblem: error, recoveryKey: recoveryKey)
+            return .right(key, policy, saveProblem: error, recoveryKey: recoveryKey, earlier: earlier)
         }
     }
 
@@ -123,7 +126,8 @@ public struct PinCheck: Sendable {
         AttemptPolicy(failures: record.failures, lockouts: record.lockouts, lockedUntil: record.lockedUntil, now: now)
     }
 
-    private static func record(of policy: AttemptPolicy) -> AttemptRecord {
-        AttemptRecord(failures: policy.consecutiveFailures, lockouts: policy.lockouts, lockedUntil: policy.lockedUntil)
+    private static func record(of policy: AttemptPolicy, lastFailure: Date? = nil) -> AttemptRecord {
+        AttemptRecord(failures: policy.consecutiveFailures, lockouts: policy.lockouts, lockedUntil: policy.lockedUntil,
+                      lastFailure: policy.consecutiveFailures > 0 ? lastFailure : nil)
     }
 }
