@@ -158,7 +158,7 @@ final class LineItemsEditorTests: XCTestCase {
             fixture.window.focus(fixture.entry(0, of: rows[2]))
             XCTAssertTrue(fixture.editor.handleKey(.up, .alt, in: rows[2]))
             XCTAssertEqual(fixture.lines.rows, [rows[0], rows[2], rows[1]])
-            XCTAssertTrue(fixture.editor.shownRows[1].isSame(as: stamps))
+            XCTAssertTrue(fixture.editor.shownRows[1] === stamps)
             XCTAssertTrue(MainContext.spin(until: { fixture.entry(0, of: rows[2]).containsFocus }), "focus stays in the moved row")
             XCTAssertTrue(fixture.editor.rowWidget(for: rows[2])!.showsAccessibleDescription("Line 2 of 3"))
             XCTAssertTrue(fixture.editor.handleKey(.down, .alt, in: rows[2]))
