@@ -8,12 +8,16 @@ struct Contact {
 @MainActor
 func resolvedName() -> String? {
     guard GtkRuntime.initialize() else { return nil }
-    let form = FormView<Contact>(prototype: Contact())
+    // Bindings and rows are declared on the form; the view lays them out with real widgets.
+    let form = Form<Contact>(prototype: Contact())
     let name = form.bind(ActiveInput<String>(label: "Name"), to: \.name, rules: [.required])
     form.addRow([FormElement(name)])
-    form.build()
-    form.load(Contact(name: "Ada"))
-    return try? form.resolve(Contact()).get().name
+    let view = FormView(form)
+    view.load(Contact(name: "Ada"))
+    switch view.resolve(Contact()) {
+    case .success(let contact): return contact.name
+    case .failure: return nil
+    }
 }
 
 print(MainActor.assumeIsolated { resolvedName() } ?? "no display")
