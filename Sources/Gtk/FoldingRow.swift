@@ -44,7 +44,7 @@ public final class FoldingRow: Widget {
 }
 
 /// The folding row's layout: a `GtkCustomLayout` whose C callbacks find this object in the
-/// row's object data (GTK gives them only the widget).
+/// row's qdata (GTK gives them only the widget).
 @MainActor
 final class FoldingRowLayout {
     struct Element {
@@ -69,7 +69,8 @@ final class FoldingRowLayout {
     let spacing: Int32
     private(set) var isFolded = false
 
-    private static let key = "pf-folding-row-layout"
+    /// The row's qdata key under which its C callbacks find this layout.
+    private static let layoutQuark: GQuark = g_quark_from_string("pinform-folding-row-layout")
 
     init(fold: Int32, spacing: Int32) {
         self.fold = fold
@@ -77,7 +78,7 @@ final class FoldingRowLayout {
     }
 
     func install(on row: UnsafeMutablePointer<GtkWidget>) {
-        g_object_set_data_full(pf_object(row), Self.key, Unmanaged.passRetained(self).toOpaque(), releaseClosureBoxNotify)
+        g_object_set_qdata_full(pf_object(row), Self.layoutQuark, Unmanaged.passRetained(self).toOpaque(), releaseClosureBoxNotify)
         gtk_widget_set_layout_manager(row, gtk_custom_layout_new(
             { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH },
             { row, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
@@ -95,7 +96,7 @@ final class FoldingRowLayout {
     }
 
     private static func of(_ row: UnsafeMutablePointer<GtkWidget>?) -> FoldingRowLayout {
-        Unmanaged<FoldingRowLayout>.fromOpaque(g_object_get_data(pf_object(row), key)!).takeUnretainedValue()
+        Unmanaged<FoldingRowLayout>.fromOpaque(g_object_get_qdata(pf_object(row), layoutQuark)!).takeUnretainedValue()
     }
 
     private func element(_ child: UnsafeMutablePointer<GtkWidget>) -> Element {
