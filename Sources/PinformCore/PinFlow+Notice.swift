@@ -1,0 +1,31 @@
+import Forms
+import Foundation
+import Localization
+import PinCode
+import Storage
+
+// The words after a right PIN about the wrong ones typed before it: apart from the flow, which
+// only hands them to the window.
+extension PinFlow {
+    /// What the owner is told after a right PIN about the wrong ones before it: their count
+    /// (with its plural) and when the last was, its date in the user's POSIX locale
+    /// (`LC_ALL`, `LC_TIME`, `LANG`: "1.12.2026" in German) and its time as 24-hour "14:02",
+    /// in `timeZone`.
+    public nonisolated static func notice(of earlier: WrongPINs, timeZone: TimeZone = .current,
+                                          dateFormat: DateFormat = NumberParsing.current.dateFormat) -> String {
+        guard let last = earlier.last else {
+            return trn("%d wrong PIN was tried since you last unlocked",
+                       "%d wrong PINs were tried since you last unlocked", earlier.count)
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: last)
+        let date = dateFormat.string(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        let hour = parts.hour ?? 0, minute = parts.minute ?? 0
+        let time = (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+        // Translators: {date} and {time} say when the last wrong PIN was typed ("1.12.2026", "14:02").
+        return trn("%d wrong PIN was tried since you last unlocked, the last on {date} at {time}",
+                   "%d wrong PINs were tried since you last unlocked, the last on {date} at {time}",
+                   earlier.count, ["date": date, "time": time])
+    }
+}
