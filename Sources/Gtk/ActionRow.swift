@@ -5,8 +5,8 @@ internal import CGtk
 public final class ActionRow: Widget {
 
     /// A row titled `title`, with `subtitle` under it.
-    public init(title: String, subtitle: String = "") {
-        super.init(widget: adw_action_row_new())
+    public convenience init(title: String, subtitle: String = "") {
+        self.init()
         adw_preferences_row_set_title(pf_adw_preferences_row(raw), title)
         adw_action_row_set_subtitle(pf_adw_action_row(raw), subtitle)
     }

@@ -5,11 +5,6 @@ internal import CGtk
 @MainActor
 public final class AdwaitaHeaderBar: Widget {
 
-    /// An empty header bar showing the window title.
-    public init() {
-        super.init(widget: adw_header_bar_new())
-    }
-
     private var bar: OpaquePointer { OpaquePointer(raw) }
 
     /// Adds `child` at the start (left in left-to-right locales).

@@ -5,11 +5,6 @@ internal import CGtk
 @MainActor
 public final class AdwaitaPreferencesWindow: Window {
 
-    /// An empty preferences window.
-    public init() {
-        super.init(widget: adw_preferences_window_new())
-    }
-
     /// Adds `page`.
     public func add(_ page: PreferencesPage) {
         adw_preferences_window_add(pf_adw_preferences_window(raw), pf_adw_preferences_page(page.raw))

@@ -27,14 +27,6 @@ public final class Application: Object {
     /// The application id.
     public var id: String { String(cString: g_application_get_application_id(application)) }
 
-    /// Calls `handler` once, when the application starts (before any window).
-    @discardableResult
-    public func onStartup(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { connect("startup", handler) }
-
-    /// Calls `handler` when the application is launched or raised.
-    @discardableResult
-    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { connect("activate", handler) }
-
     /// Declares a command-line option (shown by `--help`).
     public func addOption(_ longName: String, argument: OptionArgument = .none,
                           description: String, argumentDescription: String? = nil) {

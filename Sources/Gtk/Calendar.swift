@@ -3,11 +3,6 @@ internal import CGtk
 /// A month's days to pick one from.
 @MainActor
 public final class Calendar: Widget {
-    /// A calendar showing today.
-    public init() {
-        super.init(widget: gtk_calendar_new())
-    }
-
     /// The selected day: year, month (1–12), day.
     public var selectedDay: (year: Int, month: Int, day: Int) {
         get {
@@ -30,11 +25,5 @@ public final class Calendar: Widget {
     public func pick(year: Int, month: Int, day: Int) {
         selectedDay = (year, month, day)
         pf_signal_emit_void(raw, "day-selected")
-    }
-
-    /// Calls `handler` when a day is picked (clicked, or Enter / Space on it).
-    @discardableResult
-    public func onDaySelected(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("day-selected", handler)
     }
 }

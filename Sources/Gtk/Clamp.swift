@@ -5,8 +5,9 @@ internal import CGtk
 @MainActor
 public final class Clamp: Widget {
 
-    public init(maximumSize: Int32 = 600, child: Widget? = nil) {
-        super.init(widget: adw_clamp_new())
+    /// A clamp at most `maximumSize` pixels wide around `child`.
+    public convenience init(maximumSize: Int32 = 600, child: Widget? = nil) {
+        self.init()
         adw_clamp_set_maximum_size(clamp, maximumSize)
         self.child = child
     }

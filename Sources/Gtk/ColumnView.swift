@@ -79,12 +79,7 @@ public final class ColumnView: Widget {
     /// Calls `handler` with the row's position when a row is activated (double-click, Enter).
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor (_ position: Int) -> Void) -> SignalConnection {
-        typealias Handler = @MainActor (Int) -> Void
-        let trampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, position, data in
-            let box = ClosureBox<Handler>.from(data)
-            MainActor.assumeIsolated { box.body(Int(position)) }
-        }
-        return connectTrampoline("activate", handler: trampoline, body: handler as Handler)
+        connectActivate { handler(Int($0)) }
     }
 
     /// Scrolls so that the row at `position` is in view.

@@ -3,11 +3,6 @@ internal import CGtk
 /// A one-line text entry.
 @MainActor
 public final class Entry: Widget {
-    /// An empty entry.
-    public init() {
-        super.init(widget: gtk_entry_new())
-    }
-
     private var entry: UnsafeMutablePointer<GtkEntry> { pf_entry(raw) }
     private var editable: OpaquePointer { pf_editable(raw) }
 
@@ -34,18 +29,6 @@ public final class Entry: Widget {
         get { gtk_entry_get_max_length(entry) }
         set { gtk_entry_set_max_length(entry, newValue) }
     }
-
-    /// Calls `handler` after every change of the text.
-    @discardableResult
-    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("changed", handler)
-    }
-
-    /// Calls `handler` when Enter is pressed in the entry.
-    @discardableResult
-    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("activate", handler)
-    }
 }
 
 extension Entry {
@@ -58,6 +41,6 @@ extension Entry {
         }
         update(self)
         onChanged { [unowned self] in update(self) }
-        connect("icon-release", withArgument: { [unowned self] _ in text = "" })
+        connectIconRelease { [unowned self] _ in text = "" }
     }
 }

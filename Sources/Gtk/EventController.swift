@@ -22,19 +22,10 @@ public final class KeyController: EventController {
     /// A handler of a key press; returns whether it handled the key.
     public typealias Handler = @MainActor (_ key: Key, _ keycode: UInt32, _ modifiers: Modifiers) -> Bool
 
-    public init() {
-        super.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_key_new()))
-    }
-
     /// Calls `handler` for every key press the widget sees.
     @discardableResult
     public func onKeyPressed(_ handler: @escaping Handler) -> SignalConnection {
-        let trampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
-            _, keyval, keycode, modifiers, data in
-            let box = ClosureBox<Handler>.from(data)
-            return MainActor.assumeIsolated { box.body(Key(keyval: keyval), keycode, Modifiers(modifiers)) } ? 1 : 0
-        }
-        return connectTrampoline("key-pressed", handler: trampoline, body: handler as Handler)
+        connectKeyPressed { keyval, keycode, modifiers in handler(Key(keyval: keyval), keycode, modifiers) }
     }
 }
 
@@ -44,46 +35,14 @@ public final class ClickGesture: EventController {
     /// A handler of a press or release.
     public typealias Handler = @MainActor (_ pressCount: Int32, _ x: Double, _ y: Double) -> Void
 
-    public init() {
-        super.init(retaining: UnsafeMutableRawPointer(gtk_gesture_click_new()))
-    }
-
     /// Which mouse button the gesture listens to; 0 for all.
     public var button: UInt32 {
         get { gtk_gesture_single_get_button(pf_gesture_single(raw)) }
         set { gtk_gesture_single_set_button(pf_gesture_single(raw), newValue) }
-    }
-
-    /// Calls `handler` when a button goes down.
-    @discardableResult
-    public func onPressed(_ handler: @escaping Handler) -> SignalConnection { connectPress("pressed", handler) }
-
-    /// Calls `handler` when a button comes up.
-    @discardableResult
-    public func onReleased(_ handler: @escaping Handler) -> SignalConnection { connectPress("released", handler) }
-
-    private func connectPress(_ signal: String, _ handler: @escaping Handler) -> SignalConnection {
-        let trampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = {
-            _, count, x, y, data in
-            let box = ClosureBox<Handler>.from(data)
-            MainActor.assumeIsolated { box.body(count, x, y) }
-        }
-        return connectTrampoline(signal, handler: trampoline, body: handler as Handler)
     }
 }
 
 /// Keyboard focus entering and leaving a widget.
 @MainActor
 public final class FocusController: EventController {
-    public init() {
-        super.init(retaining: UnsafeMutableRawPointer(gtk_event_controller_focus_new()))
-    }
-
-    /// Calls `handler` when focus enters the widget or one of its children.
-    @discardableResult
-    public func onEnter(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { connect("enter", handler) }
-
-    /// Calls `handler` when focus leaves the widget and its children.
-    @discardableResult
-    public func onLeave(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { connect("leave", handler) }
 }

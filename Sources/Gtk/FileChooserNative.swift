@@ -69,14 +69,8 @@ public final class FileChooserNative: Object {
     /// Calls `handler` when the chooser closes: with the chosen file, or nil when cancelled.
     @discardableResult
     public func onResponse(_ handler: @escaping @MainActor (URL?) -> Void) -> SignalConnection {
-        typealias Handler = @MainActor (Int32) -> Void
-        let trampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, response, data in
-            let box = ClosureBox<Handler>.from(data)
-            MainActor.assumeIsolated { box.body(response) }
-        }
-        let body: Handler = { [weak self] response in
+        connectResponse { [weak self] response in
             handler(response == GTK_RESPONSE_ACCEPT.rawValue ? self?.file : nil)
         }
-        return connectTrampoline("response", handler: trampoline, body: body as Handler)
     }
 }

@@ -5,8 +5,8 @@ internal import CGtk
 public final class Grid: Widget {
 
     /// A grid with the given spacing between rows and columns.
-    public init(rowSpacing: UInt32 = 0, columnSpacing: UInt32 = 0) {
-        super.init(widget: gtk_grid_new())
+    public convenience init(rowSpacing: UInt32 = 0, columnSpacing: UInt32 = 0) {
+        self.init()
         gtk_grid_set_row_spacing(pf_grid(raw), rowSpacing)
         gtk_grid_set_column_spacing(pf_grid(raw), columnSpacing)
     }

@@ -4,11 +4,6 @@ internal import CGtk
 @MainActor
 public final class HeaderBar: Widget {
 
-    /// An empty header bar showing the window title.
-    public init() {
-        super.init(widget: gtk_header_bar_new())
-    }
-
     /// Adds `child` at the start (left in left-to-right locales).
     public func packStart(_ child: Widget) {
         gtk_header_bar_pack_start(pf_header_bar(raw), child.widgetPointer)

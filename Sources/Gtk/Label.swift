@@ -3,17 +3,6 @@ internal import CGtk
 /// A text label.
 @MainActor
 public final class Label: Widget {
-    /// A label showing `text`.
-    public init(_ text: String = "") {
-        super.init(widget: gtk_label_new(text))
-    }
-
-    /// Wraps a label that has no wrapper (`Widget.wrapper(of:)`: one GTK made, cast with
-    /// `as? Label`).
-    override init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
-        super.init(widget: pointer)
-    }
-
     private var label: OpaquePointer { pf_label(raw) }
 
     /// The text shown.

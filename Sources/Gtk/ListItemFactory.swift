@@ -13,36 +13,22 @@ internal import CGtk
 /// ```
 @MainActor
 public final class ListItemFactory: Object {
-    /// A factory with no handlers.
-    public init() {
-        super.init(adopting: UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()))
-    }
-
     /// A handler given the list item being set up, bound, unbound or torn down.
     public typealias Handler = @MainActor (ListItem) -> Void
 
     /// Calls `handler` when a new row widget is needed.
     @discardableResult
-    public func onSetup(_ handler: @escaping Handler) -> SignalConnection { connectItem("setup", handler) }
+    public func onSetup(_ handler: @escaping Handler) -> SignalConnection { connectSetup { handler(ListItem($0!)) } }
 
     /// Calls `handler` when a row widget is to show another row.
     @discardableResult
-    public func onBind(_ handler: @escaping Handler) -> SignalConnection { connectItem("bind", handler) }
+    public func onBind(_ handler: @escaping Handler) -> SignalConnection { connectBind { handler(ListItem($0!)) } }
 
     /// Calls `handler` when a row widget stops showing its row.
     @discardableResult
-    public func onUnbind(_ handler: @escaping Handler) -> SignalConnection { connectItem("unbind", handler) }
+    public func onUnbind(_ handler: @escaping Handler) -> SignalConnection { connectUnbind { handler(ListItem($0!)) } }
 
     /// Calls `handler` when a row widget is thrown away.
     @discardableResult
-    public func onTeardown(_ handler: @escaping Handler) -> SignalConnection { connectItem("teardown", handler) }
-
-    private func connectItem(_ signal: String, _ handler: @escaping Handler) -> SignalConnection {
-        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, item, data in
-            let box = ClosureBox<Handler>.from(data)
-            let item = MainThreadPointer(value: item)
-            MainActor.assumeIsolated { box.body(ListItem(item.value!)) }
-        }
-        return connectTrampoline(signal, handler: trampoline, body: handler as Handler)
-    }
+    public func onTeardown(_ handler: @escaping Handler) -> SignalConnection { connectTeardown { handler(ListItem($0!)) } }
 }

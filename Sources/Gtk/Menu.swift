@@ -3,11 +3,6 @@ internal import CGtk
 /// A menu model: items that name actions (`app.quit`, `win.lock`), in sections.
 @MainActor
 public final class Menu: Object {
-    /// An empty menu.
-    public init() {
-        super.init(adopting: UnsafeMutableRawPointer(g_menu_new()))
-    }
-
     private var menu: OpaquePointer { OpaquePointer(raw) }
 
     /// Adds an item that activates `action` (`"app.about"`).

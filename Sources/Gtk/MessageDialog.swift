@@ -61,12 +61,4 @@ public final class MessageDialog: Window {
 
     /// Chooses a response as if its button was pressed (the dialog then closes).
     public func respond(_ id: String) { adw_message_dialog_response(dialog, id) }
-
-    /// Calls `handler` with the chosen response's id; the dialog closes itself afterwards.
-    @discardableResult
-    public func onResponse(_ handler: @escaping @MainActor (String) -> Void) -> SignalConnection {
-        connect("response", withArgument: { response in
-            handler(response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "")
-        })
-    }
 }

@@ -44,10 +44,6 @@ public final class MultiSelection: Object {
     /// Calls `handler` whenever rows are selected or unselected.
     @discardableResult
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        let trampoline: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, _, _, data in
-            let box = ClosureBox<@MainActor () -> Void>.from(data)
-            MainActor.assumeIsolated { box.body() }
-        }
-        return connectTrampoline("selection-changed", handler: trampoline, body: handler as @MainActor () -> Void)
+        connectSelectionChanged { _, _ in handler() }
     }
 }

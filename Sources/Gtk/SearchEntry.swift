@@ -4,11 +4,6 @@ internal import CGtk
 /// `search-changed` signal that waits for a pause in typing.
 @MainActor
 public final class SearchEntry: Widget {
-    /// An empty search entry.
-    public init() {
-        super.init(widget: gtk_search_entry_new())
-    }
-
     private var entry: OpaquePointer { OpaquePointer(raw) }
 
     /// The text typed.
@@ -39,17 +34,5 @@ public final class SearchEntry: Widget {
     public var searchDelay: UInt32 {
         get { gtk_search_entry_get_search_delay(entry) }
         set { gtk_search_entry_set_search_delay(entry, newValue) }
-    }
-
-    /// Calls `handler` once typing pauses, and at once when the text is cleared.
-    @discardableResult
-    public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("search-changed", handler)
-    }
-
-    /// Calls `handler` when Escape asks to stop searching.
-    @discardableResult
-    public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("stop-search", handler)
     }
 }

@@ -3,12 +3,6 @@ internal import CGtk
 /// A number entry with − and + buttons, kept within a range.
 @MainActor
 public final class SpinButton: Widget {
-    /// A spin button from `minimum` to `maximum` in steps of `step`; the step also sets how many
-    /// decimals show (GTK's rule).
-    public init(minimum: Double, maximum: Double, step: Double) {
-        super.init(widget: gtk_spin_button_new_with_range(minimum, maximum, step))
-    }
-
     private var spin: OpaquePointer { pf_spin_button(raw) }
 
     /// The value, clamped to the range.
@@ -30,11 +24,5 @@ public final class SpinButton: Widget {
             gtk_editable_set_text(pf_editable(raw), newValue)
             gtk_spin_button_update(spin)
         }
-    }
-
-    /// Calls `handler` after every change of the text, typed or set.
-    @discardableResult
-    public func onTextChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("changed", handler)
     }
 }

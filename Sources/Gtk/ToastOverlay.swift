@@ -4,11 +4,6 @@ internal import CGtk
 /// bottom, one at a time, each optionally with one button (Undo).
 @MainActor
 public final class ToastOverlay: Widget {
-
-    public init() {
-        super.init(widget: adw_toast_overlay_new())
-    }
-
     private var overlay: OpaquePointer { OpaquePointer(raw) }
 
     /// What the toasts float over.
@@ -31,8 +26,8 @@ extension ToastOverlay {
     @MainActor
     public final class Toast: Object {
         /// A notice reading `title`, shown for `timeout` seconds (0: until dismissed).
-        public init(_ title: String, timeout: UInt32 = 5) {
-            super.init(adopting: UnsafeMutableRawPointer(adw_toast_new(title)))
+        public convenience init(_ title: String, timeout: UInt32 = 5) {
+            self.init(title: title)
             adw_toast_set_timeout(toast, timeout)
         }
 
@@ -45,18 +40,6 @@ extension ToastOverlay {
         public var buttonLabel: String? {
             get { adw_toast_get_button_label(toast).map { String(cString: $0) } }
             set { adw_toast_set_button_label(toast, newValue) }
-        }
-
-        /// Calls `handler` when the button is pressed.
-        @discardableResult
-        public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-            connect("button-clicked", handler)
-        }
-
-        /// Calls `handler` when the toast goes away (timeout, dismissal, or its button).
-        @discardableResult
-        public func onDismissed(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-            connect("dismissed", handler)
         }
 
         /// Takes the toast away now.

@@ -156,18 +156,6 @@ open class Widget: Object {
 }
 
 extension Widget {
-    /// Calls `handler` when GTK's state flags change (focus, pressed, insensitive, …), with
-    /// the flags before the change.
-    @discardableResult
-    public func onStateFlagsChanged(_ handler: @escaping @MainActor (_ previous: StateFlags) -> Void) -> SignalConnection {
-        typealias Handler = @MainActor (StateFlags) -> Void
-        let trampoline: @convention(c) (gpointer?, GtkStateFlags, gpointer?) -> Void = { _, previous, data in
-            let box = ClosureBox<Handler>.from(data)
-            MainActor.assumeIsolated { box.body(StateFlags(previous)) }
-        }
-        return connectTrampoline("state-flags-changed", handler: trampoline, body: handler)
-    }
-
     /// Whether GTK's state flags include `flag`.
     public func hasStateFlag(_ flag: StateFlags) -> Bool {
         !stateFlags.isDisjoint(with: flag)

@@ -70,12 +70,6 @@ open class Window: Widget {
     /// Destroys the window now.
     public func destroy() { gtk_window_destroy(window) }
 
-    /// Calls `handler` when the user asks to close the window; return `true` to keep it open.
-    @discardableResult
-    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
-        connect("close-request", returning: handler)
-    }
-
     /// Calls `handler` once the window has drawn its first frame.
     public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
         var fired = false
