@@ -8,11 +8,6 @@ internal import CGtk
 @MainActor
 public final class ApplicationWindow: Window {
 
-    /// A new window belonging to `application` (the application stays alive while it is open).
-    public init(application: Application) {
-        super.init(widget: adw_application_window_new(pf_application(application.raw)))
-    }
-
     private var adwWindow: UnsafeMutablePointer<AdwApplicationWindow> { pf_adw_application_window(raw) }
 
     /// Everything the window shows, header bar included.

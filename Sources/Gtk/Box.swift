@@ -4,18 +4,10 @@ internal import CGtk
 @MainActor
 public final class Box: Widget {
 
-    /// A box laying out children along `orientation`, `spacing` pixels apart.
-    ///
-    /// ```swift
-    /// let column = Box(.vertical, spacing: 12)
-    /// ```
-    public init(_ orientation: Orientation, spacing: Int32 = 0) {
-        super.init(widget: gtk_box_new(orientation.cValue, spacing))
-    }
-
-    /// A box with a given accessible role (`.group`, …), which GTK fixes when the box is made.
-    public init(_ orientation: Orientation, spacing: Int32 = 0, role: AccessibleRole) {
-        super.init(widget: pf_box_new_with_role(orientation.cValue, spacing, role.cValue))
+    /// A box with a given accessible role (`.group`, …), which GTK fixes when the box is made
+    /// (`Box(.vertical, spacing: 12)` makes one with the default role).
+    public convenience init(_ orientation: Orientation, spacing: Int32 = 0, role: AccessibleRole) {
+        self.init(widget: pf_box_new_with_role(orientation.cValue, spacing, role.cValue))
     }
 
     /// Adds `child` at the end. The child's wrapper lives while it is in the box.

@@ -6,8 +6,8 @@ public final class ComboRow: Widget {
     private let model = StringList()
 
     /// A row titled `title`, with `subtitle` under it, choosing one of `choices` (the first).
-    public init(title: String, subtitle: String = "", choices: [String]) {
-        super.init(widget: adw_combo_row_new())
+    public convenience init(title: String, subtitle: String = "", choices: [String]) {
+        self.init()
         adw_preferences_row_set_title(pf_adw_preferences_row(raw), title)
         adw_action_row_set_subtitle(pf_adw_action_row(raw), subtitle)
         model.replaceAll(with: choices)

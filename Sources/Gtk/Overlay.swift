@@ -5,15 +5,15 @@ internal import CGtk
 public final class Overlay: Widget {
 
     /// An overlay showing `child` underneath.
-    public init(child: Widget) {
-        super.init(widget: gtk_overlay_new())
+    public convenience init(child: Widget) {
+        self.init()
         gtk_overlay_set_child(pf_overlay(raw), child.widgetPointer)
     }
 
     /// An overlay with an accessible role (construct-only in GTK): with the default one GTK 4.8
     /// shows it as a "filler" named "GtkOverlay".
-    public init(child: Widget, role: AccessibleRole) {
-        super.init(widget: pf_widget_new_with_role(gtk_overlay_get_type(), role.cValue))
+    public convenience init(child: Widget, role: AccessibleRole) {
+        self.init(widget: pf_widget_new_with_role(gtk_overlay_get_type(), role.cValue))
         gtk_overlay_set_child(pf_overlay(raw), child.widgetPointer)
     }
 

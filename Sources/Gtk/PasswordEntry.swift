@@ -4,11 +4,6 @@ internal import CGtk
 /// the role for which screen readers stop speaking the keys typed.
 @MainActor
 public final class PasswordEntry: Widget {
-    /// An empty password entry.
-    public init() {
-        super.init(widget: gtk_password_entry_new())
-    }
-
     /// The text it holds.
     public var text: String { String(cString: gtk_editable_get_text(pf_editable(raw))) }
 

@@ -5,8 +5,8 @@ internal import CGtk
 public final class PreferencesGroup: Widget {
 
     /// An empty group titled `title` (empty: no title).
-    public init(title: String = "") {
-        super.init(widget: adw_preferences_group_new())
+    public convenience init(title: String = "") {
+        self.init()
         adw_preferences_group_set_title(pf_adw_preferences_group(raw), title)
     }
 

@@ -4,11 +4,6 @@ internal import CGtk
 @MainActor
 public final class PreferencesPage: Widget {
 
-    /// An empty page.
-    public init() {
-        super.init(widget: adw_preferences_page_new())
-    }
-
     /// Adds `group` under the others.
     public func add(_ group: PreferencesGroup) {
         adw_preferences_page_add(pf_adw_preferences_page(raw), pf_adw_preferences_group(group.raw))

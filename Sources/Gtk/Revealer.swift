@@ -4,11 +4,6 @@ internal import CGtk
 @MainActor
 public final class Revealer: Widget {
 
-    /// An empty revealer, hidden.
-    public init() {
-        super.init(widget: gtk_revealer_new())
-    }
-
     /// An empty revealer that is also hidden (not only collapsed) while it shows nothing: a
     /// collapsed revealer still reports its child as visible to assistive technologies.
     /// Show it with `reveal()` and hide it with `conceal()`.

@@ -3,11 +3,6 @@ internal import CGtk
 /// Pages of which one shows at a time.
 @MainActor
 public final class Stack: Widget {
-    /// An empty stack.
-    public init() {
-        super.init(widget: gtk_stack_new())
-    }
-
     /// Adds `child` as the page `name`.
     public func add(_ child: Widget, name: String, title: String? = nil) {
         if let title {

@@ -4,8 +4,9 @@ internal import CGtk
 /// empty list or a search that found nothing.
 @MainActor
 public final class StatusPage: Widget {
-    public init(iconName: String? = nil, title: String, description: String? = nil) {
-        super.init(widget: adw_status_page_new())
+    /// A page titled `title`, with the themed icon `iconName` above it and `description` under it.
+    public convenience init(iconName: String? = nil, title: String, description: String? = nil) {
+        self.init()
         self.iconName = iconName
         self.title = title
         self.descriptionText = description

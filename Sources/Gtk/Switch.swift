@@ -3,11 +3,6 @@ internal import CGtk
 /// An on/off switch.
 @MainActor
 public final class Switch: Widget {
-    /// A switch that is off.
-    public init() {
-        super.init(widget: gtk_switch_new())
-    }
-
     private var switchPointer: OpaquePointer { pf_switch(raw) }
 
     /// Calls `handler` when the switch is turned on or off.

@@ -4,11 +4,6 @@ internal import CGtk
 /// with a title and an icon for the view switchers that choose between them.
 @MainActor
 public final class ViewStack: Widget {
-    /// An empty stack.
-    public init() {
-        super.init(widget: adw_view_stack_new())
-    }
-
     var stack: OpaquePointer { OpaquePointer(raw) }
 
     /// Adds `child` as the page `name`, shown in switchers as `title` with `iconName`.
