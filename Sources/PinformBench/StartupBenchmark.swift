@@ -134,8 +134,9 @@ enum StartupBenchmark {
                 program.name == result.app.name ? Format.ratio(result.startupRatio) : "1.00x",
             ])
         }
-        table.note("app: " + BenchPaths.app + " (the installed build is `swift build -c release --static-swift-stdlib"
-            + " --scratch-path .build/static`; measure it with PINFORM_BENCH_APP=.build/static/release/pinform)")
+        table.note("app: " + BenchPaths.app + " (the installed build is scripts/meson-swift-build's: the Swift stdlib"
+            + " linked in, lld, packed relocations, the start-up order; `scripts/meson-swift-build release"
+            + " .build/pinform-installed`, then PINFORM_BENCH_APP=.build/pinform-installed)")
         table.note("CPU: user+system time of the whole run (start-up, first frame, quitting), from wait4.")
         table.note("ratio of CPU medians: " + Format.ratio(result.app.cpu.median / result.anchor.cpu.median))
         for failure in result.failures { table.note("FAILED: " + failure) }
