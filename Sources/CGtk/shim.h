@@ -227,3 +227,9 @@ static inline GtkPopover *pf_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline gboolean pf_is_list_view(gpointer p) { return GTK_IS_LIST_VIEW(p); }
 static inline gboolean pf_is_viewport(gpointer p) { return GTK_IS_VIEWPORT(p); }
 static inline GtkViewport *pf_viewport(gpointer p) { return GTK_VIEWPORT(p); }
+
+// MARK: - Lock and recovery key (check button, clipboard, input activity)
+
+static inline GtkCheckButton *pf_check_button(gpointer p) { return GTK_CHECK_BUTTON(p); }
+static inline GdkContentProvider *pf_content_provider(gpointer p) { return GDK_CONTENT_PROVIDER(p); }
+static inline gboolean pf_variant_is_boolean(GVariant *value) { return g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN); }

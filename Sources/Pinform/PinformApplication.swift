@@ -28,6 +28,10 @@ final class PinformApplication {
 
     private(set) var pinWindow: PinWindow?
     private(set) var formWindow: FormWindow?
+    /// What Lock, the idle lock and the session lock do with unsaved input (see `lock(_:)`).
+    var lockPreparation: LockPreparation = LockQuestion()
+    /// Locks after the idle delay and when the session locks, while unlocked.
+    private var autoLock: AutoLock?
 
     init() {
         app.setOptionSummary(AppInfo.summary)
@@ -88,6 +92,9 @@ final class PinformApplication {
             IconTheme.addSearchPath(data.directory.appendingPathComponent("icons").path)
         }
         addActions()
+        let autoLock = AutoLock(settings: settings)
+        autoLock.onLock = { [unowned self] reason in lock(reason) }
+        self.autoLock = autoLock
     }
 
     private func loadStyle(_ data: DataFiles?) {
@@ -131,7 +138,7 @@ final class PinformApplication {
         case .about: showAbout()
         case .shortcuts: showShortcuts()
         case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow)
-        case .lock: lock()
+        case .lock: lock(.user)
         case .changePIN: changePIN()
         case .newRecoveryKey: makeNewRecoveryKey()
         }
@@ -221,6 +228,7 @@ final class PinformApplication {
         let form = FormWindow(application: app, settings: settings, records: records)
         formWindow = form
         form.window.present()
+        autoLock?.arm()
         // The owner learns that someone tried: how many wrong PINs since the last unlock, and when.
         if let notice { form.showToast(notice) }
         if let pin = pinWindow {
@@ -261,12 +269,24 @@ final class PinformApplication {
         updateActions()
     }
 
-    private func lock() {
-        formWindow?.whenChangesAreSettled { [weak self] in self?.lockNow() }
+    /// The one way the records lock: Lock (`.user`), the idle lock and the session lock. The
+    /// lock preparation deals with unsaved input first (asks, or keeps drafts), then the form
+    /// window closes, the file is closed and the key wiped, and the PIN window shows.
+    ///
+    /// A recovery key that is showing is never taken away: an idle or session lock waits until
+    /// its dialog is closed (the desktop's own lock screen covers it meanwhile).
+    func lock(_ reason: LockReason) {
+        guard let form = formWindow else { return }
+        if !reason.canAsk, RecoveryKeyDialog.isShowing {
+            RecoveryKeyDialog.afterClosing { [weak self] in self?.lock(reason) }
+            return
+        }
+        lockPreparation.prepare(form, for: reason) { [weak self] in self?.lockNow() }
     }
 
     private func lockNow() {
         guard let form = formWindow else { return }
+        autoLock?.disarm()
         // The form window (and its menu) goes first; the hold keeps the application running
         // in between.
         app.hold()
@@ -274,6 +294,11 @@ final class PinformApplication {
         form.saveState()
         let size = PinWindow.KeptSize(width: form.window.defaultSize.width, height: form.window.defaultSize.height,
                                       isMaximized: form.window.isMaximized)
+        if let dialog = pinWindow {
+            // A Change PIN or PIN check dialog over the records goes with them.
+            pinWindow = nil
+            dialog.window.destroy()
+        }
         formWindow = nil
         form.window.destroy()
         // The file is closed and the key wiped until the PIN is entered again.

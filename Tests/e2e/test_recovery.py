@@ -10,8 +10,9 @@ import tempfile
 import time
 import unittest
 
-from pinform_e2e import (AppTestCase, HarnessTimeout, click, dismiss_recovery_key, find, find_all, read_recovery_key,
-                         recovery_key_dialog, response_button, set_text, states, text_of, wait_until)
+from pinform_e2e import (AppTestCase, HarnessTimeout, click, confirm_recovery_key_saved, dismiss_recovery_key, find,
+                         find_all, read_recovery_key, recovery_key_dialog, response_button, set_text, states, text_of,
+                         wait_until)
 
 GOOD_PIN = "5978"
 NEW_PIN = "739164"
@@ -106,6 +107,7 @@ class RecoveryKeyTests(AppTestCase):
         key, label = read_recovery_key(dialog)
         # A selectable label takes focus (to select and copy); GTK 4.8 reports no "selectable-text".
         self.assertIn("focusable", states(label))
+        confirm_recovery_key_saved(dialog)
         click(response_button(dialog, "Continue"))
         find(root, role="text", name="First name", timeout=20)
         app.quit()
@@ -217,6 +219,7 @@ class RecoveryKeyTests(AppTestCase):
         dialog = recovery_key_dialog(root)
         new, _ = read_recovery_key(dialog)
         self.assertNotEqual(new, old)
+        confirm_recovery_key_saved(dialog)
         click(response_button(dialog, "Continue"))
 
         click(self.menu_item(app, "Lock"))
