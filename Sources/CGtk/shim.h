@@ -233,3 +233,7 @@ static inline GtkViewport *pf_viewport(gpointer p) { return GTK_VIEWPORT(p); }
 static inline GtkCheckButton *pf_check_button(gpointer p) { return GTK_CHECK_BUTTON(p); }
 static inline GdkContentProvider *pf_content_provider(gpointer p) { return GDK_CONTENT_PROVIDER(p); }
 static inline gboolean pf_variant_is_boolean(GVariant *value) { return g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN); }
+/// Sets a string property of an object (g_object_set is variadic).
+static inline void pf_object_set_string_property(gpointer object, const char *name, const char *value) {
+    g_object_set(G_OBJECT(object), name, value, NULL);
+}

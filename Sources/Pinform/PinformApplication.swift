@@ -199,8 +199,8 @@ final class PinformApplication {
 
     /// A PIN window for `mode`, over the flow it shows, reporting to this application.
     private func makePinWindow(mode: PinWindow.Mode, keeping size: PinWindow.KeptSize? = nil) -> PinWindow {
-        let flow = PinFlow(changing: mode == .change, vault: KeyVault(paths: paths), attempts: AttemptStore(paths: paths),
-                           newPINLength: settings.pinLength)
+        let flow = PinFlow(changing: mode.isDialog, vault: KeyVault(paths: paths), attempts: AttemptStore(paths: paths),
+                           newPINLength: settings.pinLength, checkingOnly: mode == .check)
         let pin = PinWindow(flow: flow, mode: mode, application: app, keeping: size)
         pin.delegate = self
         return pin
@@ -310,51 +310,64 @@ final class PinformApplication {
     }
 
     private func changePIN() {
+        showPinDialog(mode: .change)
+    }
+
+    /// The Change PIN or PIN check dialog, modal over the form window.
+    private func showPinDialog(mode: PinWindow.Mode) {
         guard formWindow != nil, pinWindow == nil else { return }
-        let pin = makePinWindow(mode: .change)
+        let pin = makePinWindow(mode: mode)
         pin.window.setTransient(for: formWindow?.window)
         pin.window.isModal = true
         pinWindow = pin
         pin.window.present()
     }
 
-    /// Asks, then replaces the recovery key with a new one and shows it once; the old one stops
-    /// working.
+    /// Asks, then the PIN, then replaces the recovery key with a new one and shows it once; the
+    /// old one stops working. Nothing is focused by default: Enter does not make a key.
     private func makeNewRecoveryKey() {
         guard let form = formWindow, unlockedKey != nil else { return }
         let confirm = MessageDialog(
             parent: form.window, heading: tr("Make a New Recovery Key?"),
-            body: tr("The current recovery key will stop working. The new one is shown once; keep it somewhere safe."))
+            body: tr("The current recovery key will stop working. The new one is shown once; keep it somewhere safe. Your PIN is asked first."))
         confirm.addResponse(DialogResponse.cancel, label: tr("Cancel"))
         confirm.addResponse(DialogResponse.make, label: tr("Make New Key"), appearance: .suggested)
-        confirm.setResponses(default: .make, close: .cancel)
+        confirm.setResponses(default: nil, close: .cancel)
         confirm.onResponse { [unowned self] (response: DialogResponse?) in
-            guard response == .make, let key = unlockedKey else { return }
-            let vault = KeyVault(paths: paths)
-            Task { @MainActor [weak self] in
-                // argon2id takes a moment: off the main thread.
-                let result = await Task.detached {
-                    Result { () throws(VaultError) in try vault.addRecoveryKey(dataKey: key) }
-                }.value
-                guard let self, let window = formWindow?.window else { return }
-                switch result {
-                case .success(let recoveryKey):
-                    RecoveryKeyDialog.present(recoveryKey, over: window, sealedInTPM: vault.protection == .tpm2,
-                                              replacing: true) {}
-                case .failure(let error):
-                    // Translators: {reason} says what went wrong.
-                    let failure = MessageDialog(parent: window, heading: tr("No New Recovery Key"),
-                                                body: tr("{reason} The current recovery key still works.",
-                                                         ["reason": error.message]))
-                    failure.addResponse(DialogResponse.close, label: tr("Close"))
-                    failure.setResponses(default: nil, close: .close)
-                    failure.present()
-                }
-            }
+            guard response == .make else { return }
+            // After the question has closed itself.
+            _ = MainContext.idle { [weak self] in self?.showPinDialog(mode: .check) }
         }
         confirm.present()
+        _ = confirm.responseButton(labelled: tr("Cancel"))?.grabFocus()
     }
 
+    /// The PIN was checked for a new recovery key: the key it unwrapped gets a new recovery key.
+    private func makeNewRecoveryKey(wrapping key: SecretBytes) {
+        returnToForms()
+        guard let window = formWindow?.window else { return }
+        let vault = KeyVault(paths: paths)
+        Task { @MainActor [weak self] in
+            // argon2id takes a moment: off the main thread.
+            let result = await Task.detached {
+                Result { () throws(VaultError) in try vault.addRecoveryKey(dataKey: key) }
+            }.value
+            guard self?.formWindow?.window === window else { return }
+            switch result {
+            case .success(let recoveryKey):
+                RecoveryKeyDialog.present(recoveryKey, over: window, sealedInTPM: vault.protection == .tpm2,
+                                          replacing: true) {}
+            case .failure(let error):
+                // Translators: {reason} says what went wrong.
+                let failure = MessageDialog(parent: window, heading: tr("No New Recovery Key"),
+                                            body: tr("{reason} The current recovery key still works.",
+                                                     ["reason": error.message]))
+                failure.addResponse(DialogResponse.close, label: tr("Close"))
+                failure.setResponses(default: nil, close: .close)
+                failure.present()
+            }
+        }
+    }
 
     private func quit() {
         guard let formWindow else { return app.quit() }
@@ -407,6 +420,10 @@ extension PinformApplication: PinWindowDelegate {
 
     func pinWindowDidChangePIN(_ window: PinWindow) {
         pinChanged()
+    }
+
+    func pinWindow(_ window: PinWindow, didCheckPINWith key: SecretBytes) {
+        makeNewRecoveryKey(wrapping: key)
     }
 
     func pinWindowDidCancel(_ window: PinWindow) {

@@ -32,7 +32,7 @@ final class RecoveryKeyDialog {
     let keyLabel: Label
     let copyButton = Button(label: tr("Copy"))
     let saveButton = Button(label: tr("Save As…"))
-    let savedCheck = CheckButton(label: tr("I have _saved my recovery key"))
+    let savedCheck = CheckButton(label: tr("I have saved my recovery key"))
 
     private let key: String
     private let onContinue: @MainActor () -> Void
