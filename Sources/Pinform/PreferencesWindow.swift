@@ -18,7 +18,7 @@ final class PreferencesWindow {
     /// The PIN lengths offered, in the order of the row's choices.
     private static let pinLengths = [4, 6]
     /// The idle delays offered, in seconds, in the order of the row's choices (0: never).
-    static let idleLockDelays: [Int32] = [60, 120, 300, 600, 900, 1800, 0]
+    nonisolated static let idleLockDelays: [Int32] = [60, 120, 300, 600, 900, 1800, 0]
 
     init(settings: AppSettings) {
         self.settings = settings
@@ -73,7 +73,7 @@ final class PreferencesWindow {
     }
 
     /// A choice of “Lock when idle”: “After 5 minutes”, or “Never”.
-    static func idleLockChoice(_ seconds: Int32) -> String {
+    nonisolated static func idleLockChoice(_ seconds: Int32) -> String {
         guard seconds > 0 else {
             // Translators: a choice of “Lock when idle”.
             return tr("Never")
@@ -83,7 +83,7 @@ final class PreferencesWindow {
     }
 
     /// The choice shown for a delay set elsewhere (gsettings): the offered one nearest to it.
-    static func closestIdleLockChoice(to seconds: Int32) -> Int {
+    nonisolated static func closestIdleLockChoice(to seconds: Int32) -> Int {
         guard seconds > 0 else { return idleLockDelays.firstIndex(of: 0) ?? 0 }
         let offered = idleLockDelays.enumerated().filter { $0.element > 0 }
         return offered.min { abs($0.element - seconds) < abs($1.element - seconds) }?.offset ?? 0
