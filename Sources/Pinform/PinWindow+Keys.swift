@@ -26,8 +26,7 @@ extension PinWindow {
 
     /// Types `digit` into the PIN when the focus is outside it; returns whether it did.
     func typeAnywhere(_ digit: Character) -> Bool {
-        guard !pinView.hasFocus, flow.step != .recoveryKey, pinView.widget.isEffectivelySensitive,
-              pinSlot.isVisible else { return false }
+        guard !pinView.hasFocus, flow.step != .recoveryKey, pinView.widget.isEffectivelySensitive else { return false }
         // The focus first, so that a screen reader treats the next digits as a password's.
         pinView.grabFocus()
         pinView.type(digit)

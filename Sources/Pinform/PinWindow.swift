@@ -180,8 +180,11 @@ final class PinWindow {
         lockedImage.setAccessibleLabel(tr("Locked"))
         lockedImage.addCSSClass("dim-label")
         lockedImage.verticalAlignment = .center
-        pinHolder.append(pinSlot)
-        pinHolder.append(lockedImage)
+        // The lock over the PIN, which stays in place (insensitive) for screen readers.
+        let pinOverlay = Overlay(child: pinSlot)
+        pinOverlay.addOverlay(lockedImage)
+        lockedImage.horizontalAlignment = .center
+        pinHolder.append(pinOverlay)
         buttonHolder.append(makeChooseAgainButton())
         buttonHolder.append(makeRecoveryControls())
         let pinSteps = Box(.vertical, spacing: 6)
@@ -207,7 +210,7 @@ final class PinWindow {
             holder.setSizeRequest(width: sizes.map(\.width).max() ?? -1, height: sizes.map(\.height).max() ?? -1)
         }
         hold(lengthHolder, [lengthChoice])
-        hold(pinHolder, [pinSlot, lockedImage])
+        hold(pinHolder, [pinSlot])
         hold(buttonHolder, [chooseAgainButton, recoveryButton])
         hold(stepsHolder, stepsHolder.arrangedChildren)
         message.text = "X\nX"
@@ -282,8 +285,8 @@ final class PinWindow {
         lengthChoice.isVisible = flow.offersLengthChoice
         let usesRecoveryKey = flow.step == .recoveryKey
         // Locked out: a lock in the PIN's place; grey dots looked like a PIN typed in.
-        pinSlot.isVisible = !usesRecoveryKey && !flow.isLocked
-        lockedImage.isVisible = !usesRecoveryKey && flow.isLocked
+        pinSlot.opacity = flow.isLocked ? 0 : 1
+        lockedImage.isVisible = flow.isLocked
         pinSteps?.isVisible = !usesRecoveryKey
         recoveryForm.isVisible = usesRecoveryKey
         recoveryButton.isVisible = flow.offersRecoveryKey
