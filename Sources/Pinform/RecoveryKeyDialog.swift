@@ -81,6 +81,9 @@ final class RecoveryKeyDialog {
         keyLabel.addCSSClass("monospace")
         keyLabel.addCSSClass("title-4")
         keyLabel.setAccessibleLabel(Self.spoken(groups))
+        // Read after the key: what it is for (the dialog's heading and body are not, as the
+        // focus opens on the key).
+        keyLabel.setAccessibleDescription(advice)
         dialog.extraChild = layout()
         dialog.addResponse(DialogResponse.continue, label: tr("Continue"), appearance: .suggested)
         dialog.setResponse(Self.continueResponse, isEnabled: false)
