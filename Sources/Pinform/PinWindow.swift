@@ -181,7 +181,7 @@ final class PinWindow {
         lockedImage.addCSSClass("dim-label")
         lockedImage.verticalAlignment = .center
         // The lock over the PIN, which stays in place (insensitive) for screen readers.
-        let pinOverlay = Overlay(child: pinSlot)
+        let pinOverlay = Overlay(child: pinSlot, role: .generic)
         pinOverlay.addOverlay(lockedImage)
         lockedImage.horizontalAlignment = .center
         pinHolder.append(pinOverlay)

@@ -71,12 +71,15 @@ class LockTests(AppTestCase):
         app = self.unlock_first_run("idle-lock-delay=3\n")
         window = next(child for child in _children(app.accessible()) if child.name == "Pinform")
         x, y, width, height = window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-        # Pointer moves over the window for 6 s, twice the delay: still unlocked.
+        # Input for 6 s, twice the delay: the pointer moved over the window, a Shift key pressed.
         deadline = time.monotonic() + 6
         step = 0
         while time.monotonic() < deadline:
             step += 1
-            pyatspi.Registry.generateMouseEvent(x + 40 + step % 20, y + height // 2, "abs")
+            if step % 2:
+                pyatspi.Registry.generateMouseEvent(40 + step % 20, height // 2, "abs")
+            else:
+                pyatspi.Registry.generateKeyboardEvent(0xFFE1, None, pyatspi.KEY_SYM)
             self.assertFalse(self.keypad_shows(app), "it locked although the pointer moved over the window")
             time.sleep(0.5)  # the person's pace of input, not a wait for an outcome
         self.wait_locked(app, 15, "the records did not lock once the input stopped")
