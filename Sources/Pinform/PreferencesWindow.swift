@@ -57,6 +57,7 @@ final class PreferencesWindow {
         page.add(security)
         page.add(export)
         window.add(page)
+        window.nameInternalParts(.translated)
 
         pinLengthRow.onSelectedChanged { [weak self] in
             guard let self, Self.pinLengths.indices.contains(pinLengthRow.selected) else { return }
