@@ -86,6 +86,21 @@ class AccessibleNameTests(AppTestCase):
         items = wait_until(popup_items, message="the Currency popup did not open")
         self.assertTrue(all(item.name.strip() for item in items), [item.name for item in items])
 
+    def test_the_toasts_close_button_is_named(self):
+        app = self.launch_app()
+        root = open_form_window(app)
+        fill_person(root, VALID_PERSON)
+        click(save_button(root))
+
+        def close_buttons():
+            return [node for node in find_all(root, role="push button", visible=True)
+                    if node.name in ("Close", "Dismiss") or GTK_TYPE.search(node.name or "")]
+
+        buttons = wait_until(close_buttons, message="no toast with a close button showed")
+        self.assertEqual([button.name for button in buttons if GTK_TYPE.search(button.name)], [])
+        for button in buttons:
+            self.assertEqual(badly_named(button), [])
+
 
 if __name__ == "__main__":
     unittest.main()
