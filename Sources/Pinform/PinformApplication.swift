@@ -24,7 +24,7 @@ final class PinformApplication {
     /// The records while unlocked; `nil` while locked.
     private var unlockedRecords: RecordsDatabase?
     /// The data key while unlocked (the one the records hold), to make a new recovery key.
-    private var unlockedKey: SecretBytes?
+    private(set) var unlockedKey: SecretBytes?
 
     private(set) var pinWindow: PinWindow?
     private(set) var formWindow: FormWindow?
@@ -140,7 +140,7 @@ final class PinformApplication {
         case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow)
         case .lock: lock(.user)
         case .changePIN: changePIN()
-        case .newRecoveryKey: makeNewRecoveryKey()
+        case .newRecoveryKey: askForNewRecoveryKey()
         }
     }
 
@@ -260,7 +260,7 @@ final class PinformApplication {
     }
 
     /// Closes the Change PIN dialog (cancelled or done) and shows the form window.
-    private func returnToForms() {
+    func returnToForms() {
         if let pin = pinWindow {
             pinWindow = nil
             pin.window.destroy()
@@ -314,59 +314,13 @@ final class PinformApplication {
     }
 
     /// The Change PIN or PIN check dialog, modal over the form window.
-    private func showPinDialog(mode: PinWindow.Mode) {
+    func showPinDialog(mode: PinWindow.Mode) {
         guard formWindow != nil, pinWindow == nil else { return }
         let pin = makePinWindow(mode: mode)
         pin.window.setTransient(for: formWindow?.window)
         pin.window.isModal = true
         pinWindow = pin
         pin.window.present()
-    }
-
-    /// Asks, then the PIN, then replaces the recovery key with a new one and shows it once; the
-    /// old one stops working. Nothing is focused by default: Enter does not make a key.
-    private func makeNewRecoveryKey() {
-        guard let form = formWindow, unlockedKey != nil else { return }
-        let confirm = MessageDialog(
-            parent: form.window, heading: tr("Make a New Recovery Key?"),
-            body: tr("The current recovery key will stop working. The new one is shown once; keep it somewhere safe. Your PIN is asked first."))
-        confirm.addResponse(DialogResponse.cancel, label: tr("Cancel"))
-        confirm.addResponse(DialogResponse.make, label: tr("Make New Key"), appearance: .suggested)
-        confirm.setResponses(default: nil, close: .cancel)
-        confirm.onResponse { [unowned self] (response: DialogResponse?) in
-            guard response == .make else { return }
-            // After the question has closed itself.
-            _ = MainContext.idle { [weak self] in self?.showPinDialog(mode: .check) }
-        }
-        confirm.present()
-        _ = confirm.responseButton(labelled: tr("Cancel"))?.grabFocus()
-    }
-
-    /// The PIN was checked for a new recovery key: the key it unwrapped gets a new recovery key.
-    private func makeNewRecoveryKey(wrapping key: SecretBytes) {
-        returnToForms()
-        guard let window = formWindow?.window else { return }
-        let vault = KeyVault(paths: paths)
-        Task { @MainActor [weak self] in
-            // argon2id takes a moment: off the main thread.
-            let result = await Task.detached {
-                Result { () throws(VaultError) in try vault.addRecoveryKey(dataKey: key) }
-            }.value
-            guard self?.formWindow?.window === window else { return }
-            switch result {
-            case .success(let recoveryKey):
-                RecoveryKeyDialog.present(recoveryKey, over: window, sealedInTPM: vault.protection == .tpm2,
-                                          replacing: true) {}
-            case .failure(let error):
-                // Translators: {reason} says what went wrong.
-                let failure = MessageDialog(parent: window, heading: tr("No New Recovery Key"),
-                                            body: tr("{reason} The current recovery key still works.",
-                                                     ["reason": error.message]))
-                failure.addResponse(DialogResponse.close, label: tr("Close"))
-                failure.setResponses(default: nil, close: .close)
-                failure.present()
-            }
-        }
     }
 
     private func quit() {
