@@ -29,17 +29,20 @@ extension PinformApplication {
         returnToForms()
         guard let window = formWindow?.window else { return }
         let vault = KeyVault(paths: paths)
+        // From here the old key stops working: an idle or session lock waits for the new one.
+        RecoveryKeyDialog.expectKey()
         Task { @MainActor [weak self] in
             // argon2id takes a moment: off the main thread.
             let result = await Task.detached {
                 Result { () throws(VaultError) in try vault.addRecoveryKey(dataKey: key) }
             }.value
-            guard self?.formWindow?.window === window else { return }
+            guard self?.formWindow?.window === window else { return RecoveryKeyDialog.giveUpExpectedKey() }
             switch result {
             case .success(let recoveryKey):
                 RecoveryKeyDialog.present(recoveryKey, over: window, sealedInTPM: vault.protection == .tpm2,
                                           replacing: true) {}
             case .failure(let error):
+                RecoveryKeyDialog.giveUpExpectedKey()
                 // Translators: {reason} says what went wrong.
                 let failure = MessageDialog(parent: window, heading: tr("No New Recovery Key"),
                                             body: tr("{reason} The current recovery key still works.",

@@ -19,8 +19,29 @@ final class RecoveryKeyDialog {
     /// How long a copied key stays on the clipboard.
     static let clipboardSeconds: UInt32 = 60
 
-    /// Whether a recovery key dialog is open (an idle or session lock waits for it).
-    static var isShowing: Bool { !open.isEmpty }
+    /// Whether a recovery key dialog is open, or a key is being made to be shown in one (an
+    /// idle or session lock waits for it: the key must not be lost).
+    static var isShowing: Bool { !open.isEmpty || expected > 0 }
+
+    /// Says that a key is being made and will be shown (`present`), or not (`giveUpExpectedKey`).
+    static func expectKey() {
+        expected += 1
+    }
+
+    /// No key comes after all (making it failed): what waited for the dialog runs.
+    static func giveUpExpectedKey() {
+        expected = max(0, expected - 1)
+        runWaitingIfClosed()
+    }
+
+    private static var expected = 0
+
+    private static func runWaitingIfClosed() {
+        guard !isShowing else { return }
+        let actions = waiting
+        waiting = []
+        for action in actions { action() }
+    }
 
     /// Runs `action` once no recovery key dialog is open (at once when none is).
     static func afterClosing(_ action: @escaping @MainActor () -> Void) {
@@ -52,6 +73,7 @@ final class RecoveryKeyDialog {
                         onContinue: @escaping @MainActor () -> Void) -> RecoveryKeyDialog {
         let shown = RecoveryKeyDialog(key, over: parent, sealedInTPM: sealedInTPM, replacing: replacing, onContinue: onContinue)
         open.append(shown)
+        expected = max(0, expected - 1)
         shown.dialog.present()
         // The key first: a screen reader reads the dialog, then the key group by group.
         _ = shown.keyLabel.grabFocus()
@@ -182,10 +204,7 @@ final class RecoveryKeyDialog {
         let then = onContinue
         _ = MainContext.idle {
             then()
-            guard !RecoveryKeyDialog.isShowing else { return }
-            let waiting = RecoveryKeyDialog.waiting
-            RecoveryKeyDialog.waiting = []
-            for action in waiting { action() }
+            RecoveryKeyDialog.runWaitingIfClosed()
         }
     }
 }
