@@ -9,7 +9,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "e2e"))
-from pinform_e2e import (click, find, find_all, launch_app, press_key, read_recovery_key,  # noqa: E402
+from pinform_e2e import (click, confirm_recovery_key_saved, find, find_all, launch_app, press_key, read_recovery_key,  # noqa: E402
                          recovery_key_dialog, response_button, states, text_of, wait_until)
 
 OUT = os.environ.get("PINFORM_SCREENSHOTS", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "screenshots"))
@@ -58,6 +58,7 @@ def main():
         dialog = recovery_key_dialog(app.accessible())
         read_recovery_key(dialog)
         capture(dialog, "recovery-key.png")  # shown once, over the PIN window
+        confirm_recovery_key_saved(dialog)
         click(response_button(dialog, "Continue"))
         wait_until(lambda: not find_all(app.accessible(), role="push button", name="5"))
         app.quit()

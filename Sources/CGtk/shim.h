@@ -227,3 +227,18 @@ static inline GtkPopover *pf_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline gboolean pf_is_list_view(gpointer p) { return GTK_IS_LIST_VIEW(p); }
 static inline gboolean pf_is_viewport(gpointer p) { return GTK_IS_VIEWPORT(p); }
 static inline GtkViewport *pf_viewport(gpointer p) { return GTK_VIEWPORT(p); }
+
+// MARK: - Lock and recovery key (check button, clipboard, input activity)
+
+static inline GtkCheckButton *pf_check_button(gpointer p) { return GTK_CHECK_BUTTON(p); }
+static inline GdkContentProvider *pf_content_provider(gpointer p) { return GDK_CONTENT_PROVIDER(p); }
+static inline gboolean pf_variant_is_boolean(GVariant *value) { return g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN); }
+/// Sets a string property of an object (g_object_set is variadic).
+static inline void pf_object_set_string_property(gpointer object, const char *name, const char *value) {
+    g_object_set(G_OBJECT(object), name, value, NULL);
+}
+static inline gboolean pf_is_scrollbar(gpointer p) { return GTK_IS_SCROLLBAR(p); }
+static inline gboolean pf_is_range(gpointer p) { return GTK_IS_RANGE(p); }
+static inline gboolean pf_is_stack(gpointer p) { return GTK_IS_STACK(p); }
+static inline gboolean pf_is_menu_button(gpointer p) { return GTK_IS_MENU_BUTTON(p); }
+static inline GtkListItemFactory *pf_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }

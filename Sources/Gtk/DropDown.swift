@@ -18,6 +18,7 @@ public final class DropDown: Widget {
             }
         }
         super.init(widget: widget!)
+        nameAccessibleParts()
     }
 
     private var dropDown: OpaquePointer { pf_drop_down(raw) }

@@ -51,6 +51,24 @@ public final class MessageDialog: Window {
     public func addResponse(_ id: String, label: String, appearance: Appearance = .plain) {
         adw_message_dialog_add_response(dialog, id, label)
         adw_message_dialog_set_response_appearance(dialog, id, appearance.adw)
+        // libadwaita 1.2 names the button by its text and by its label widget, which GTK 4.8
+        // runs together ("Continue Continue"): named once, by its text.
+        nameButtonsByTheirLabels()
+    }
+
+    /// Makes a response's button sensitive or not (an insensitive response cannot be chosen).
+    public func setResponse(_ id: String, isEnabled: Bool) {
+        adw_message_dialog_set_response_enabled(dialog, id, isEnabled ? 1 : 0)
+    }
+
+    /// Whether a response can be chosen now.
+    public func isResponseEnabled(_ id: String) -> Bool {
+        adw_message_dialog_get_response_enabled(dialog, id) != 0
+    }
+
+    /// The button libadwaita made for the response labelled `label`, if any.
+    public func responseButton(labelled label: String) -> Button? {
+        descendants.lazy.compactMap { $0 as? Button }.first { $0.label == label }
     }
 
     /// The labels of the responses, by id.

@@ -69,6 +69,25 @@ final class AppSettings {
         set { setBool(.windowMaximized, newValue) }
     }
 
+    /// Seconds without input after which the app locks itself; 0 never (5 minutes by default).
+    var idleLockDelay: Int32 {
+        get { max(0, integer(.idleLockDelay)) }
+        set { setInteger(.idleLockDelay, max(0, newValue)) }
+    }
+
+    /// Calls `handler` whenever `key` changes: set here, in Preferences, or (with GSettings) by
+    /// another program such as `gsettings set`.
+    func observe(_ key: SettingsKey, _ handler: @escaping @MainActor () -> Void) {
+        if let settings {
+            settings.onChanged(key.rawValue, handler)
+        } else {
+            observers[key, default: []].append(handler)
+        }
+    }
+
+    /// Who hears a key's changes when the settings are kept in memory (GSettings tells its own).
+    private var observers: [SettingsKey: [@MainActor () -> Void]] = [:]
+
     /// The model the form window last showed.
     var formModel: String {
         get { string(.formModel) }
@@ -82,7 +101,10 @@ final class AppSettings {
     }
 
     private func setInteger(_ key: SettingsKey, _ value: Int32) {
-        if let settings { _ = settings.setInteger(key.rawValue, value) } else { memory[key] = String(value) }
+        if let settings { _ = settings.setInteger(key.rawValue, value) } else {
+            memory[key] = String(value)
+            for handler in observers[key] ?? [] { handler() }
+        }
     }
 
     private func enumeration(_ key: SettingsKey) -> Int32 {

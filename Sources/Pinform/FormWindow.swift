@@ -151,7 +151,7 @@ final class FormWindow {
     /// Shows a page with unsaved changes (the one shown, if it has some), so that the question
     /// that follows is about what the person sees.
     /// - Returns: Whether any page has unsaved changes.
-    private func showDirtyPage() -> Bool {
+    func showDirtyPage() -> Bool {
         if page?.isDirty == true { return true }
         guard let key = stack.pageNames.first(where: { pages[$0]?.page.isDirty == true }) else { return false }
         show(key)

@@ -20,6 +20,11 @@ final class PinWindow {
         case unlockOrChoose
         /// Check the current PIN, then choose a new one (from the form window's menu).
         case change
+        /// Check the PIN only, before a new recovery key is made (a dialog, as `.change`).
+        case check
+
+        /// Whether it is a dialog over the form window (Cancel, no app menu).
+        var isDialog: Bool { self != .unlockOrChoose }
     }
 
     /// A window size to keep: the form window's, when Lock replaced it with this window.
@@ -32,32 +37,42 @@ final class PinWindow {
     let window: Window
     /// Hears what the window has to report (unlocked, changed, cancelled, a length chosen).
     weak var delegate: PinWindowDelegate?
-    private let mode: Mode
-    private let flow: PinFlow
-    private let title = Label()
-    private let message = Label()
-    private let pad = PinPad()
-    private let pinSlot = Box(.vertical)
+    let mode: Mode
+    let flow: PinFlow
+    let title = Label()
+    let message = Label()
+    let pad = PinPad()
+    let pinSlot = Box(.vertical)
+    /// Shown in the PIN's place during a lockout, so that it looks locked, not filled.
+    let lockedImage = Image(iconName: "changes-prevent-symbolic", pixelSize: 32)
+    /// The parts whose content changes between steps, each holding the largest size its content
+    /// takes, so that the keypad and the window never move (see `holdSizes()`).
+    let messageHolder = Box(.vertical)
+    let lengthHolder = Box(.vertical)
+    let pinHolder = Box(.vertical)
+    let buttonHolder = Box(.vertical)
+    let stepsHolder = Box(.vertical)
     /// "4 digits" / "6 digits (recommended)", shown while a new PIN is chosen.
-    private let lengthChoice = Box(.horizontal)
-    private var lengthButtons: [Int: ToggleButton] = [:]
+    let lengthChoice = Box(.horizontal)
+    var lengthButtons: [Int: ToggleButton] = [:]
     /// "Use Recovery Key", under the keypad while unlocking.
-    private let recoveryButton = Button(label: tr("Use Recovery Key"))
+    let recoveryButton = Button(label: tr("Use Recovery Key"))
     /// "Choose Another PIN", under the keypad while confirming: the way back to choosing.
-    private let chooseAgainButton = Button(label: tr("Choose Another PIN"))
+    let chooseAgainButton = Button(label: tr("Choose Another PIN"))
     /// The recovery key's entry with "Unlock" and "Use PIN", instead of the PIN and keypad.
-    private let recoveryForm = Box(.vertical, spacing: 12)
-    private let recoveryEntry = Entry()
-    private let recoveryUnlock = Button(label: tr("Unlock"))
+    let recoveryForm = Box(.vertical, spacing: 12)
+    /// A password entry: the only role screen readers never echo; its eye shows the text.
+    let recoveryEntry = PasswordEntry()
+    let recoveryUnlock = Button(label: tr("Unlock"))
     /// "Cancel" in the Change PIN dialog's header bar.
-    private var cancelButton: Button?
+    var cancelButton: Button?
     /// The size this window took over from the form window (after Lock), to hand back.
     private(set) var keptSize: KeptSize?
     private(set) var pinView: PinCodeView
-    private var completion: Subscription?
-    private var countdown: UInt32 = 0
+    var completion: Subscription?
+    var countdown: UInt32 = 0
     /// The heading last spoken to screen reader users: a new one is spoken with the message.
-    private var spokenTitle: String?
+    var spokenTitle: String?
 
     /// - Parameters:
     ///   - flow: The logic it shows, made for `mode` (changing when `.change`).
@@ -68,7 +83,12 @@ final class PinWindow {
         self.flow = flow
         pinView = PinCodeView(control: PinWindow.makeControl(length: flow.length))
         window = Window(application: application)
-        window.title = mode == .change ? tr("Change PIN") : AppInfo.name
+        window.title = switch mode {
+        case .unlockOrChoose: AppInfo.name
+        case .change: tr("Change PIN")
+        // Translators: the title of the dialog that asks for the PIN before a new recovery key.
+        case .check: tr("New Recovery Key")
+        }
         keptSize = size
         if let size {
             // Lock keeps the window as large as it was (or maximized).
@@ -81,7 +101,7 @@ final class PinWindow {
             window.setDefaultSize(width: 360, height: -1)
         }
         let header = HeaderBar()
-        if mode == .change {
+        if mode.isDialog {
             let cancel = Button(label: tr("Cancel"))
             cancel.onClicked { [weak self] in self?.cancel() }
             header.packStart(cancel)
@@ -93,6 +113,7 @@ final class PinWindow {
         }
         window.titlebar = header
         window.child = layout()
+        installTypingAnywhere()
 
         pad.onKey = { [weak self] key in
             guard let self else { return }
@@ -107,7 +128,7 @@ final class PinWindow {
                 announcer.announce(pinView.accessibleDescription)
             }
         }
-        if mode == .change {
+        if mode.isDialog {
             window.onCloseRequest { [weak self] in
                 self?.cancel()
                 return true
@@ -123,6 +144,7 @@ final class PinWindow {
             window.add(keys)
         }
         attach(pinView)
+        holdSizes()
         flow.onPromptChange = { [weak self] in self?.render() }
         render()
         announcePrompt()
@@ -130,10 +152,10 @@ final class PinWindow {
     }
 
     /// Speaks to screen reader users through the focused widget (see `Announcer`).
-    private var announcer: Announcer { Announcer.of(window) }
+    var announcer: Announcer { Announcer.of(window) }
 
     /// Speaks the prompt: the heading too when it changed since it was last spoken.
-    private func announcePrompt() {
+    func announcePrompt() {
         let prompt = flow.prompt
         // Translators: spoken when a new step starts: its heading, then the line under it.
         let text = prompt.title == spokenTitle ? prompt.message : tr("{heading}. {message}", ["heading": prompt.title, "message": prompt.message])
@@ -141,7 +163,7 @@ final class PinWindow {
         announcer.announce(text)
     }
 
-    private func layout() -> Widget {
+    func layout() -> Widget {
         let content = Box(.vertical, spacing: 6)
         content.setMargins(top: 12, bottom: 24, start: 24, end: 24)
         content.verticalAlignment = .center
@@ -151,25 +173,58 @@ final class PinWindow {
         message.wraps = true
         message.justification = .center
         message.widthChars = 28
+        message.verticalAlignment = .center
+        messageHolder.append(message)
+        lengthHolder.append(makeLengthChoice())
+        pinSlot.verticalAlignment = .center
+        lockedImage.setAccessibleLabel(tr("Locked"))
+        lockedImage.addCSSClass("dim-label")
+        lockedImage.verticalAlignment = .center
+        // The lock over the PIN, which stays in place (insensitive) for screen readers.
+        let pinOverlay = Overlay(child: pinSlot, role: .generic)
+        pinOverlay.addOverlay(lockedImage)
+        lockedImage.horizontalAlignment = .center
+        pinHolder.append(pinOverlay)
+        buttonHolder.append(makeChooseAgainButton())
+        buttonHolder.append(makeRecoveryControls())
+        let pinSteps = Box(.vertical, spacing: 6)
+        pinSteps.append(lengthHolder)
+        pinSteps.append(pinHolder)
+        pinSteps.append(pad.widget)
+        pinSteps.append(buttonHolder)
+        stepsHolder.append(pinSteps)
+        stepsHolder.append(recoveryForm)
         content.append(title)
-        content.append(message)
-        content.append(makeLengthChoice())
-        content.append(pinSlot)
-        content.append(pad.widget)
-        content.append(makeChooseAgainButton())
-        content.append(makeRecoveryControls())
-        content.append(recoveryForm)
+        content.append(messageHolder)
+        content.append(stepsHolder)
         return content
+    }
+
+    /// Gives each part whose content changes the largest size that content takes, measured once
+    /// with everything shown (before the first `render()` hides what the step does not use): the
+    /// length choice or nothing, the PIN or the lock, Choose Another PIN or Use Recovery Key, the
+    /// keypad or the recovery key's entry, a message of one line or two.
+    func holdSizes() {
+        func hold(_ holder: Box, _ parts: [Widget]) {
+            let sizes = parts.map(\.naturalSize)
+            holder.setSizeRequest(width: sizes.map(\.width).max() ?? -1, height: sizes.map(\.height).max() ?? -1)
+        }
+        hold(lengthHolder, [lengthChoice])
+        hold(pinHolder, [pinSlot])
+        hold(buttonHolder, [chooseAgainButton, recoveryButton])
+        hold(stepsHolder, stepsHolder.arrangedChildren)
+        message.text = "X\nX"
+        hold(messageHolder, [message])
     }
 
     /// Gives up the change (Cancel, Escape, closing the dialog); refused while the new PIN is
     /// being saved, so a re-wrap under way always ends with its result shown.
-    private func cancel() {
-        guard mode == .change, !flow.isChecking else { return }
+    func cancel() {
+        guard mode.isDialog, !flow.isChecking else { return }
         delegate?.pinWindowDidCancel(self)
     }
 
-    private func makeChooseAgainButton() -> Widget {
+    func makeChooseAgainButton() -> Widget {
         chooseAgainButton.hasFrame = false
         chooseAgainButton.horizontalAlignment = .center
         chooseAgainButton.setMargins(top: 6, bottom: 0, start: 0, end: 0)
@@ -185,107 +240,14 @@ final class PinWindow {
         return chooseAgainButton
     }
 
-    private func makeRecoveryControls() -> Widget {
-        recoveryButton.hasFrame = false
-        recoveryButton.horizontalAlignment = .center
-        recoveryButton.setMargins(top: 6, bottom: 0, start: 0, end: 0)
-        recoveryButton.onClicked { [weak self] in
-            guard let self else { return }
-            flow.useRecoveryKey()
-            render()
-            _ = recoveryEntry.grabFocus()
-        }
-
-        recoveryEntry.setAccessibleLabel(tr("Recovery key"))
-        // Translators: the shape of a recovery key, as a hint in its empty entry.
-        recoveryEntry.placeholder = tr("12345-67890-…")
-        recoveryEntry.inputPurpose = .digits
-        recoveryEntry.inputHints = .noSpellcheck
-        recoveryEntry.maxLength = 64
-        recoveryEntry.addCSSClass("monospace")
-        recoveryEntry.setSizeRequest(width: 300, height: -1)
-        recoveryEntry.onActivate { [weak self] in self?.submitRecoveryKey() }
-        recoveryEntry.onChanged { [weak self] in
-            guard let self else { return }
-            recoveryUnlock.isSensitive = !recoveryEntry.text.isEmpty && !flow.isChecking
-        }
-        recoveryUnlock.addCSSClass("suggested-action")
-        recoveryUnlock.addCSSClass("pill")
-        recoveryUnlock.horizontalAlignment = .center
-        recoveryUnlock.isSensitive = false
-        recoveryUnlock.onClicked { [weak self] in self?.submitRecoveryKey() }
-        let back = Button(label: tr("Use PIN"))
-        back.hasFrame = false
-        back.horizontalAlignment = .center
-        back.onClicked { [weak self] in
-            guard let self else { return }
-            recoveryEntry.text = ""
-            flow.usePIN()
-            // A lockout that went on meanwhile counts down again.
-            if flow.isLocked { startCountdown() }
-            render()
-            _ = pinView.widget.grabFocus()
-        }
-        recoveryForm.setMargins(top: 12, bottom: 0, start: 0, end: 0)
-        recoveryForm.append(recoveryEntry)
-        recoveryForm.append(recoveryUnlock)
-        recoveryForm.append(back)
-        return recoveryButton
-    }
-
-    private func submitRecoveryKey() {
-        guard flow.step == .recoveryKey, !flow.isChecking, !recoveryEntry.text.isEmpty else { return }
-        var typed = recoveryEntry.text
-        recoveryEntry.text = ""
-        // Into locked memory at once; the flow drops (and so wipes) it once judged.
-        let key = typed.withUTF8 { try? SecretBytes(copying: $0) }
-        typed = ""
-        guard let key else { return }
-        Task { @MainActor in
-            let outcome = await flow.submitRecoveryKey(key)
-            if outcome == .accepted {
-                // Recovered: a new PIN, of the preferred length, re-wraps the key.
-                attach(PinCodeView(control: PinWindow.makeControl(length: flow.length)))
-            }
-            render()
-            if flow.step == .recoveryKey { _ = recoveryEntry.grabFocus() }
-        }
-    }
-
-    private func makeLengthChoice() -> Widget {
-        lengthChoice.addCSSClass("linked")
-        lengthChoice.horizontalAlignment = .center
-        lengthChoice.setMargins(top: 6, bottom: 6, start: 0, end: 0)
-        for length in PinFlow.lengths {
-            let label = length == PinFlow.recommendedLength
-                // Translators: a choice of the new PIN's length.
-                ? trn("%d digit (recommended)", "%d digits (recommended)", length)
-                // Translators: a choice of the new PIN's length.
-                : trn("%d digit", "%d digits", length)
-            let button = ToggleButton(label: label)
-            if let first = lengthButtons.values.first { button.joinGroup(of: first) }
-            button.isActive = length == flow.length
-            button.onToggled { [weak self, unowned button] in
-                guard let self, button.isActive, flow.length != length else { return }
-                flow.chooseLength(length)
-                delegate?.pinWindow(self, didChooseLength: length)
-                attach(PinCodeView(control: PinWindow.makeControl(length: length)))
-                render()
-            }
-            lengthButtons[length] = button
-            lengthChoice.append(button)
-        }
-        return lengthChoice
-    }
-
-    private static func makeControl(length: Int) -> PinCodeControl {
+    static func makeControl(length: Int) -> PinCodeControl {
         let control = PinCodeControl(parameters: .init(length: length))
         if ThemePreference.prefersDark { control.applyDefaultStyle(darkTheme: true) }
         return control
     }
 
     /// Puts a PIN view (a new one when the length changes) in place and wires it.
-    private func attach(_ view: PinCodeView) {
+    func attach(_ view: PinCodeView) {
         if pinView !== view { pinSlot.remove(pinView.widget) }
         pinView = view
         pinSlot.append(view.widget)
@@ -314,7 +276,7 @@ final class PinWindow {
         view.grabFocus()
     }
 
-    private func render() {
+    func render() {
         title.text = flow.prompt.title
         show(flow.prompt.message, isError: flow.prompt.isError)
         let accepting = !flow.isLocked && !flow.isChecking
@@ -322,139 +284,31 @@ final class PinWindow {
         pad.isEnabled = accepting
         lengthChoice.isVisible = flow.offersLengthChoice
         let usesRecoveryKey = flow.step == .recoveryKey
-        pinSlot.isVisible = !usesRecoveryKey
-        pad.widget.isVisible = !usesRecoveryKey
+        // Locked out: a lock in the PIN's place; grey dots looked like a PIN typed in.
+        pinSlot.opacity = flow.isLocked ? 0 : 1
+        lockedImage.isVisible = flow.isLocked
+        pinSteps?.isVisible = !usesRecoveryKey
         recoveryForm.isVisible = usesRecoveryKey
         recoveryButton.isVisible = flow.offersRecoveryKey
         chooseAgainButton.isVisible = flow.offersChoosingAgain
         cancelButton?.isSensitive = !flow.isChecking
         recoveryEntry.isSensitive = !flow.isChecking
-        recoveryUnlock.isSensitive = usesRecoveryKey && !flow.isChecking && !recoveryEntry.text.isEmpty
+        recoveryUnlock.isSensitive = usesRecoveryKey && !flow.isChecking && !recoveryEntry.typedText.isEmpty
         for (length, button) in lengthButtons where button.isActive != (length == flow.length) {
             button.isActive = length == flow.length
         }
     }
 
-    private func show(_ text: String, isError: Bool) {
+    /// The keypad's part of the window (length, PIN, keypad, the button under it).
+    var pinSteps: Widget? { stepsHolder.arrangedChildren.first }
+
+    func show(_ text: String, isError: Bool) {
         message.text = text
         message.setCSSClass("error", isError)
-    }
-
-    private func submit(_ pin: SecretBytes) async {
-        // The flow's prompt changes ("Checking…") re-render through onPromptChange, and input
-        // is refused while the PIN is checked off the main thread.
-        let outcome = await flow.submit(pin)
-        switch outcome {
-        case .weak:
-            pinView.shake()
-        case .confirmNext:
-            // The valid styling shows a moment before the code is asked again; typing on
-            // meanwhile starts the confirmation at once (see PinCodeView.type).
-            pinView.control.accept()
-            pinView.control.showsValidity = flow.validatesNewPIN
-            render()
-            await pause(milliseconds: 350)
-            if pinView.control.pinCode.isFilled { pinView.control.clear() }
-        case .mismatch:
-            pinView.control.clear()
-            pinView.control.showsValidity = flow.validatesNewPIN
-            pinView.shake()
-        case .stored:
-            pinView.control.accept()
-            // A change ends in the form window, which says "PIN changed".
-            if mode != .change { announcer.announce(tr("PIN saved")) }
-            await pause(milliseconds: 300)
-            showRecoveryKeyIfNew { [weak self] in self?.finish() }
-            return
-        case .accepted:
-            pinView.control.accept()
-            if flow.step != .choose { announcer.announce(tr("Unlocked")) }
-            await pause(milliseconds: 300)
-            if flow.recoveryKeyToShow != nil {
-                // An installation without a recovery key (upgraded from pin.hash) got one.
-                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                    showRecoveryKeyIfNew { done.resume() }
-                }
-            }
-            if flow.step == .choose {
-                // Changing: the current PIN was right; now a new one, maybe of another length.
-                let view = PinCodeView(control: PinWindow.makeControl(length: flow.length))
-                attach(view)
-            } else {
-                finish()
-                return
-            }
-        case .wrong:
-            pinView.control.reject()
-            pinView.shake()
-            await wipeJudgedPIN()
-        case .locked:
-            pinView.control.reject()
-            pinView.shake()
-            startCountdown()
-            await wipeJudgedPIN()
-        case .notCounted, .failed, .wrongRecoveryKey:
-            pinView.control.clear()
-        }
-        render()
-        if pinView.widget.isSensitive { pinView.grabFocus() }
-        announcePrompt()
-    }
-
-    /// Lets the rejected styling and the shake show a moment, then wipes the wrong digits
-    /// (typing meanwhile has already started a new PIN, which is then kept).
-    private func wipeJudgedPIN() async {
-        let judged = pinView
-        await pause(milliseconds: 400)
-        if judged === pinView, judged.control.pinCode.isFilled { judged.control.clear() }
-    }
-
-    /// Waits on the GLib loop without blocking it.
-    private func pause(milliseconds: UInt32) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            MainContext.timeout(milliseconds: milliseconds) {
-                continuation.resume()
-                return false
-            }
-        }
-    }
-
-    /// Shows a recovery key the flow just made, once, then calls `then`.
-    private func showRecoveryKeyIfNew(then: @escaping @MainActor () -> Void) {
-        guard let key = flow.recoveryKeyToShow else { return then() }
-        flow.forgetRecoveryKey()
-        RecoveryKeyDialog.present(key, over: window, sealedInTPM: flow.protection == .tpm2, onContinue: then)
     }
 
     /// After a right PIN: how many wrong PINs were tried since the last unlock, and when.
     var wrongPINsNotice: String? { flow.wrongPINsNotice }
 
-    private func finish() {
-        if mode == .change {
-            delegate?.pinWindowDidChangePIN(self)
-        } else if let key = flow.dataKey {
-            flow.forgetDataKey()
-            delegate?.pinWindow(self, didUnlockWith: key)
-        }
-    }
 
-    private func startCountdown() {
-        guard countdown == 0 else { return }
-        render()
-        countdown = MainContext.timeout(milliseconds: 1000) { [weak self] in
-            guard let self else { return false }
-            let locked = flow.tick()
-            if !locked {
-                countdown = 0
-                pinView.control.clear()
-            }
-            render()
-            if !locked, flow.step != .recoveryKey {
-                pinView.grabFocus()
-                spokenTitle = nil
-                announcePrompt()
-            }
-            return locked
-        }
-    }
 }

@@ -8,7 +8,10 @@ protocol PinWindowDelegate: AnyObject {
     func pinWindow(_ window: PinWindow, didUnlockWith key: SecretBytes)
     /// The Change PIN dialog stored the new PIN.
     func pinWindowDidChangePIN(_ window: PinWindow)
-    /// The Change PIN dialog was cancelled (Cancel, Escape, closing it).
+    /// The PIN check asked before a new recovery key was passed; `key` is the data key it
+    /// unwrapped, which the new recovery key wraps.
+    func pinWindow(_ window: PinWindow, didCheckPINWith key: SecretBytes)
+    /// The Change PIN or PIN check dialog was cancelled (Cancel, Escape, closing it).
     func pinWindowDidCancel(_ window: PinWindow)
     /// The person chose the length of a new PIN (4 or 6): the next new PIN starts with it.
     func pinWindow(_ window: PinWindow, didChooseLength length: Int)

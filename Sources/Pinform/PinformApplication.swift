@@ -24,10 +24,14 @@ final class PinformApplication {
     /// The records while unlocked; `nil` while locked.
     private var unlockedRecords: RecordsDatabase?
     /// The data key while unlocked (the one the records hold), to make a new recovery key.
-    private var unlockedKey: SecretBytes?
+    private(set) var unlockedKey: SecretBytes?
 
     private(set) var pinWindow: PinWindow?
     private(set) var formWindow: FormWindow?
+    /// What Lock, the idle lock and the session lock do with unsaved input (see `lock(_:)`).
+    var lockPreparation: LockPreparation = LockQuestion()
+    /// Locks after the idle delay and when the session locks, while unlocked.
+    private var autoLock: AutoLock?
 
     init() {
         app.setOptionSummary(AppInfo.summary)
@@ -88,6 +92,9 @@ final class PinformApplication {
             IconTheme.addSearchPath(data.directory.appendingPathComponent("icons").path)
         }
         addActions()
+        let autoLock = AutoLock(settings: settings)
+        autoLock.onLock = { [unowned self] reason in lock(reason) }
+        self.autoLock = autoLock
     }
 
     private func loadStyle(_ data: DataFiles?) {
@@ -131,9 +138,9 @@ final class PinformApplication {
         case .about: showAbout()
         case .shortcuts: showShortcuts()
         case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow)
-        case .lock: lock()
+        case .lock: lock(.user)
         case .changePIN: changePIN()
-        case .newRecoveryKey: makeNewRecoveryKey()
+        case .newRecoveryKey: askForNewRecoveryKey()
         }
     }
 
@@ -192,8 +199,8 @@ final class PinformApplication {
 
     /// A PIN window for `mode`, over the flow it shows, reporting to this application.
     private func makePinWindow(mode: PinWindow.Mode, keeping size: PinWindow.KeptSize? = nil) -> PinWindow {
-        let flow = PinFlow(changing: mode == .change, vault: KeyVault(paths: paths), attempts: AttemptStore(paths: paths),
-                           newPINLength: settings.pinLength)
+        let flow = PinFlow(changing: mode.isDialog, vault: KeyVault(paths: paths), attempts: AttemptStore(paths: paths),
+                           newPINLength: settings.pinLength, checkingOnly: mode == .check)
         let pin = PinWindow(flow: flow, mode: mode, application: app, keeping: size)
         pin.delegate = self
         return pin
@@ -221,6 +228,7 @@ final class PinformApplication {
         let form = FormWindow(application: app, settings: settings, records: records)
         formWindow = form
         form.window.present()
+        autoLock?.arm()
         // The owner learns that someone tried: how many wrong PINs since the last unlock, and when.
         if let notice { form.showToast(notice) }
         if let pin = pinWindow {
@@ -252,7 +260,7 @@ final class PinformApplication {
     }
 
     /// Closes the Change PIN dialog (cancelled or done) and shows the form window.
-    private func returnToForms() {
+    func returnToForms() {
         if let pin = pinWindow {
             pinWindow = nil
             pin.window.destroy()
@@ -261,12 +269,24 @@ final class PinformApplication {
         updateActions()
     }
 
-    private func lock() {
-        formWindow?.whenChangesAreSettled { [weak self] in self?.lockNow() }
+    /// The one way the records lock: Lock (`.user`), the idle lock and the session lock. The
+    /// lock preparation deals with unsaved input first (asks, or keeps drafts), then the form
+    /// window closes, the file is closed and the key wiped, and the PIN window shows.
+    ///
+    /// A recovery key that is showing is never taken away: an idle or session lock waits until
+    /// its dialog is closed (the desktop's own lock screen covers it meanwhile).
+    func lock(_ reason: LockReason) {
+        guard let form = formWindow else { return }
+        if !reason.canAsk, RecoveryKeyDialog.isShowing {
+            RecoveryKeyDialog.afterClosing { [weak self] in self?.lock(reason) }
+            return
+        }
+        lockPreparation.prepare(form, for: reason) { [weak self] in self?.lockNow() }
     }
 
     private func lockNow() {
         guard let form = formWindow else { return }
+        autoLock?.disarm()
         // The form window (and its menu) goes first; the hold keeps the application running
         // in between.
         app.hold()
@@ -274,6 +294,11 @@ final class PinformApplication {
         form.saveState()
         let size = PinWindow.KeptSize(width: form.window.defaultSize.width, height: form.window.defaultSize.height,
                                       isMaximized: form.window.isMaximized)
+        if let dialog = pinWindow {
+            // A Change PIN or PIN check dialog over the records goes with them.
+            pinWindow = nil
+            dialog.window.destroy()
+        }
         formWindow = nil
         form.window.destroy()
         // The file is closed and the key wiped until the PIN is entered again.
@@ -285,51 +310,18 @@ final class PinformApplication {
     }
 
     private func changePIN() {
+        showPinDialog(mode: .change)
+    }
+
+    /// The Change PIN or PIN check dialog, modal over the form window.
+    func showPinDialog(mode: PinWindow.Mode) {
         guard formWindow != nil, pinWindow == nil else { return }
-        let pin = makePinWindow(mode: .change)
+        let pin = makePinWindow(mode: mode)
         pin.window.setTransient(for: formWindow?.window)
         pin.window.isModal = true
         pinWindow = pin
         pin.window.present()
     }
-
-    /// Asks, then replaces the recovery key with a new one and shows it once; the old one stops
-    /// working.
-    private func makeNewRecoveryKey() {
-        guard let form = formWindow, unlockedKey != nil else { return }
-        let confirm = MessageDialog(
-            parent: form.window, heading: tr("Make a New Recovery Key?"),
-            body: tr("The current recovery key will stop working. The new one is shown once; keep it somewhere safe."))
-        confirm.addResponse(DialogResponse.cancel, label: tr("Cancel"))
-        confirm.addResponse(DialogResponse.make, label: tr("Make New Key"), appearance: .suggested)
-        confirm.setResponses(default: .make, close: .cancel)
-        confirm.onResponse { [unowned self] (response: DialogResponse?) in
-            guard response == .make, let key = unlockedKey else { return }
-            let vault = KeyVault(paths: paths)
-            Task { @MainActor [weak self] in
-                // argon2id takes a moment: off the main thread.
-                let result = await Task.detached {
-                    Result { () throws(VaultError) in try vault.addRecoveryKey(dataKey: key) }
-                }.value
-                guard let self, let window = formWindow?.window else { return }
-                switch result {
-                case .success(let recoveryKey):
-                    RecoveryKeyDialog.present(recoveryKey, over: window, sealedInTPM: vault.protection == .tpm2,
-                                              replacing: true) {}
-                case .failure(let error):
-                    // Translators: {reason} says what went wrong.
-                    let failure = MessageDialog(parent: window, heading: tr("No New Recovery Key"),
-                                                body: tr("{reason} The current recovery key still works.",
-                                                         ["reason": error.message]))
-                    failure.addResponse(DialogResponse.close, label: tr("Close"))
-                    failure.setResponses(default: nil, close: .close)
-                    failure.present()
-                }
-            }
-        }
-        confirm.present()
-    }
-
 
     private func quit() {
         guard let formWindow else { return app.quit() }
@@ -382,6 +374,10 @@ extension PinformApplication: PinWindowDelegate {
 
     func pinWindowDidChangePIN(_ window: PinWindow) {
         pinChanged()
+    }
+
+    func pinWindow(_ window: PinWindow, didCheckPINWith key: SecretBytes) {
+        makeNewRecoveryKey(wrapping: key)
     }
 
     func pinWindowDidCancel(_ window: PinWindow) {

@@ -1,13 +1,15 @@
 import Gtk
 import Localization
 
-/// The Preferences window (Ctrl+comma): the length of a new PIN and whether exported
-/// spreadsheets are protected. Each row writes its setting as soon as it changes.
+/// The Preferences window (Ctrl+comma): the length of a new PIN, when the records lock by
+/// themselves, and whether exported spreadsheets are protected. Each row writes its setting as soon as it changes.
 @MainActor
 final class PreferencesWindow {
     let window = AdwaitaPreferencesWindow()
     /// 4 or 6 digits for the next PIN chosen (the PIN in use keeps its length).
     let pinLengthRow: ComboRow
+    /// After how long without input the records lock themselves.
+    let idleLockRow: ComboRow
     /// Formula neutralization of CSV exports.
     let protectExportsRow: ActionRow
     let protectExportsSwitch = Switch()
@@ -15,6 +17,8 @@ final class PreferencesWindow {
     private let settings: AppSettings
     /// The PIN lengths offered, in the order of the row's choices.
     private static let pinLengths = [4, 6]
+    /// The idle delays offered, in seconds, in the order of the row's choices (0: never).
+    nonisolated static let idleLockDelays: [Int32] = [60, 120, 300, 600, 900, 1800, 0]
 
     init(settings: AppSettings) {
         self.settings = settings
@@ -29,6 +33,12 @@ final class PreferencesWindow {
             choices: [tr("4 digits"), tr("6 digits")])
         pinLengthRow.selected = Self.pinLengths.firstIndex(of: settings.pinLength) ?? 0
 
+        idleLockRow = ComboRow(
+            title: tr("Lock when idle"),
+            subtitle: tr("Lock the records after this long without a key press or click in Pinform. They also lock when the desktop session locks."),
+            choices: Self.idleLockDelays.map(Self.idleLockChoice))
+        idleLockRow.selected = Self.closestIdleLockChoice(to: settings.idleLockDelay)
+
         protectExportsRow = ActionRow(
             title: tr("Protect exported spreadsheets"),
             subtitle: tr("Exported cells that start like a formula (=, +, -, @) are kept as text, so a spreadsheet never runs them."))
@@ -40,21 +50,44 @@ final class PreferencesWindow {
 
         let security = PreferencesGroup(title: tr("Security"))
         security.add(pinLengthRow)
+        security.add(idleLockRow)
         let export = PreferencesGroup(title: tr("Export"))
         export.add(protectExportsRow)
         let page = PreferencesPage()
         page.add(security)
         page.add(export)
         window.add(page)
+        window.nameInternalParts(.translated)
 
         pinLengthRow.onSelectedChanged { [weak self] in
             guard let self, Self.pinLengths.indices.contains(pinLengthRow.selected) else { return }
             self.settings.pinLength = Self.pinLengths[pinLengthRow.selected]
         }
+        idleLockRow.onSelectedChanged { [weak self] in
+            guard let self, Self.idleLockDelays.indices.contains(idleLockRow.selected) else { return }
+            self.settings.idleLockDelay = Self.idleLockDelays[idleLockRow.selected]
+        }
         protectExportsSwitch.onToggled { [weak self] in
             guard let self else { return }
             self.settings.neutralizesFormulas = protectExportsSwitch.isOn
         }
+    }
+
+    /// A choice of “Lock when idle”: “After 5 minutes”, or “Never”.
+    nonisolated static func idleLockChoice(_ seconds: Int32) -> String {
+        guard seconds > 0 else {
+            // Translators: a choice of “Lock when idle”.
+            return tr("Never")
+        }
+        // Translators: a choice of “Lock when idle”.
+        return trn("After %d minute", "After %d minutes", Int(seconds / 60))
+    }
+
+    /// The choice shown for a delay set elsewhere (gsettings): the offered one nearest to it.
+    nonisolated static func closestIdleLockChoice(to seconds: Int32) -> Int {
+        guard seconds > 0 else { return idleLockDelays.firstIndex(of: 0) ?? 0 }
+        let offered = idleLockDelays.enumerated().filter { $0.element > 0 }
+        return offered.min { abs($0.element - seconds) < abs($1.element - seconds) }?.offset ?? 0
     }
 
     /// Shows the preferences over `parent`; the window lives until closed.

@@ -1,47 +1,210 @@
+import Controls
+import Foundation
 import Gtk
 import Localization
 import Storage
 
 /// Shows a recovery key once: when the first PIN is set, when an older installation gets its
-/// first one, or when the person makes a new one. The key is in a selectable label, so it can be
-/// copied; "Continue" closes the dialog and the key is not shown again.
+/// first one, or when the person makes a new one — and makes it hard to lose.
+///
+/// The key is a focusable, named element that a screen reader reads group by group (and again
+/// on returning to it); Copy puts it on the clipboard for a minute; Save writes it to a text file
+/// only its owner can read. "Continue" stays insensitive until "I have saved my recovery key" is
+/// checked, and until then nothing closes the dialog (Escape, the window's close). Nothing final
+/// has the focus by default: the dialog opens on the key.
 @MainActor
-enum RecoveryKeyDialog {
+final class RecoveryKeyDialog {
     /// The dialog's title, which screen readers announce and tests look for.
     static var title: String { tr("Recovery key") }
+    /// How long a copied key stays on the clipboard.
+    static let clipboardSeconds: UInt32 = 60
+
+    /// Whether a recovery key dialog is open, or a key is being made to be shown in one (an
+    /// idle or session lock waits for it: the key must not be lost).
+    static var isShowing: Bool { !open.isEmpty || expected > 0 }
+
+    /// Says that a key is being made and will be shown (`present`), or not (`giveUpExpectedKey`).
+    static func expectKey() {
+        expected += 1
+    }
+
+    /// No key comes after all (making it failed): what waited for the dialog runs.
+    static func giveUpExpectedKey() {
+        expected = max(0, expected - 1)
+        runWaitingIfClosed()
+    }
+
+    private static var expected = 0
+
+    private static func runWaitingIfClosed() {
+        guard !isShowing else { return }
+        let actions = waiting
+        waiting = []
+        for action in actions { action() }
+    }
+
+    /// Runs `action` once no recovery key dialog is open (at once when none is).
+    static func afterClosing(_ action: @escaping @MainActor () -> Void) {
+        if isShowing { waiting.append(action) } else { action() }
+    }
+
+    let dialog: MessageDialog
+    /// The key, as shown: two lines of four groups.
+    let keyLabel: Label
+    let copyButton = Button(label: tr("Copy"))
+    let saveButton = Button(label: tr("Save As…"))
+    let savedCheck = CheckButton(label: tr("I have saved my recovery key"))
+
+    private let key: String
+    private let onContinue: @MainActor () -> Void
+    private var chooser: FileChooserNative?
+
+    private static var open: [RecoveryKeyDialog] = []
+    private static var waiting: [@MainActor () -> Void] = []
+    private static let continueResponse = DialogResponse.continue.rawValue
 
     /// Presents the key over `parent`; `onContinue` runs once it is closed.
     ///
     /// - Parameters:
     ///   - sealedInTPM: the PIN is sealed in a TPM, so clearing or replacing it also needs the key.
     ///   - replacing: a new key replaced the previous one.
+    @discardableResult
     static func present(_ key: SecretBytes, over parent: Window?, sealedInTPM: Bool, replacing: Bool = false,
-                        onContinue: @escaping @MainActor () -> Void) {
+                        onContinue: @escaping @MainActor () -> Void) -> RecoveryKeyDialog {
+        let shown = RecoveryKeyDialog(key, over: parent, sealedInTPM: sealedInTPM, replacing: replacing, onContinue: onContinue)
+        open.append(shown)
+        expected = max(0, expected - 1)
+        shown.dialog.present()
+        // The key first: a screen reader reads the dialog, then the key group by group.
+        _ = shown.keyLabel.grabFocus()
+        shown.keyLabel.selectRegion(start: 0, end: 0)
+        return shown
+    }
+
+    private init(_ secret: SecretBytes, over parent: Window?, sealedInTPM: Bool, replacing: Bool,
+                 onContinue: @escaping @MainActor () -> Void) {
+        self.onContinue = onContinue
+        key = String(decoding: secret.withBytes { Array($0) }, as: UTF8.self)
         let advice = sealedInTPM
             ? tr("If you forget your PIN, or this computer’s TPM is cleared or replaced, this key is the only way to open your records. Write it down or store it somewhere safe, away from this computer. It is not shown again.")
             : tr("If you forget your PIN, this key is the only way to open your records. Write it down or store it somewhere safe, away from this computer. It is not shown again.")
-        let dialog = MessageDialog(
+        dialog = MessageDialog(
             parent: parent, heading: replacing ? tr("Your New Recovery Key") : tr("Save Your Recovery Key"),
             // Translators: {advice} is the paragraph about keeping the recovery key safe.
             body: replacing ? tr("The previous recovery key no longer works. {advice}", ["advice": advice]) : advice)
-        dialog.title = title
+        dialog.title = Self.title
+        let groups = key.split(separator: "-").map(String.init)
         // Two lines of four groups, so the dialog fits a narrow (360 px) window.
-        let groups = String(decoding: key.withBytes { Array($0) }, as: UTF8.self).split(separator: "-")
         let half = groups.count / 2
-        let label = Label(groups[..<half].joined(separator: "-") + "\n" + groups[half...].joined(separator: "-"))
-        label.isSelectable = true
-        label.wraps = true
-        label.justification = .center
-        label.addCSSClass("recovery-key")
-        label.addCSSClass("monospace")
-        label.addCSSClass("title-4")
-        label.setAccessibleDescription(title)
-        dialog.extraChild = label
+        keyLabel = Label(groups[..<half].joined(separator: "-") + "\n" + groups[half...].joined(separator: "-"))
+        keyLabel.isSelectable = true
+        keyLabel.justification = .center
+        keyLabel.addCSSClass("recovery-key")
+        keyLabel.addCSSClass("monospace")
+        keyLabel.addCSSClass("title-4")
+        keyLabel.setAccessibleLabel(Self.spoken(groups))
+        // Read after the key: what it is for (the dialog's heading and body are not, as the
+        // focus opens on the key).
+        keyLabel.setAccessibleDescription(advice)
+        dialog.extraChild = layout()
         dialog.addResponse(DialogResponse.continue, label: tr("Continue"), appearance: .suggested)
-        dialog.setResponses(default: .continue, close: .continue)
+        dialog.setResponse(Self.continueResponse, isEnabled: false)
+        // No default: one Enter must not dismiss the only copy of the key.
+        dialog.setResponses(default: nil, close: .continue)
+        dialog.onCloseRequest { [weak self] in
+            // Escape and the window's close are refused until the key is saved.
+            !(self?.savedCheck.isActive ?? true)
+        }
+        dialog.onResponse { [weak self] (_: DialogResponse?) in self?.finish() }
+        wire()
+    }
+
+    /// What a screen reader says for the key: each group's digits apart, the groups apart
+    /// ("Recovery key, 8 groups: 1 2 3 4 5, 6 7 8 9 0, …"), so it can be written down as heard.
+    static func spoken(_ groups: [String]) -> String {
+        let spelled = groups.map { $0.map(String.init).joined(separator: " ") }.joined(separator: ", ")
+        // Translators: read by screen readers; {groups} is the key, digit by digit.
+        return trn("Recovery key, %d group: {groups}", "Recovery key, %d groups: {groups}", groups.count,
+                   ["groups": spelled])
+    }
+
+    private func layout() -> Widget {
+        let content = Box(.vertical, spacing: 12)
+        content.append(keyLabel)
+        let actions = Box(.horizontal, spacing: 6)
+        actions.horizontalAlignment = .center
+        actions.append(copyButton)
+        actions.append(saveButton)
+        // PRINT (issue 21, point 3): the Print button of the printing work (GtkPrintOperation,
+        // also "Print to File" as PDF) goes here, beside Copy and Save, printing `key`.
+        content.append(actions)
+        savedCheck.horizontalAlignment = .center
+        content.append(savedCheck)
+        return content
+    }
+
+    private func wire() {
+        copyButton.onClicked { [weak self] in self?.copy() }
+        saveButton.onClicked { [weak self] in self?.save() }
+        savedCheck.onToggled { [weak self] in
+            guard let self else { return }
+            dialog.setResponse(Self.continueResponse, isEnabled: savedCheck.isActive)
+        }
+    }
+
+    private var announcer: Announcer { Announcer.of(dialog) }
+
+    private func copy() {
+        copyButton.copyToClipboard(key, clearingAfter: Self.clipboardSeconds)
+        // Translators: shown and spoken after Copy; the clipboard is emptied after a minute.
+        let text = tr("Copied. The clipboard is cleared in a minute.")
+        copyButton.tooltipText = text
+        announcer.announce(text)
+    }
+
+    private func save() {
+        let chooser = FileChooserNative(title: tr("Save Recovery Key"), parent: dialog, action: .save, acceptLabel: tr("_Save"))
+        // Translators: the suggested file name of a saved recovery key.
+        chooser.currentName = tr("Pinform recovery key.txt")
+        chooser.onResponse { [weak self] url in
+            guard let self else { return }
+            self.chooser = nil
+            guard let url else { return }
+            write(to: url)
+        }
+        self.chooser = chooser
+        chooser.show()
+    }
+
+    /// The file's text: what it is, the key, and what to do with it.
+    var fileText: String {
+        // Translators: the first line of a saved recovery key file.
+        tr("Pinform recovery key") + "\n\n" + key + "\n\n"
+            + tr("If you forget your PIN, this key opens your records. Keep this file away from the computer, or print it and delete the file.") + "\n"
+    }
+
+    /// Writes the key to `url` (mode 0600) and says where, or why not.
+    func write(to url: URL) {
+        let text: String
+        do {
+            try PrivateTextFile.write(fileText, to: url)
+            // Translators: {file} is the name of the file the key was saved to.
+            text = tr("Saved to “{file}”. Only you can read the file.", ["file": url.lastPathComponent])
+        } catch {
+            text = error.message
+        }
+        saveButton.tooltipText = text
+        announcer.announce(text)
+    }
+
+    private func finish() {
+        RecoveryKeyDialog.open.removeAll { $0 === self }
         // The dialog closes itself once the response is handled: what follows (the PIN window
         // giving way to the records, which would take this dialog with it) waits until then.
-        dialog.onResponse { (_: DialogResponse?) in _ = MainContext.idle { onContinue() } }
-        dialog.present()
+        let then = onContinue
+        _ = MainContext.idle {
+            then()
+            RecoveryKeyDialog.runWaitingIfClosed()
+        }
     }
 }

@@ -59,6 +59,8 @@ public final class PinFlow {
     /// At most this many wrong PINs are remembered; by then each attempt waits an hour.
     private static let rememberedWrongPINs = 32
     private let isChanging: Bool
+    /// Only the current PIN is asked (before a new recovery key is made): the flow ends with it.
+    let checksOnly: Bool
     private let newPINLength: Int
 
     /// - Parameters:
@@ -66,9 +68,12 @@ public final class PinFlow {
     ///   - newPINLength: The length a new PIN starts with (4 or 6, from the settings).
     ///   - vault: The key file the PIN unwraps.
     ///   - attempts: Where failures are counted.
+    ///   - checkingOnly: With `changing`, ask for the current PIN and end there (`.accepted` with
+    ///     the data key): the proof asked before a new recovery key is made.
     ///   - now: The clock of lockouts.
-    public init(changing: Bool, vault: KeyVault, attempts: AttemptStore, newPINLength: Int,
+    public init(changing: Bool, vault: KeyVault, attempts: AttemptStore, newPINLength: Int, checkingOnly: Bool = false,
                 now: @escaping @Sendable () -> Date = { Date() }) {
+        checksOnly = changing && checkingOnly
         pinCheck = PinCheck(vault: vault, attempts: attempts, now: now)
         self.now = now
         isChanging = changing
@@ -97,45 +102,8 @@ public final class PinFlow {
     /// Whether input is refused for now.
     public var isLocked: Bool { (step == .unlock || step == .current) && policy.isLocked }
 
-    private var basePrompt: Prompt {
-        switch step {
-        case .choose:
-            let advice = length < PinFlow.recommendedLength
-                // Translators: {recommended} is the safer length, 6.
-                ? trn("Use %d digit that is hard to guess. {recommended} digits are safer.",
-                      "Use %d digits that are hard to guess. {recommended} digits are safer.", length,
-                      ["recommended": String(PinFlow.recommendedLength)])
-                : trn("Use %d digit that is hard to guess.", "Use %d digits that are hard to guess.", length)
-            return Prompt(title: isRecovering ? tr("Choose a New PIN") : tr("Choose a PIN"), message: advice, kind: .instruction)
-        case .confirm:
-            return Prompt(title: tr("Confirm PIN"),
-                          message: trn("Enter the same %d digit again.", "Enter the same %d digits again.", length),
-                          kind: .instruction)
-        case .unlock:
-            return Prompt(title: tr("Enter PIN"),
-                          message: trn("Enter your %d-digit PIN to unlock.", "Enter your %d-digit PIN to unlock.", length),
-                          kind: .instruction)
-        case .current:
-            return Prompt(title: tr("Enter Current PIN"), message: tr("Enter your PIN before choosing a new one."),
-                          kind: .instruction)
-        case .recoveryKey:
-            return Prompt(title: tr("Enter Recovery Key"),
-                          message: trn("Type the %d digit of your recovery key. Dashes and spaces do not matter.",
-                                       "Type the %d digits of your recovery key. Dashes and spaces do not matter.",
-                                       PinFlow.recoveryKeyDigits),
-                          kind: .instruction)
-        }
-    }
-
     /// How many digits a recovery key has.
     public nonisolated static let recoveryKeyDigits = 40
-
-    private var lockedPrompt: Prompt {
-        Prompt(title: basePrompt.title,
-               // Translators: {time} is minutes and seconds left, as in 0:30 or 2:00.
-               message: tr("Too many wrong PINs. Try again in {time}.", ["time": PinFlow.countdown(policy.remainingLockout)]),
-               kind: .locked)
-    }
 
     /// "0:30", "1:00", "59:59" — the time left, rounded up to the second.
     public nonisolated static func countdown(_ seconds: TimeInterval) -> String {
@@ -369,7 +337,7 @@ public final class PinFlow {
             wrongThisRun.removeAll()
             wrongPINsNotice = earlier.map { PinFlow.notice(of: $0) }
             recoveryKeyToShow = recoveryKey
-            if step == .current {
+            if step == .current, !checksOnly {
                 step = .choose
                 length = PinFlow.lengths.contains(length) ? length : PinFlow.recommendedLength
                 prompt = basePrompt

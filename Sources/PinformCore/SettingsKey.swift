@@ -14,4 +14,6 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case neutralizeFormulas = "neutralize-formulas"
     /// The model the form window last showed (`s`).
     case formModel = "form-model"
+    /// Seconds without input after which the app locks itself; 0 never (`i`).
+    case idleLockDelay = "idle-lock-delay"
 }

@@ -33,6 +33,30 @@ final class PreferencesWindowTests: XCTestCase {
         }
     }
 
+    func testTheIdleLockDefaultsToFiveMinutesAndNeverTurnsItOff() {
+        GtkRuntime.test {
+            let settings = memorySettings()
+            XCTAssertEqual(settings.idleLockDelay, 300, "the schema's default is five minutes")
+            var heard = 0
+            settings.observe(.idleLockDelay) { heard += 1 }
+            let preferences = PreferencesWindow(settings: settings)
+            defer { preferences.window.destroy() }
+            XCTAssertEqual(PreferencesWindow.idleLockDelays[preferences.idleLockRow.selected], 300)
+            preferences.idleLockRow.selected = PreferencesWindow.idleLockDelays.firstIndex(of: 0)!
+            XCTAssertEqual(settings.idleLockDelay, 0)
+            preferences.idleLockRow.selected = PreferencesWindow.idleLockDelays.firstIndex(of: 60)!
+            XCTAssertEqual(settings.idleLockDelay, 60)
+            XCTAssertTrue(MainContext.spin(until: { heard >= 2 }, timeout: 2), "the idle lock was not told")
+            settings.idleLockDelay = 300
+        }
+    }
+
+    func testADelaySetElsewhereShowsTheNearestChoice() {
+        XCTAssertEqual(PreferencesWindow.idleLockDelays[PreferencesWindow.closestIdleLockChoice(to: 2)], 60)
+        XCTAssertEqual(PreferencesWindow.idleLockDelays[PreferencesWindow.closestIdleLockChoice(to: 700)], 600)
+        XCTAssertEqual(PreferencesWindow.idleLockDelays[PreferencesWindow.closestIdleLockChoice(to: 0)], 0)
+    }
+
     func testTheRowsShowTheSettingsInUseAndSayWhatTheyDo() {
         GtkRuntime.test {
             let settings = memorySettings()

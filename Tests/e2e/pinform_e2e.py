@@ -530,11 +530,27 @@ def response_button(dialog, text):
     return wait_until(lookup, message=f"no button labelled {text!r}")
 
 
+def confirm_recovery_key_saved(dialog, names=("I have saved my recovery key",)):
+    """Checks "I have saved my recovery key" (Continue is insensitive until then)."""
+    def lookup():
+        for box in find_all(dialog, role="check box", visible=True):
+            if box.name in names:
+                return box
+        return None
+
+    box = wait_until(lookup, message="no \"I have saved my recovery key\" check box")
+    if "checked" not in states(box):
+        # GTK 4.8 gives a check box no AT-SPI action: a click, as the person would.
+        click_at(box)
+    wait_until(lambda: "checked" in states(box), message="the check box did not check")
+
+
 def dismiss_recovery_key(root, timeout=LAUNCH_TIMEOUT):
-    """After a first PIN is set: waits for the recovery-key dialog, presses Continue, and returns
-    the key it showed."""
+    """After a first PIN is set: waits for the recovery-key dialog, checks "I have saved my
+    recovery key", presses Continue, and returns the key it showed."""
     dialog = recovery_key_dialog(root, timeout)
     key, _ = read_recovery_key(dialog)
+    confirm_recovery_key_saved(dialog)
     click(response_button(dialog, "Continue"))
     return key
 

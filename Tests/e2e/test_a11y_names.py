@@ -1,9 +1,30 @@
 """Names assistive technologies read: no focusable widget of the app is named after its GTK
 type (GTK 4.8 names an unnamed widget "GtkImage", "GtkListItemWidget", …)."""
+import re
+import time
 import unittest
 
-from pinform_e2e import AppTestCase, _walk, click, find, states
-from test_forms import VALID_PERSON, fill_person, open_form_window, save_button
+from pinform_e2e import (AppTestCase, _children, _walk, click, click_at, confirm_recovery_key_saved, find, find_all,
+                         read_recovery_key, recovery_key_dialog, response_button, states, wait_until)
+from test_forms import VALID_PERSON, fill_person, open_form_window, save_button, switch_model
+
+GTK_TYPE = re.compile(r"Gtk[A-Z]")
+
+
+def badly_named(root):
+    """Every node under `root` whose name or role description is a GTK type name ("GtkLabel",
+    "GtkImage", …), and every visible focusable node with no name."""
+    found = []
+    for node in _walk(root):
+        try:
+            name, role = node.name or "", node.getLocalizedRoleName() or ""
+            if GTK_TYPE.search(name) or GTK_TYPE.search(role):
+                found.append(f"{node.getRoleName()} {name!r} in {node.parent.getRoleName()} {node.parent.name!r}")
+            elif not name.strip() and {"focusable", "visible"} <= states(node):
+                found.append(f"unnamed focusable {node.getRoleName()} in {node.parent.getRoleName()} {node.parent.name!r}")
+        except Exception:  # noqa: BLE001 - nodes come and go
+            continue
+    return found
 
 
 def type_named(root):
@@ -33,6 +54,52 @@ class AccessibleNameTests(AppTestCase):
         click(save_button(root))
         find(root, role="table row", name="John, Smith, 26, john@example.com, 1.80")
         self.assertEqual(type_named(root), [])
+
+    def test_every_part_of_the_pin_window_and_the_recovery_key_dialog_is_named_and_none_by_a_gtk_type(self):
+        app = self.launch_app()
+        window = app.window("Pinform")
+        find(window, role="password text", name="PIN")
+        self.assertEqual(badly_named(window), [])
+        for heading in ("Choose a PIN", "Confirm PIN"):
+            find(window, role="label", name=heading, timeout=10)
+            for digit in "5978":
+                click(find(window, role="push button", name=digit, visible=True))
+        dialog = recovery_key_dialog(app.accessible())
+        read_recovery_key(dialog)
+        self.assertEqual(badly_named(dialog), [])
+        self.assertEqual(len({button.name for button in find_all(dialog, role="push button", name="Continue")}), 1)
+
+    def test_the_currency_chooser_and_its_popup_are_named_by_their_choices(self):
+        app = self.launch_app()
+        root = open_form_window(app)
+        switch_model(root, "Invoice")
+        combo = find(root, role="combo box", name="Currency", visible=True)
+        self.assertEqual(badly_named(combo), [])
+        button = next(node for node in find_all(combo) if node.getRoleName() in ("push button", "toggle button"))
+        self.assertTrue(button.name.strip(), "the chooser's button has no name")
+        click_at(button)
+
+        def popup_items():
+            return [node for node in find_all(root, role="list item", visible=True)
+                    if any(child.getRoleName() == "label" for child in _children(node))]
+
+        items = wait_until(popup_items, message="the Currency popup did not open")
+        self.assertTrue(all(item.name.strip() for item in items), [item.name for item in items])
+
+    def test_the_toasts_close_button_is_named(self):
+        app = self.launch_app()
+        root = open_form_window(app)
+        fill_person(root, VALID_PERSON)
+        click(save_button(root))
+
+        def close_buttons():
+            return [node for node in find_all(root, role="push button", visible=True)
+                    if node.name in ("Close", "Dismiss") or GTK_TYPE.search(node.name or "")]
+
+        buttons = wait_until(close_buttons, message="no toast with a close button showed")
+        self.assertEqual([button.name for button in buttons if GTK_TYPE.search(button.name)], [])
+        for button in buttons:
+            self.assertEqual(badly_named(button), [])
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import unittest
 import pyatspi
 
 from test_forms import switch_model
-from pinform_e2e import (RECOVERY_KEY, AppTestCase, _children, click, find, find_all, focus,
+from pinform_e2e import (RECOVERY_KEY, AppTestCase, _children, click, confirm_recovery_key_saved, find, find_all, focus,
                          set_text, states, text_of, wait_until)
 
 PIN = "5978"
@@ -59,6 +59,7 @@ def dismiss_recovery_key(root):
         return None
 
     dialog = wait_until(lookup, 20, "no dialog showed a recovery key")
+    confirm_recovery_key_saved(dialog, {german("I have saved my recovery key"), "I have saved my recovery key"})
     names = {german("Continue"), "Continue"}
 
     def button():

@@ -10,8 +10,9 @@ import tempfile
 import time
 import unittest
 
-from pinform_e2e import (AppTestCase, HarnessTimeout, click, dismiss_recovery_key, find, find_all, read_recovery_key,
-                         recovery_key_dialog, response_button, set_text, states, text_of, wait_until)
+from pinform_e2e import (AppTestCase, HarnessTimeout, _children, click, confirm_recovery_key_saved, dismiss_recovery_key, find,
+                         find_all, read_recovery_key, recovery_key_dialog, response_button, set_text, states, text_of,
+                         wait_until)
 
 GOOD_PIN = "5978"
 NEW_PIN = "739164"
@@ -106,6 +107,7 @@ class RecoveryKeyTests(AppTestCase):
         key, label = read_recovery_key(dialog)
         # A selectable label takes focus (to select and copy); GTK 4.8 reports no "selectable-text".
         self.assertIn("focusable", states(label))
+        confirm_recovery_key_saved(dialog)
         click(response_button(dialog, "Continue"))
         find(root, role="text", name="First name", timeout=20)
         app.quit()
@@ -176,7 +178,7 @@ class RecoveryKeyTests(AppTestCase):
         self.wait_for_message(window, "Use the recovery key")
 
         click(find(window, role="push button", name="Use Recovery Key"))
-        entry = find(window, role="text", name="Recovery key", visible=True)
+        entry = find(window, role="password text", name="Recovery key", visible=True)
         unlock = find(window, role="push button", name="Unlock", visible=True)
         set_text(entry, "12345-67890-12345-67890-12345-67890-12345-67890")
         click(unlock)
@@ -213,15 +215,24 @@ class RecoveryKeyTests(AppTestCase):
 
         click(self.menu_item(app, "New Recovery Key…"))
         self.wait_for_message(root, "Make a New Recovery Key?")
+        self.assertNotIn("focused", states(response_button(root, "Make New Key")))
         click(response_button(root, "Make New Key"))
+        # The PIN first: a wrong one makes no key, the right one does.
+        check = wait_until(lambda: next((child for child in _children(root) if child.name == "New Recovery Key"), None),
+                           10, "no window named 'New Recovery Key'")
+        find(check, role="label", name="Enter your PIN to make a new recovery key.")
+        self.press(check, "1357")
+        self.wait_for_message(check, "Wrong PIN")
+        self.press(check, GOOD_PIN)
         dialog = recovery_key_dialog(root)
         new, _ = read_recovery_key(dialog)
         self.assertNotEqual(new, old)
+        confirm_recovery_key_saved(dialog)
         click(response_button(dialog, "Continue"))
 
         click(self.menu_item(app, "Lock"))
         click(find(root, role="push button", name="Use Recovery Key", timeout=10))
-        entry = find(root, role="text", name="Recovery key", visible=True)
+        entry = find(root, role="password text", name="Recovery key", visible=True)
         set_text(entry, old)
         click(find(root, role="push button", name="Unlock", visible=True))
         self.wait_for_message(root, "Wrong recovery key")

@@ -1,4 +1,5 @@
 import Gtk
+import Localization
 
 /// A short in-window notification with an optional action, e.g. "Record deleted" with Undo,
 /// that hides itself after a few seconds: libadwaita's toast (`AdwToastOverlay`), spoken to
@@ -47,6 +48,9 @@ public final class Toast {
         self.action = action
         widget.add(toast)
         widget.nameButtonsByTheirLabels()
+        // Its close button (an icon, "GtkImage" to screen readers until named).
+        // Translators: the name screen readers give a toast's close button.
+        widget.nameInternalParts(InternalPartNames(scrollBar: tr("Scroll bar"), close: tr("Close")))
         timer = MainContext.timeout(milliseconds: UInt32(max(0, seconds) * 1000)) { [weak self] in
             self?.timer = 0
             self?.dismiss()

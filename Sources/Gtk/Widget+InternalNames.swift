@@ -1,0 +1,85 @@
+internal import CGtk
+
+/// The names given to the parts GTK and libadwaita build inside their widgets, which GTK 4.8
+/// would otherwise name by their type ("GtkScrollbar", "GtkImage", "GtkStackPage") for screen
+/// readers.
+public struct InternalPartNames: Sendable {
+    /// A scroll bar ("Scroll bar").
+    public var scrollBar: String
+    /// An icon-only close button with no name of its own ("Close").
+    public var close: String
+
+    /// The names, in the user's language.
+    public init(scrollBar: String, close: String) {
+        self.scrollBar = scrollBar
+        self.close = close
+    }
+}
+
+extension Widget {
+    /// Names, under this widget, the parts GTK 4.8 would name by their type: scroll bars (and
+    /// the range inside them), an icon inside a button (by the button: its label, its tooltip,
+    /// or "Close" for a close icon), and a stack's pages (by their title, else their child's
+    /// name is left to the child: the page is named like the stack's window).
+    ///
+    /// Call it once the widget's parts exist (after it is shown, or after a toast was added).
+    public func nameInternalParts(_ names: InternalPartNames) {
+        nameParts(under: widgetPointer, names, windowTitle: rootWindow?.title ?? "")
+    }
+
+    private func nameParts(under widget: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames, windowTitle: String) {
+        if pf_is_scrollbar(widget) != 0 {
+            pf_accessible_set_label(widget, names.scrollBar)
+        } else if pf_is_range(widget) != 0, let parent = gtk_widget_get_parent(widget), pf_is_scrollbar(parent) != 0 {
+            pf_accessible_set_label(widget, names.scrollBar)
+        } else if pf_is_image(widget) != 0, let name = Self.buttonName(around: widget, names) {
+            pf_accessible_set_label(widget, name)
+        } else if pf_is_button(widget) != 0, gtk_button_get_label(pf_button(widget)) == nil,
+                  Self.iconName(inside: widget) == "window-close-symbolic" {
+            pf_accessible_set_label(widget, names.close)
+        } else if pf_is_stack(widget) != 0 {
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                if let page = gtk_stack_get_page(pf_stack(widget), current) {
+                    let title = gtk_stack_page_get_title(page).map { String(cString: $0) } ?? windowTitle
+                    pf_accessible_set_label(UnsafeMutableRawPointer(page), title)
+                }
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            nameParts(under: current, names, windowTitle: windowTitle)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    /// The name of the button an image is in: its label, else its tooltip, else "Close" for a
+    /// close icon; nil when the image is in no button.
+    private static func buttonName(around image: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames) -> String? {
+        var ancestor = gtk_widget_get_parent(image)
+        while let current = ancestor {
+            if pf_is_button(current) != 0 {
+                if let label = gtk_button_get_label(pf_button(current)) { return String(cString: label) }
+                if let tip = gtk_widget_get_tooltip_text(current) { return String(cString: tip) }
+                if let icon = iconName(inside: current), icon == "window-close-symbolic" { return names.close }
+                return nil
+            }
+            ancestor = gtk_widget_get_parent(current)
+        }
+        return nil
+    }
+
+    /// The icon name of the first image inside `widget`, if any.
+    private static func iconName(inside widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        if pf_is_image(widget) != 0 {
+            return gtk_image_get_icon_name(pf_image(widget)).map { String(cString: $0) }
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let name = iconName(inside: current) { return name }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,13 @@
+internal import CGtk
+
+extension Widget {
+    /// The size the widget asks for as it is now (its natural width, and its natural height at
+    /// that width): what a container reserves for it. A hidden widget measures 0 × 0.
+    public var naturalSize: (width: Int32, height: Int32) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        gtk_widget_measure(widgetPointer, GTK_ORIENTATION_HORIZONTAL, -1, nil, &width, nil, nil)
+        gtk_widget_measure(widgetPointer, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
+        return (width, height)
+    }
+}

@@ -1,0 +1,105 @@
+"""The recovery key with the real screen reader (Orca 43, see orca_session.py and test_orca.py):
+the dialog says what it is and reads the key group by group, the key is read again when the
+focus comes back to it, the dialog's buttons are named once, and a recovery key typed into
+"Use Recovery Key" is never echoed."""
+import re
+import unittest
+
+from orca_session import OrcaSession, orca_available
+from pinform_e2e import (AppTestCase, _children, click, dismiss_recovery_key, find, find_all, press_key, read_recovery_key,
+                         recovery_key_dialog, states, type_keys, wait_until)
+
+GOOD_PIN = "5978"
+DIGIT_ECHO = re.compile(r"^\s*([0-9]|zero|one|two|three|four|five|six|seven|eight|nine)\s*$", re.IGNORECASE)
+
+
+@unittest.skipUnless(orca_available(), "orca and speech-dispatcher are not installed")
+class OrcaRecoveryKeyTests(AppTestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.orca = OrcaSession()
+        cls.orca.__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.orca.__exit__(None, None, None)
+
+    def choose_pin(self):
+        """A first run with Orca on: the PIN chosen and confirmed; returns the app and its dialog."""
+        app = self.launch_app()
+        self.orca.attach(app, "PIN password text")
+        window = app.window("Pinform")
+        for heading in ("Choose a PIN", "Confirm PIN"):
+            find(window, role="label", name=heading, timeout=10)
+            type_keys(GOOD_PIN)
+        dialog = recovery_key_dialog(app.accessible())
+        return app, dialog
+
+    def tab_to(self, dialog, name, role=None):
+        """Presses Tab until the node named `name` has the focus."""
+        for _ in range(10):
+            press_key("Tab")
+            try:
+                return wait_until(lambda: next((node for node in find_all(dialog, role=role, name=name)
+                                                if "focused" in states(node)), None), 0.7)
+            except AssertionError:
+                continue
+        raise AssertionError(f"Tab never reached {name!r}")
+
+    def test_the_key_is_read_group_by_group_when_the_dialog_opens_and_again_on_coming_back(self):
+        app, dialog = self.choose_pin()
+        key, _ = read_recovery_key(dialog)
+        spelled = ", ".join(" ".join(group) for group in key.split("-"))
+        # With no window manager the X focus stays on the PIN window: give it to the dialog.
+        opened = self.orca.mark()
+        self.orca.attach(app, spelled)
+        said = self.orca.wait_until_quiet(opened, quiet=1.5)
+        # What it is, then the key, in that order.
+        dialog_line = next((index for index, line in enumerate(said) if line.startswith("Recovery key dialog")), None)
+        key_line = next((index for index, line in enumerate(said) if spelled in line), None)
+        self.assertIsNotNone(dialog_line, f"the dialog was not named; Orca said {said}")
+        self.assertLess(dialog_line, key_line, f"the key was read before the dialog was named: {said}")
+        self.assertIn("8 groups", said[key_line])
+
+        mark = self.orca.mark()
+        self.tab_to(dialog, "Copy")
+        self.orca.wait_for_speech("Copy", since=mark)
+        box = self.tab_to(dialog, "I have saved my recovery key")
+        mark = self.orca.mark()
+        press_key("space")
+        wait_until(lambda: "checked" in states(box), message="Space did not check the box")
+        mark = self.orca.mark()
+        self.tab_to(dialog, "Continue")
+        said = self.orca.wait_for_speech("Continue", since=mark)
+        self.assertFalse([line for line in said if "Continue Continue" in line], f"named twice: {said}")
+
+        mark = self.orca.mark()
+        self.tab_to(dialog, re.sub(r"\s+", " ", dialog_key_name(dialog)))
+        self.orca.wait_for_speech(spelled, since=mark)
+
+    def test_a_recovery_key_typed_to_unlock_is_never_echoed(self):
+        app, dialog = self.choose_pin()
+        dismiss_recovery_key(app.accessible())
+        root = app.accessible()
+        wait_until(lambda: not find_all(root, role="push button", name="5", visible=True), 20, "no unlock")
+        click(self.menu_item(app, "Lock"))
+        click(find(root, role="push button", name="Use Recovery Key", timeout=10))
+        entry = find(root, role="password text", name="Recovery key", visible=True)
+        wait_until(lambda: "focused" in states(entry), message="the recovery key's entry has no focus")
+        self.orca.attach(app, "Recovery key")
+        mark = self.orca.mark()
+        type_keys("12345-67890")
+        self.orca.wait_until_quiet(mark)
+        said = self.orca.spoken(mark)
+        self.assertEqual([line for line in said if DIGIT_ECHO.match(line) or re.search(r"\d{2}", line)], [],
+                         f"Orca echoed the recovery key; it said {said}")
+        self.assertIsNone(re.search(r"event_string=\([0-9]\)", self.orca.log()[mark:]), "a digit is in Orca's log")
+
+
+def dialog_key_name(dialog):
+    """The accessible name of the key in `dialog` ("Recovery key, 8 groups: …")."""
+    return next(node.name for node in find_all(dialog, role="label") if node.name.startswith("Recovery key,"))
+
+
+if __name__ == "__main__":
+    unittest.main()
