@@ -24,9 +24,18 @@ public protocol RecordModel: Codable, Equatable {
     static var fields: [RecordField<Self>] { get }
     /// The name an export suggests for the CSV file ("people.csv").
     static var exportFileName: String { get }
+    /// What makes two records the same one when records are imported, such as a person's
+    /// email address folded to lower case; nil when the record duplicates none. By default
+    /// every field's text, folded: a record is a duplicate when it is the same in every field.
+    var duplicateKey: String? { get }
 }
 
 extension RecordModel {
     /// The columns kept beside each record for sorting and searching.
     public static var storeColumns: [Column<Self>] { fields.map(\.column) }
+
+    /// Every field's text, folded (case, accents, surrounding spaces), joined.
+    public var duplicateKey: String? {
+        Self.fields.map { ImportText.folded($0.text(self)) }.joined(separator: "\u{1F}")
+    }
 }
