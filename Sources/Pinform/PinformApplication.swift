@@ -134,6 +134,8 @@ final class PinformApplication {
         case .lock: lock()
         case .changePIN: changePIN()
         case .newRecoveryKey: makeNewRecoveryKey()
+        case .importRecords: formWindow?.recordsPanel?.importRecords()
+        case .printRecords: formWindow?.recordsPanel?.printRecords()
         }
     }
 

@@ -1,0 +1,3 @@
+extension RecordsPanel {
+    func printRecords() {}
+}
