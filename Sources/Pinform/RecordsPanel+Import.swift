@@ -59,7 +59,7 @@ extension RecordsPanel {
     }
 
     /// Saves the imported records in one transaction, with Undo in a toast.
-    private func insertImported(_ models: [Model]) {
+    func insertImported(_ models: [Model]) {
         guard !models.isEmpty, let store else { return }
         do {
             let ids = try store.insert(contentsOf: models)

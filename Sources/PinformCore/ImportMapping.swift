@@ -8,7 +8,7 @@ public struct ImportMapping: Equatable, Sendable {
     /// For each column of the file, the index of the field it fills (in the model's `fields`),
     /// or nil when it is left out.
     public var fields: [Int?]
-    /// Whether the columns were taken in the export's order because no header was known.
+    /// Whether some columns were taken in the export's order because their headers were not known.
     public private(set) var isByPosition = false
 
     /// A mapping of `fields.count` columns.
@@ -39,9 +39,10 @@ public struct ImportMapping: Equatable, Sendable {
     /// The mapping a header row suggests: a column fills the field one of whose names it is
     /// (compared without case, accents, spaces or punctuation: "first_name" is "First name"),
     /// each field at most once. `fieldNames` gives each field's names: its title in the user's
-    /// language, in English and in the other languages, and its stored column. When no header
-    /// is a field's name and there are as many columns as fields, the columns are taken in the
-    /// fields' order, as Pinform exports them.
+    /// language and in English, and its stored column. When there are as many columns as
+    /// fields, a column whose header is no field's name fills the field in its place, if no
+    /// other column does: Pinform exports the fields in order, so an export made in another
+    /// language comes back.
     public static func guess(headers: [String], fieldNames: [[String]]) -> ImportMapping {
         var byKey: [String: Int] = [:]
         for (field, names) in fieldNames.enumerated() {
@@ -57,9 +58,14 @@ public struct ImportMapping: Equatable, Sendable {
             mapping.fields[column] = field
             taken.insert(field)
         }
-        if taken.isEmpty, headers.count == fieldNames.count {
-            mapping.fields = Array(fieldNames.indices)
-            mapping.isByPosition = true
+        // A file as wide as the export whose other headers are in another language: its columns
+        // are in the export's order.
+        if headers.count == fieldNames.count {
+            for column in headers.indices where mapping.fields[column] == nil && !taken.contains(column) {
+                mapping.fields[column] = column
+                taken.insert(column)
+                mapping.isByPosition = true
+            }
         }
         return mapping
     }

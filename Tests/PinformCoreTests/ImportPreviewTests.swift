@@ -84,6 +84,14 @@ final class ImportPreviewTests: XCTestCase {
     }
 
     @MainActor
+    func testKnownHeadersKeepTheirFieldsAndTheOthersTakeTheirPlaces() async throws {
+        let mapping = ImportMapping.guess(headers: ["Nom", "Active", "Âge", "Courriel"],
+                                          fieldNames: Member.fields.map { [$0.title] })
+        XCTAssertEqual(mapping.fields, [0, 3, 2, nil])
+        XCTAssertTrue(mapping.isByPosition)
+    }
+
+    @MainActor
     func testSettingAFieldTakesItFromItsPreviousColumn() async throws {
         var mapping = ImportMapping(fields: [0, 1])
         mapping.set(field: 0, forColumn: 1)
