@@ -34,6 +34,8 @@ final class ImportDialog<Model: FormModel> {
     private(set) var preview: ImportPreview<Model>
     private var completion: (([Model]) -> Void)?
     private var keepAlive: ImportDialog?
+    /// The main loop's source that reads the next slice of rows, while there is one.
+    private var readSource: UInt32?
 
     /// A hidden dialog over `parent` for the file `name` read as `table`; `existingKeys` are
     /// the saved records' duplicate keys. `completion` runs once, with the records to create
@@ -52,7 +54,7 @@ final class ImportDialog<Model: FormModel> {
             guessed.fields[column] = nil
         }
         mapping = guessed
-        preview = ImportPreview(table: table, mapping: guessed, existingKeys: existingKeys) { reader.resolve($0) }
+        preview = ImportPreview(table: table, mapping: guessed, existingKeys: existingKeys)
 
         var columns: [RecordColumn<ImportRow<Model>>] = [
             // Translators: the import preview's column of the file's line numbers.
@@ -114,7 +116,7 @@ final class ImportDialog<Model: FormModel> {
             self?.finish(importing: false)
             return false
         }
-        showPreview()
+        startReading()
     }
 
     /// Shows the dialog; it keeps itself alive until it closes.
@@ -162,14 +164,42 @@ final class ImportDialog<Model: FormModel> {
             let shown = mapping.field(forColumn: other).flatMap { importable.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
             if choice.selectedIndex != shown { choice.selectedIndex = shown }
         }
-        preview = ImportPreview(table: table, mapping: mapping, existingKeys: existingKeys) { [reader] in reader.resolve($0) }
-        showPreview()
+        preview = ImportPreview(table: table, mapping: mapping, existingKeys: existingKeys)
+        startReading()
     }
+
+    /// Reads the file's rows a slice at a time while the window stays responsive, then shows
+    /// them; until then Import waits and the summary counts the rows checked.
+    private func startReading() {
+        if let readSource { MainContext.remove(source: readSource) }
+        importButton.isSensitive = false
+        readSlice()
+        guard !preview.isComplete else { return }
+        readSource = MainContext.timeout(milliseconds: 1) { [weak self] in
+            guard let self else { return false }
+            readSlice()
+            if preview.isComplete { readSource = nil }
+            return !preview.isComplete
+        }
+    }
+
+    private func readSlice() {
+        preview.read(count: Self.sliceSize) { reader.resolve($0) }
+        if preview.isComplete {
+            showPreview()
+        } else {
+            summaryLabel.text = tr("Checking the rows… {done} of {total}",
+                                   ["done": String(preview.rows.count), "total": String(preview.totalCount)])
+        }
+    }
+
+    /// How many rows are checked between two frames: some 50 ms of work.
+    private static var sliceSize: Int { 100 }
 
     private func showPreview() {
         source.delete(Array(source.models.keys))
         for row in preview.rows { source.insert(row) }
-        rows.reload(refreshingAll: true)
+        rows.reload()
         summaryLabel.text = preview.summary
         summaryLabel.setAccessibleLabel(preview.summary)
         let count = preview.createdCount
@@ -179,8 +209,10 @@ final class ImportDialog<Model: FormModel> {
 
     private func finish(importing: Bool) {
         guard let completion else { return }
+        if let readSource { MainContext.remove(source: readSource) }
+        readSource = nil
         self.completion = nil
-        completion(importing ? preview.createdRecords : [])
+        completion(importing && preview.isComplete ? preview.createdRecords : [])
         window.destroy()
         keepAlive = nil
     }

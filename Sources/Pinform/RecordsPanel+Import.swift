@@ -58,13 +58,14 @@ extension RecordsPanel {
         dialog.present()
     }
 
-    /// Saves the imported records in one transaction, with Undo in a toast.
+    /// Saves the imported records in one transaction, with Undo in a toast (kept 20 s: an
+    /// import is a large change to take back).
     func insertImported(_ models: [Model]) {
         guard !models.isEmpty, let store else { return }
         do {
             let ids = try store.insert(contentsOf: models)
             list.reload()
-            toast.show(trn("Imported %d record", "Imported %d records", ids.count), actionLabel: tr("Undo"), seconds: 10) {
+            toast.show(trn("Imported %d record", "Imported %d records", ids.count), actionLabel: tr("Undo"), seconds: 20) {
                 [weak self] in self?.undoImport(ids)
             }
         } catch {

@@ -17,7 +17,7 @@ enum RecoveryKeyPrinter {
         let day = date.formatted(date: .long, time: .omitted)
         return PrintedDocument(title: tr("Pinform Recovery Key"), subtitle: tr("Made on {date}", ["date": day]), blocks: [
             .key(lines),
-            .paragraph(tr("If you forget your PIN, this key is the only way to open your Pinform records. Type it in the PIN window under “Forgot PIN?”, with or without the dashes.")),
+            .paragraph(tr("If you forget your PIN, this key is the only way to open your Pinform records. Choose “Use Recovery Key” under the PIN keypad and type it, with or without the dashes.")),
             .paragraph(tr("Keep this page somewhere safe and away from the computer, such as with your important papers. Anyone who has it and this computer can open your records. If you make a new recovery key, this one stops working: destroy this page then.")),
             .paragraph(tr("A PDF of this page holds the key as text: keep the file off this computer, or delete it once it is printed.")),
         ])

@@ -13,6 +13,8 @@ public final class FormRowReader<Model> {
     private let blank: Model
     private let inputs: [Int: FieldID]
     private let labels: [FieldID: String]
+    /// Each input's text with the blank record loaded, by field index; nil until the first row.
+    private var blankTexts: [Int: String?]?
 
     /// A reader over `form`, whose inputs are labelled `labels`; `titles` are the record
     /// fields' titles, in order. A field with no input of its title is not imported.
@@ -35,12 +37,18 @@ public final class FormRowReader<Model> {
     public func imports(field index: Int) -> Bool { inputs[index] != nil }
 
     /// The record `cells` (by field index) make, or what is wrong, each message led by its
-    /// field's label ("Age: Must be 120 or less").
+    /// field's label ("Age: Must be 120 or less"). A field without a cell keeps the blank
+    /// record's value.
     public func resolve(_ cells: [Int: String]) -> Result<Model, ImportRejection> {
-        form.load(blank)
-        for (index, cell) in cells {
-            guard let field = inputs[index], let input = form.object(for: field) as? any FormInput else { continue }
-            Self.write(cell, into: input)
+        if blankTexts == nil {
+            form.load(blank)
+            blankTexts = inputs.mapValues { (form.object(for: $0) as? any FormInput)?.text }
+        }
+        // Only what differs from the input's text is written: a form's inputs are widgets,
+        // and most columns repeat from row to row.
+        for (index, field) in inputs {
+            guard let input = form.object(for: field) as? any FormInput else { continue }
+            Self.write(cells[index], blank: blankTexts?[index] ?? nil, into: input)
         }
         switch form.resolve(blank) {
         case .success(let model):
@@ -52,7 +60,8 @@ public final class FormRowReader<Model> {
         }
     }
 
-    private static func write<Input: FormInput>(_ cell: String, into input: Input) {
-        input.text = Input.Output.self == Bool.self ? ImportText.flag(cell) : cell
+    private static func write<Input: FormInput>(_ cell: String?, blank: String?, into input: Input) {
+        let text = cell.map { Input.Output.self == Bool.self ? ImportText.flag($0) : $0 } ?? blank
+        if input.text != text { input.text = text }
     }
 }

@@ -15,8 +15,23 @@ import Storage
 /// ```
 @MainActor
 public struct ImportPreview<Model: RecordModel> {
-    /// Every record of the file after the header, in the file's order.
-    public let rows: [ImportRow<Model>]
+    /// The rows read so far, in the file's order: every record of the file after the header
+    /// once `isComplete`.
+    public private(set) var rows: [ImportRow<Model>] = []
+    private let table: CSVReader.Table
+    private let mapping: ImportMapping
+    private let fields = Model.fields
+    private var keys: Set<String>
+    private var keyLines: [String: Int] = [:]
+
+    /// A preview of `table` through `mapping` that has read no row yet (see `read(count:resolve:)`).
+    /// - Parameter existingKeys: the `duplicateKey`s of the saved records.
+    public init(table: CSVReader.Table, mapping: ImportMapping, existingKeys: Set<String>) {
+        self.table = table
+        self.mapping = mapping
+        keys = existingKeys
+        rows.reserveCapacity(table.rows.count)
+    }
 
     /// Reads every row of `table` through `mapping` and `resolve`.
     ///
@@ -26,50 +41,61 @@ public struct ImportPreview<Model: RecordModel> {
     /// export that protected it.
     /// - Parameters:
     ///   - existingKeys: the `duplicateKey`s of the saved records.
-    ///   - resolve: the record a row's cells (by field index) make, or the messages that say
-    ///     what is wrong with them.
+    ///   - resolve: the record a row's cells (by field index) make, or what is wrong with them.
     public init(table: CSVReader.Table, mapping: ImportMapping, existingKeys: Set<String>,
                 resolve: ([Int: String]) -> Result<Model, ImportRejection>) {
-        let fields = Model.fields
-        var keys = existingKeys
-        var keyLines: [String: Int] = [:]
-        var rows: [ImportRow<Model>] = []
-        rows.reserveCapacity(table.rows.count)
-        for row in table.rows {
-            var cells = Array(repeating: "", count: fields.count)
-            var given: [Int: String] = [:]
-            var formulas: [String] = []
-            for (column, raw) in row.fields.enumerated() {
-                guard let field = mapping.field(forColumn: column), field < fields.count else { continue }
-                if ImportText.isFormula(raw) {
-                    // Translators: an imported row's problem; {field} is a column such as Email.
-                    formulas.append(tr("{field}: starts like a spreadsheet formula (=, +, -, @); it is not imported",
-                                       ["field": fields[field].title]))
-                }
-                let cell = CSVReader.unneutralized(raw)
-                cells[field] = cell
-                given[field] = cell
-            }
-            let outcome: ImportRow<Model>.Outcome
-            switch resolve(given) {
-            case .failure(let rejection):
-                outcome = .invalid(formulas + rejection.messages)
-            case .success where !formulas.isEmpty:
-                outcome = .invalid(formulas)
-            case .success(let model):
-                if let key = model.duplicateKey, keys.contains(key) {
-                    outcome = .duplicate(model, line: keyLines[key])
-                } else {
-                    if let key = model.duplicateKey {
-                        keys.insert(key)
-                        keyLines[key] = row.line
-                    }
-                    outcome = .create(model)
-                }
-            }
-            rows.append(ImportRow(line: row.line, cells: cells, outcome: outcome))
+        self.init(table: table, mapping: mapping, existingKeys: existingKeys)
+        read(count: table.rows.count, resolve: resolve)
+    }
+
+    /// Whether every row of the file is read.
+    public var isComplete: Bool { rows.count == table.rows.count }
+
+    /// How many rows the file has after its header.
+    public var totalCount: Int { table.rows.count }
+
+    /// Reads up to `count` more rows (a window reads a large file a slice at a time, so that
+    /// it never stops responding).
+    public mutating func read(count: Int, resolve: ([Int: String]) -> Result<Model, ImportRejection>) {
+        let end = min(rows.count + max(count, 0), table.rows.count)
+        for row in table.rows[rows.count..<end] {
+            rows.append(self.row(row, resolve: resolve))
         }
-        self.rows = rows
+    }
+
+    private mutating func row(_ row: CSVReader.Row, resolve: ([Int: String]) -> Result<Model, ImportRejection>) -> ImportRow<Model> {
+        var cells = Array(repeating: "", count: fields.count)
+        var given: [Int: String] = [:]
+        var formulas: [String] = []
+        for (column, raw) in row.fields.enumerated() {
+            guard let field = mapping.field(forColumn: column), field < fields.count else { continue }
+            if ImportText.isFormula(raw) {
+                // Translators: an imported row's problem; {field} is a column such as Email.
+                formulas.append(tr("{field}: starts like a spreadsheet formula (=, +, -, @); it is not imported",
+                                   ["field": fields[field].title]))
+            }
+            let cell = CSVReader.unneutralized(raw)
+            cells[field] = cell
+            given[field] = cell
+        }
+        let outcome: ImportRow<Model>.Outcome
+        switch resolve(given) {
+        case .failure(let rejection):
+            outcome = .invalid(formulas + rejection.messages)
+        case .success where !formulas.isEmpty:
+            outcome = .invalid(formulas)
+        case .success(let model):
+            if let key = model.duplicateKey, keys.contains(key) {
+                outcome = .duplicate(model, line: keyLines[key])
+            } else {
+                if let key = model.duplicateKey {
+                    keys.insert(key)
+                    keyLines[key] = row.line
+                }
+                outcome = .create(model)
+            }
+        }
+        return ImportRow(line: row.line, cells: cells, outcome: outcome)
     }
 
     /// The records the import creates, in the file's order.

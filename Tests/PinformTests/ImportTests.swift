@@ -57,6 +57,7 @@ final class ImportTests: XCTestCase {
             let table = try CSVReader().table(from: Array(csv.utf8))
             var handed: [Person]?
             let dialog = ImportDialog<Person>(table: table, fileName: "leute.csv", existingKeys: [], parent: nil) { handed = $0 }
+            XCTAssertTrue(MainContext.spin(until: { dialog.preview.isComplete }))
             // German headers under an English interface: "E-Mail" is Email, the others are taken
             // in the export's order.
             XCTAssertEqual(dialog.columnChoices.map(\.selectedIndex), [1, 2, 3, 4, 5])
@@ -66,9 +67,11 @@ final class ImportTests: XCTestCase {
             XCTAssertTrue(dialog.summaryLabel.text.contains("1 invalid row"))
             // The email column left out: a person's email is then the form's blank, valid one.
             dialog.columnChoices[3].selectedIndex = 0
+            XCTAssertTrue(MainContext.spin(until: { dialog.preview.isComplete }))
             XCTAssertEqual(dialog.preview.rows[0].cells[3], "")
             XCTAssertEqual(dialog.preview.createdRecords.first?.email, Person.blank.email)
             dialog.columnChoices[3].selectedIndex = 4
+            XCTAssertTrue(MainContext.spin(until: { dialog.preview.isComplete }))
             XCTAssertEqual(dialog.preview.createdRecords.first?.email.address, "ada@example.com")
             dialog.present()
             dialog.importButton.click()
@@ -88,6 +91,36 @@ final class ImportTests: XCTestCase {
             XCTAssertTrue(toast.performAction())
             XCTAssertEqual(panel.list.rowCount, 1)
             XCTAssertEqual(try panel.store!.list().map(\.model), [Self.people[0]])
+        }
+    }
+}
+
+/// The preview of 2,000 people through the real form: the window is never busy for long, and
+/// the whole preview is ready within seconds.
+final class ImportSpeedTests: XCTestCase {
+    func testTwoThousandPeoplePreviewWithoutAStall() throws {
+        try GtkRuntime.test {
+            var csv = "First name,Last name,Age,Email,Height\n"
+            for index in 0..<2_000 { csv += "Person\(index),Member\(index),\(18 + index % 80),p\(index)@example.com,1.70\n" }
+            let table = try CSVReader().table(from: Array(csv.utf8))
+            let start = ContinuousClock.now
+            let dialog = ImportDialog<Person>(table: table, fileName: "people.csv", existingKeys: [], parent: nil) { _ in }
+            let opened = ContinuousClock.now - start
+            var longest = Duration.zero
+            var last = ContinuousClock.now
+            XCTAssertTrue(MainContext.spin(until: {
+                let now = ContinuousClock.now
+                longest = max(longest, now - last)
+                last = now
+                return dialog.preview.isComplete
+            }, timeout: 20))
+            let total = ContinuousClock.now - start
+            print("2,000 people: dialog open in \(opened), longest step \(longest), preview complete in \(total)")
+            XCTAssertEqual(dialog.preview.createdCount, 2_000)
+            // A debug build on a shared machine: a release build is several times faster.
+            XCTAssertLessThan(opened, .milliseconds(500))
+            XCTAssertLessThan(longest, .milliseconds(500))
+            XCTAssertLessThan(total, .seconds(10))
         }
     }
 }
