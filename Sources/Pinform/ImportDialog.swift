@@ -72,7 +72,7 @@ final class ImportDialog<Model: FormModel> {
         window.setTransient(for: parent)
         window.isModal = true
         window.destroysWithParent = true
-        window.setDefaultSize(width: 760, height: 640)
+        window.setDefaultSize(width: 760, height: 760)
         let header = HeaderBar()
         header.packStart(cancelButton)
         importButton.addCSSClass("suggested-action")
@@ -89,7 +89,7 @@ final class ImportDialog<Model: FormModel> {
         fileLabel.wraps = true
         box.append(fileLabel)
         if guessed.isByPosition {
-            let notice = Label(tr("No header is the name of a field, so the columns are taken in the order Pinform exports them. Check them below."))
+            let notice = Label(tr("Some headers are not the name of a field: those columns are taken in the order Pinform exports them. Check them below."))
             notice.wraps = true
             notice.xAlign = 0
             box.append(notice)
@@ -149,8 +149,8 @@ final class ImportDialog<Model: FormModel> {
         }
         let scrolled = ScrolledWindow()
         scrolled.child = group
-        // Up to four columns show at once; more scroll.
-        scrolled.setSizeRequest(width: -1, height: Int32(min(table.header.count, 4) * 58 + 40))
+        // Up to three columns show at once; more scroll.
+        scrolled.setSizeRequest(width: -1, height: Int32(min(table.header.count, 3) * 56 + 44))
         return scrolled
     }
 
