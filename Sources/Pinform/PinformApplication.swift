@@ -141,6 +141,8 @@ final class PinformApplication {
         case .lock: lock(.user)
         case .changePIN: changePIN()
         case .newRecoveryKey: askForNewRecoveryKey()
+        case .importRecords: formWindow?.recordsPanel?.importRecords()
+        case .printRecords: formWindow?.recordsPanel?.printRecords()
         }
     }
 

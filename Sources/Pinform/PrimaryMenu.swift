@@ -14,6 +14,10 @@ enum PrimaryMenu {
             session.append(tr("New Recovery Key…"), action: AppAction.newRecoveryKey.detailedName)
             session.append(tr("Lock"), action: AppAction.lock.detailedName)
             menu.appendSection(session)
+            let records = Menu()
+            records.append(tr("Import…"), action: AppAction.importRecords.detailedName)
+            records.append(tr("Print…"), action: AppAction.printRecords.detailedName)
+            menu.appendSection(records)
         }
         let general = Menu()
         general.append(tr("Preferences"), action: AppAction.preferences.detailedName)

@@ -16,6 +16,12 @@ protocol RecordsPanelProtocol: AnyObject {
     func reconnect()
     /// Moves the focus to the search entry.
     func focusSearch()
+    /// Asks for a CSV file, previews what importing it does, and imports once confirmed
+    /// (RecordsPanel+Import.swift).
+    func importRecords()
+    /// Prints the selected record, or the list as it is searched and sorted when none is
+    /// selected (RecordsPanel+Print.swift).
+    func printRecords()
 }
 
 /// The saved records of one model under its form: a searchable, sortable list; Save adds to
@@ -45,13 +51,13 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     /// Says why the records can only be read, above the list; hidden when they can be written.
     let readOnlyNotice = Label()
 
-    private let records: RecordsDatabase
+    let records: RecordsDatabase
     private let source: RecordStoreSource<Model>
-    private unowned let window: Window
-    private let toast: Toast
+    unowned let window: Window
+    let toast: Toast
     private let neutralizesFormulas: () -> Bool
     private let readOnlyBox = Box(.horizontal, spacing: 6)
-    private var chooser: FileChooserNative?
+    var chooser: FileChooserNative?
     /// Where the last export went, to suggest the same folder next time.
     private var lastExportFolder: URL?
     /// What Retry on the problem page does.
@@ -150,7 +156,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         updateDeleteButton()
     }
 
-    private var store: RecordStore<Model>? { source.store }
+    var store: RecordStore<Model>? { source.store }
 
     /// Shows why the records file cannot be used in the list's place: with Retry (running
     /// `retry`), and with Move Aside and Start Fresh when the file is damaged.
@@ -194,7 +200,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
 
     /// Says in a toast what went wrong, with Retry when another program only holds the file
     /// for now (`retry` runs the failed action again).
-    private func report(_ error: any Error, retry: (() -> Void)? = nil) {
+    func report(_ error: any Error, retry: (() -> Void)? = nil) {
         guard let error = error as? StoreError else {
             toast.show(String(describing: error), seconds: 8)
             return

@@ -72,6 +72,8 @@ enum ShortcutsWindow {
                   shortcut("Delete", tr("Delete the selected record")),
                   shortcut("&lt;Control&gt;z", tr("Undo a deletion")),
                   shortcut("&lt;Control&gt;e", tr("Export the records as CSV")),
+                  shortcut(.importRecords, tr("Import records from a CSV file")),
+                  shortcut(.printRecords, tr("Print, or save as PDF")),
               ]))
               \(group(tr("General"), [
                   shortcut(.preferences, tr("Preferences")),

@@ -16,6 +16,10 @@ public enum AppAction: String, CaseIterable, Sendable {
     case changePIN = "change-pin"
     /// Replace the recovery key with a new one.
     case newRecoveryKey = "new-recovery-key"
+    /// Import records of the shown model from a CSV file, with a preview (Ctrl+O).
+    case importRecords = "import-records"
+    /// Print the selected record, or the shown list, or save it as PDF (Ctrl+P).
+    case printRecords = "print-records"
 
     /// The action's name on the application ("change-pin").
     public var name: String { rawValue }
@@ -30,6 +34,8 @@ public enum AppAction: String, CaseIterable, Sendable {
         case .shortcuts: ["<Control>question"]
         case .preferences: ["<Control>comma"]
         case .lock: ["<Control>l"]
+        case .importRecords: ["<Control>o"]
+        case .printRecords: ["<Control>p"]
         case .about, .changePIN, .newRecoveryKey: []
         }
     }
@@ -37,7 +43,7 @@ public enum AppAction: String, CaseIterable, Sendable {
     /// Whether the action needs the records open (it is disabled while locked).
     public var needsUnlocked: Bool {
         switch self {
-        case .lock, .changePIN, .newRecoveryKey: true
+        case .lock, .changePIN, .newRecoveryKey, .importRecords, .printRecords: true
         case .quit, .about, .shortcuts, .preferences: false
         }
     }

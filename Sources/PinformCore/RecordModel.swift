@@ -1,4 +1,5 @@
 import Forms
+import Localization
 import Storage
 
 /// A kind of record the app keeps, as far as it needs no display: its names, its icon, the value
@@ -24,9 +25,40 @@ public protocol RecordModel: Codable, Equatable {
     static var fields: [RecordField<Self>] { get }
     /// The name an export suggests for the CSV file ("people.csv").
     static var exportFileName: String { get }
+    /// What makes two records the same one when records are imported, such as a person's
+    /// email address folded to lower case; nil when the record duplicates none. By default
+    /// every field's text, folded: a record is a duplicate when it is the same in every field.
+    var duplicateKey: String? { get }
+    /// The record on paper. By default the model's name and the record's summary as the
+    /// title, then every field with its value; an invoice adds its lines and totals.
+    var printout: PrintedDocument { get }
 }
 
 extension RecordModel {
+    /// The model's name and the summary, then every field and its text.
+    public var printout: PrintedDocument {
+        PrintedDocument(title: Self.title, subtitle: summary,
+                        blocks: [.fields(Self.fields.map { PrintedDocument.Pair($0.title, $0.text(self)) })])
+    }
+
+    /// The list as it is shown — `rows` of the fields' texts, searched and sorted — as a table.
+    /// - Parameter search: the search the list shows, said under the title; empty for none.
+    public static func printout(ofList rows: [[String]], search: String) -> PrintedDocument {
+        let fields = Self.fields
+        let numeric = Set(fields.indices.filter { fields[$0].column.type != .text })
+        let subtitle = search.isEmpty
+            ? trn("%d record", "%d records", rows.count)
+            // Translators: under a printed list's title: "3 records matching “smith”".
+            : trn("%d record matching “{search}”", "%d records matching “{search}”", rows.count, ["search": search])
+        return PrintedDocument(title: Self.title, subtitle: subtitle,
+                               blocks: [.table(PrintedTable(headers: fields.map(\.title), rows: rows, numericColumns: numeric))])
+    }
+
     /// The columns kept beside each record for sorting and searching.
     public static var storeColumns: [Column<Self>] { fields.map(\.column) }
+
+    /// Every field's text, folded (case, accents, surrounding spaces), joined.
+    public var duplicateKey: String? {
+        Self.fields.map { ImportText.folded($0.text(self)) }.joined(separator: "\u{1F}")
+    }
 }

@@ -11,7 +11,7 @@ final class AppActionTests: XCTestCase {
     }
 
     func testOnlyTheSessionsActionsNeedTheRecordsOpen() {
-        XCTAssertEqual(AppAction.allCases.filter(\.needsUnlocked), [.lock, .changePIN, .newRecoveryKey])
+        XCTAssertEqual(AppAction.allCases.filter(\.needsUnlocked), [.lock, .changePIN, .newRecoveryKey, .importRecords, .printRecords])
     }
 
     func testTheShortcutsAreTheOnesTheShortcutsWindowLists() {
@@ -20,5 +20,7 @@ final class AppActionTests: XCTestCase {
         XCTAssertEqual(AppAction.preferences.accelerators, ["<Control>comma"])
         XCTAssertEqual(AppAction.shortcuts.accelerators, ["<Control>question"])
         XCTAssertEqual(AppAction.changePIN.accelerators, [])
+        XCTAssertEqual(AppAction.importRecords.accelerators, ["<Control>o"])
+        XCTAssertEqual(AppAction.printRecords.accelerators, ["<Control>p"])
     }
 }

@@ -1,0 +1,87 @@
+import Controls
+import Foundation
+import Gtk
+import Localization
+import PinformCore
+import Storage
+
+extension RecordsPanel {
+    /// Asks for a CSV file, then previews importing it (`ImportDialog`).
+    func importRecords() {
+        guard store != nil else {
+            if let error = records.openError { report(error) }
+            return
+        }
+        let chooser = FileChooserNative(title: tr("Import Records"), parent: window, action: .open,
+                                        acceptLabel: tr("_Open"))
+        chooser.setCurrentFolder(suggestedExportFile.deletingLastPathComponent())
+        chooser.onResponse { [weak self] url in
+            self?.chooser = nil
+            if let url { self?.previewImport(of: url) }
+        }
+        self.chooser = chooser
+        chooser.show()
+    }
+
+    /// Reads `url` and shows what importing it does; a file that cannot be read as CSV says why.
+    func previewImport(of url: URL) {
+        guard let store else { return }
+        let table: CSVReader.Table
+        let keys: Set<String>
+        do {
+            table = try CSVReader().table(contentsOf: url)
+        } catch {
+            let dialog = MessageDialog(parent: window, heading: tr("“{file}” Cannot Be Imported", ["file": url.lastPathComponent]),
+                                       body: error.message)
+            // Its name for screen readers: libadwaita gives a message dialog no title.
+            dialog.title = dialog.heading
+            dialog.destroysWithParent = true
+            dialog.addResponse("close", label: tr("Close"))
+            dialog.closeResponse = "close"
+            dialog.defaultResponse = "close"
+            // The handler keeps the dialog's wrapper until GTK destroys the window.
+            dialog.onResponse { (_: String) in _ = dialog }
+            dialog.nameButtonsByTheirLabels()
+            dialog.present()
+            return
+        }
+        do {
+            keys = Set(try store.list().compactMap(\.model.duplicateKey))
+        } catch {
+            report(error)
+            return
+        }
+        let dialog = ImportDialog<Model>(table: table, fileName: url.lastPathComponent, existingKeys: keys,
+                                         parent: window) { [weak self] models in
+            self?.insertImported(models)
+        }
+        dialog.present()
+    }
+
+    /// Saves the imported records in one transaction, with Undo in a toast (kept 20 s: an
+    /// import is a large change to take back).
+    func insertImported(_ models: [Model]) {
+        guard !models.isEmpty, let store else { return }
+        do {
+            let ids = try store.insert(contentsOf: models)
+            list.reload()
+            toast.show(trn("Imported %d record", "Imported %d records", ids.count), actionLabel: tr("Undo"), seconds: 20) {
+                [weak self] in self?.undoImport(ids)
+            }
+        } catch {
+            report(error) { [weak self] in self?.insertImported(models) }
+        }
+    }
+
+    /// Removes the records an import created, all together.
+    private func undoImport(_ ids: [RecordID]) {
+        guard let store else { return }
+        do {
+            let removed = try store.delete(ids: ids)
+            list.reload()
+            toast.show(trn("Import undone: %d record removed", "Import undone: %d records removed", removed))
+        } catch {
+            report(error) { [weak self] in self?.undoImport(ids) }
+        }
+    }
+}

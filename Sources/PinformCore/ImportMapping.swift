@@ -1,0 +1,72 @@
+/// Which of a model's fields each column of an imported file fills.
+///
+/// ```swift
+/// let mapping = ImportMapping.guess(headers: ["Vorname", "E-Mail"], fieldNames: [["First name", "Vorname"], ["Email", "E-Mail"]])
+/// mapping.field(forColumn: 1)   // 1
+/// ```
+public struct ImportMapping: Equatable, Sendable {
+    /// For each column of the file, the index of the field it fills (in the model's `fields`),
+    /// or nil when it is left out.
+    public var fields: [Int?]
+    /// Whether some columns were taken in the export's order because their headers were not known.
+    public private(set) var isByPosition = false
+
+    /// A mapping of `fields.count` columns.
+    public init(fields: [Int?]) {
+        self.fields = fields
+    }
+
+    /// The field column `column` fills, or nil.
+    public func field(forColumn column: Int) -> Int? {
+        column < fields.count ? fields[column] : nil
+    }
+
+    /// The column that fills field `field`, or nil.
+    public func column(forField field: Int) -> Int? {
+        fields.firstIndex(of: field)
+    }
+
+    /// Whether any column fills a field.
+    public var isEmpty: Bool { fields.allSatisfy { $0 == nil } }
+
+    /// Sets the field column `column` fills; a column that filled that field before is left out.
+    public mutating func set(field: Int?, forColumn column: Int) {
+        guard column < fields.count else { return }
+        if let field, let previous = self.column(forField: field) { fields[previous] = nil }
+        fields[column] = field
+    }
+
+    /// The mapping a header row suggests: a column fills the field one of whose names it is
+    /// (compared without case, accents, spaces or punctuation: "first_name" is "First name"),
+    /// each field at most once. `fieldNames` gives each field's names: its title in the user's
+    /// language and in English, and its stored column. When there are as many columns as
+    /// fields, a column whose header is no field's name fills the field in its place, if no
+    /// other column does: Pinform exports the fields in order, so an export made in another
+    /// language comes back.
+    public static func guess(headers: [String], fieldNames: [[String]]) -> ImportMapping {
+        var byKey: [String: Int] = [:]
+        for (field, names) in fieldNames.enumerated() {
+            for name in names {
+                let key = ImportText.headerKey(name)
+                if !key.isEmpty, byKey[key] == nil { byKey[key] = field }
+            }
+        }
+        var mapping = ImportMapping(fields: Array(repeating: nil, count: headers.count))
+        var taken: Set<Int> = []
+        for (column, header) in headers.enumerated() {
+            guard let field = byKey[ImportText.headerKey(header)], !taken.contains(field) else { continue }
+            mapping.fields[column] = field
+            taken.insert(field)
+        }
+        // A file as wide as the export whose other headers are in another language: its columns
+        // are in the export's order.
+        if headers.count == fieldNames.count {
+            for column in headers.indices where mapping.fields[column] == nil && !taken.contains(column) {
+                mapping.fields[column] = column
+                taken.insert(column)
+                mapping.isByPosition = true
+            }
+        }
+        return mapping
+    }
+}

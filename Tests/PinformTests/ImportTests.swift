@@ -1,0 +1,126 @@
+import Controls
+import Forms
+import Foundation
+@_spi(Testing) import Gtk
+import PinformCore
+@testable import Pinform
+import Storage
+import XCTest
+
+/// Importing people: what the export wrote comes back the same through the real form, the
+/// preview dialog maps and counts, and an import is undone in one step.
+final class ImportTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private var paths: AppPaths {
+        AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+    }
+
+    private static let people = [
+        Person(firstName: "Ada", lastName: "Lovelace, Countess", age: 36, email: Email("ada@example.com")!, height: 1.65),
+        Person(firstName: "=HYPERLINK(\"x\")", lastName: "-Turing", age: 41, email: Email("alan@example.com")!, height: 1.78),
+        Person(firstName: "Grace", lastName: "Hopper\nRear Admiral", age: 85, email: Email("grace@example.com")!, height: 1.6),
+    ]
+
+    func testExportThenImportGivesTheSameRecords() throws {
+        let paths = self.paths, folder = self.folder!
+        try GtkRuntime.test {
+            let panel = RecordsPanel<Person>(records: RecordsDatabase(paths: paths), window: Window(), toast: Toast())
+            for person in Self.people { panel.insert(person) }
+            let file = folder.appendingPathComponent("people.csv")
+            panel.export(to: file)
+            let table = try CSVReader().table(contentsOf: file)
+            let mapping = ImportMapping.guess(headers: table.header, fieldNames: Person.importFieldNames)
+            XCTAssertEqual(mapping.fields, [0, 1, 2, 3, 4])
+            let reader = Person.makeRowReader()
+            let preview = ImportPreview<Person>(table: table, mapping: mapping, existingKeys: []) { reader.resolve($0) }
+            XCTAssertEqual(preview.createdRecords, Self.people)
+            // Imported again, every row is a saved person.
+            let keys = Set(try panel.store!.list().compactMap(\.model.duplicateKey))
+            let again = ImportPreview<Person>(table: table, mapping: mapping, existingKeys: keys) { reader.resolve($0) }
+            XCTAssertEqual(again.duplicateCount, 3)
+        }
+    }
+
+    func testTheDialogPreviewsMapsAndHandsBackTheNewRecords() throws {
+        try GtkRuntime.test {
+            let csv = "Vorname;Nachname;Alter;E-Mail;Größe\nAda;Lovelace;36;ada@example.com;1.65\n;Nobody;20;n@example.com;1.7\n"
+            let table = try CSVReader().table(from: Array(csv.utf8))
+            var handed: [Person]?
+            let dialog = ImportDialog<Person>(table: table, fileName: "leute.csv", existingKeys: [], parent: nil) { handed = $0 }
+            XCTAssertTrue(MainContext.spin(until: { dialog.preview.isComplete }))
+            // German headers under an English interface: "E-Mail" is Email, the others are taken
+            // in the export's order.
+            XCTAssertEqual(dialog.columnChoices.map(\.selectedIndex), [1, 2, 3, 4, 5])
+            XCTAssertEqual(dialog.preview.createdCount, 1)
+            XCTAssertEqual(dialog.preview.invalidCount, 1)
+            XCTAssertEqual(dialog.importButton.label, "Import 1 Record")
+            XCTAssertTrue(dialog.summaryLabel.text.contains("1 invalid row"))
+            // The email column left out: a person's email is then the form's blank, valid one.
+            dialog.columnChoices[3].selectedIndex = 0
+            XCTAssertTrue(MainContext.spin(until: { dialog.preview.isComplete }))
+            XCTAssertEqual(dialog.preview.rows[0].cells[3], "")
+            XCTAssertEqual(dialog.preview.createdRecords.first?.email, Person.blank.email)
+            dialog.columnChoices[3].selectedIndex = 4
+            XCTAssertTrue(MainContext.spin(until: { dialog.preview.isComplete }))
+            XCTAssertEqual(dialog.preview.createdRecords.first?.email.address, "ada@example.com")
+            dialog.present()
+            dialog.importButton.click()
+            XCTAssertEqual(handed?.map(\.firstName), ["Ada"])
+        }
+    }
+
+    func testAnImportIsOneStepToUndo() throws {
+        let paths = self.paths
+        try GtkRuntime.test {
+            let toast = Toast()
+            let panel = RecordsPanel<Person>(records: RecordsDatabase(paths: paths), window: Window(), toast: toast)
+            panel.insert(Self.people[0])
+            panel.insertImported(Array(Self.people[1...]))
+            XCTAssertEqual(panel.list.rowCount, 3)
+            XCTAssertEqual(toast.message, "Imported 2 records")
+            XCTAssertTrue(toast.performAction())
+            XCTAssertEqual(panel.list.rowCount, 1)
+            XCTAssertEqual(try panel.store!.list().map(\.model), [Self.people[0]])
+        }
+    }
+}
+
+/// The preview of 2,000 people through the real form: the window is never busy for long, and
+/// the whole preview is ready within seconds.
+final class ImportSpeedTests: XCTestCase {
+    func testTwoThousandPeoplePreviewWithoutAStall() throws {
+        try GtkRuntime.test {
+            var csv = "First name,Last name,Age,Email,Height\n"
+            for index in 0..<2_000 { csv += "Person\(index),Member\(index),\(18 + index % 80),p\(index)@example.com,1.70\n" }
+            let table = try CSVReader().table(from: Array(csv.utf8))
+            let start = ContinuousClock.now
+            let dialog = ImportDialog<Person>(table: table, fileName: "people.csv", existingKeys: [], parent: nil) { _ in }
+            let opened = ContinuousClock.now - start
+            var longest = Duration.zero
+            var last = ContinuousClock.now
+            XCTAssertTrue(MainContext.spin(until: {
+                let now = ContinuousClock.now
+                longest = max(longest, now - last)
+                last = now
+                return dialog.preview.isComplete
+            }, timeout: 20))
+            let total = ContinuousClock.now - start
+            print("2,000 people: dialog open in \(opened), longest step \(longest), preview complete in \(total)")
+            XCTAssertEqual(dialog.preview.createdCount, 2_000)
+            // A debug build on a shared machine: a release build is several times faster.
+            XCTAssertLessThan(opened, .milliseconds(500))
+            XCTAssertLessThan(longest, .milliseconds(500))
+            XCTAssertLessThan(total, .seconds(10))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Takes docs/screenshots/import-light.png and import-dark.png: the import preview in German,
+light and dark, driving the real binary through AT-SPI. Run it as the e2e tests run (a display,
+a session bus, PINFORM_BIN, PINFORM_LOCALE_DIR), e.g. through `scripts/test`'s environment:
+
+    source scripts/lib.sh; compile_schemas; compile_catalogs
+    run_with_virtual_display dbus-run-session -- /usr/bin/python3 scripts/import-screenshots.py
+"""
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "Tests", "e2e"))
+
+from pinform_e2e import click, find, find_all, launch_app, press_key, set_text, wait_until  # noqa: E402
+from test_records import button_labelled, press_pin, top_level  # noqa: E402
+from test_german import dismiss_recovery_key  # noqa: E402
+
+OUT = os.path.join(HERE, "..", "docs", "screenshots")
+GERMAN = {"LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LC_NUMERIC": "", "LC_TIME": ""}
+ROWS = [
+    ["Ada", "Lovelace", "36", "ada@example.com", "1,65"],
+    ["Alan", "Turing", "41", "alan@example.com", "1,78"],
+    ["", "Hopper", "85", "grace@example.com", "1,60"],
+    ["Katherine", "Johnson", "zwölf", "katherine@example.com", "1,70"],
+    ["Ada", "Lovelace", "36", "ADA@example.com", "1,65"],
+    ["Edsger", "Dijkstra", "72", "edsger@example.com", "1,83"],
+    ["Barbara", "Liskov", "86", "barbara@example.com", "1,62"],
+]
+
+
+def shoot(name, dark):
+    folder = tempfile.mkdtemp(prefix="pinformshots")
+    path = os.path.join(folder, "mitglieder.csv")
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, delimiter=";")
+        writer.writerow(["Vorname", "Nachname", "Alter", "E-Mail", "Größe"])
+        writer.writerows(ROWS)
+    env = dict(GERMAN, **({"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"} if dark else {}))
+    app = launch_app(env=env)
+    root = app.accessible()
+    find(root, role="label", name="PIN wählen", timeout=30)
+    press_pin(root, "5978")
+    find(root, role="label", name="PIN bestätigen", timeout=10)
+    press_pin(root, "5978")
+    dismiss_recovery_key(root)
+    find(root, role="text", name="Vorname", timeout=20)
+    buttons = [b for b in find_all(root, role="push button", name="Hauptmenü") if b.queryAction().nActions > 0]
+    click(buttons[0])
+    click(wait_until(lambda: next(iter(find_all(root, name="Importieren …")), None)))
+    chooser = top_level(app, "Einträge importieren")
+    time.sleep(0.5)
+    press_key("/")
+    location = wait_until(lambda: next(iter(find_all(chooser, role="text", visible=True)), None))
+    set_text(location, path)
+    click(button_labelled(chooser, "Öffnen"))
+    dialog = top_level(app, "Person importieren")
+    find(dialog, role="push button", name="4 Einträge importieren", visible=True, timeout=30)
+    time.sleep(1)
+    x, y, width, height = dialog.queryComponent().getExtents(0)
+    os.makedirs(OUT, exist_ok=True)
+    subprocess.run(["import", "-window", "root", "-crop", f"{width}x{height}+{max(x, 0)}+{max(y, 0)}",
+                    "+repage", os.path.join(OUT, name)], check=True)
+    app.quit()
+
+
+if __name__ == "__main__":
+    shoot("import-light.png", dark=False)
+    shoot("import-dark.png", dark=True)
+    print("saved", os.path.join(OUT, "import-light.png"), "and import-dark.png")
