@@ -24,7 +24,8 @@ RUN_PACKAGES=(
 # the accessibility bus and its Python bindings (end-to-end tests), the Orca screen reader and
 # speech-dispatcher (the tests of what a screen reader says), GTK 4 introspection
 # (the harness self-test), the desktop-file / AppStream / schema validators, the test locales,
-# a software TPM with its tools (the TPM tests start their own swtpm on localhost), and the
+# a software TPM with its tools (the TPM tests start their own swtpm on localhost), faketime
+# (a lockout is tried with the clock run forward), and the
 # SQLCipher shell and PyNaCl (the end-to-end tests open the encrypted records with the data key),
 # LibreOffice Calc without its window (the CSV export is opened in it, to find no formula),
 # and poppler's pdftotext and pdfinfo (printouts are saved as PDF and read back).
@@ -36,6 +37,7 @@ TEST_PACKAGES=(
     desktop-file-utils appstream meson ninja-build
     locales
     swtpm swtpm-tools tpm2-tools
+    faketime
     libreoffice-calc-nogui
     poppler-utils
 )

@@ -30,14 +30,16 @@ public struct WeakPinRules: OptionSet, Sendable {
     /// Refuses PINs on the shipped list of common PINs (`commonPINs`: `5683`, `1337`, and
     /// every PIN on iOS's 4- and 6-digit lists).
     public static let common = WeakPinRules(rawValue: 1 << 2)
-    /// Refuses 4-digit years from 1930 to 2029 (`1990`, `2007`).
+    /// Refuses 4-digit years from 1956 to 2015 (`1990`, `2007`).
     public static let year = WeakPinRules(rawValue: 1 << 3)
     /// Refuses dates: 4 digits as month and day (`1225`), 6 digits as day, month, year or
     /// month, day, year (`251290`, `122590`).
     public static let date = WeakPinRules(rawValue: 1 << 4)
-    /// Refuses lines and shapes on a phone keypad (`2580`, `1590`, `1397`, `2468`, `147258`).
+    /// Refuses lines, walks and shapes on a phone keypad (`2580`, `1590`, `1256`, `1397`, `2468`,
+    /// `147258`).
     public static let keypad = WeakPinRules(rawValue: 1 << 5)
-    /// Refuses repeated or mirrored groups (`1212`, `121212`, `123123`, `112233`, `123321`).
+    /// Refuses repeated or mirrored groups (`1212`, `1221`, `1122`, `0001`, `121212`, `123123`,
+    /// `112233`, `123321`).
     public static let pair = WeakPinRules(rawValue: 1 << 6)
 
     /// The three rules of the original PinCodeControl: repeated digits and sequences.

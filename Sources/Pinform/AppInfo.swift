@@ -25,6 +25,7 @@ enum AppInfo {
     static func about(protection: KeyProtection?) -> AboutWindow.Content {
         var comments = tr("Keep small records — people, sizes, invoices — behind a PIN. Enter them in forms that check each field as you type.")
         if let protection { comments += "\n\n" + protection.title }
+        if protection == .tpm2, let warning = KeyProtection.tpmLockoutWarning { comments += " " + warning }
         return AboutWindow.Content(
             applicationName: name, applicationIcon: id, version: version, developerName: developers[0],
             comments: comments,

@@ -18,7 +18,8 @@ setenv("TSS2_LOG", "all+none", 0)
 // `pinform --security-status`: one line saying what protects the key, without starting GTK.
 if CommandLine.arguments.dropFirst().contains("--security-status") {
     // What the key file uses; with no PIN set yet, what one set now would get.
-    print(KeyProtection.active(vault: KeyVault(paths: AppPaths())).statusLine)
+    // With a TPM, also its lockout: whether anyone at the machine can reset it, and its limits.
+    print(KeyProtection.securityStatusLines(vault: KeyVault(paths: AppPaths())).joined(separator: "\n"))
     exit(0)
 }
 

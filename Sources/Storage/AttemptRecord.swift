@@ -21,13 +21,21 @@ public struct AttemptRecord: Codable, Equatable, Sendable {
     /// It tells the owner, after the next right PIN, when someone last tried; it says nothing
     /// about which PINs were tried.
     public var lastFailure: Date?
+    /// The boot (`BootClock.id`) the lockout is bound to; `nil` in older files.
+    public var bootID: String?
+    /// When the lockout ends on `bootID`'s boot clock (`BootClock.seconds`); `nil` once it has
+    /// been seen to end there, or when it was never bound.
+    public var lockedUntilBoot: Double?
 
     /// Creates a record from its values.
-    public init(failures: Int, lockouts: Int, lockedUntil: Date?, lastFailure: Date? = nil) {
+    public init(failures: Int, lockouts: Int, lockedUntil: Date?, lastFailure: Date? = nil,
+                bootID: String? = nil, lockedUntilBoot: Double? = nil) {
         self.failures = failures
         self.lockouts = lockouts
         self.lockedUntil = lockedUntil
         self.lastFailure = lastFailure
+        self.bootID = bootID
+        self.lockedUntilBoot = lockedUntilBoot
     }
 
     /// No failures and no lockout: the state before the first attempt.

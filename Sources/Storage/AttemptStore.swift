@@ -51,25 +51,34 @@ public final class AttemptStore: Sendable {
     /// For tests: an `errno` every save fails with once its temporary file is written.
     private let saveFault: Int32?
 
+    /// The clock lockouts are bound to (`PinCheck`): the kernel's boot clock for the
+    /// application's store, none for a store made from folders unless one is given.
+    public let bootClock: BootClock
+
     /// A store whose file is in `directory`.
     ///
     /// - Parameter fallbackDirectory: a second folder, read too (the stricter record counts)
     ///   and written when `directory` cannot be.
-    public convenience init(directory: URL, fallbackDirectory: URL? = nil) {
-        self.init(directory: directory, fallbackDirectory: fallbackDirectory, saveFault: nil)
+    /// - Parameter bootClock: the clock lockouts are bound to; `.none` (the wall clock alone)
+    ///   unless given, so that tests may move a fake wall clock.
+    public convenience init(directory: URL, fallbackDirectory: URL? = nil, bootClock: BootClock = .none) {
+        self.init(directory: directory, fallbackDirectory: fallbackDirectory, saveFault: nil, bootClock: bootClock)
     }
 
     /// A store whose saves all fail with `saveFault` (a full disk, say), for tests
     /// (`@_spi(Testing) import Storage`).
-    @_spi(Testing) public init(directory: URL, fallbackDirectory: URL? = nil, saveFault: Int32?) {
+    @_spi(Testing) public init(directory: URL, fallbackDirectory: URL? = nil, saveFault: Int32?,
+                               bootClock: BootClock = .none) {
         fileURL = directory.appendingPathComponent(AttemptStore.fileName, isDirectory: false)
         fallbackFileURL = fallbackDirectory?.appendingPathComponent(AttemptStore.fileName, isDirectory: false)
         self.saveFault = saveFault
+        self.bootClock = bootClock
     }
 
-    /// The application's store: in the config folder, with the data folder as the fallback.
+    /// The application's store: in the config folder, with the data folder as the fallback,
+    /// its lockouts bound to the kernel's boot clock (`BootClock.system`).
     public convenience init(paths: AppPaths) {
-        self.init(directory: paths.configDirectory, fallbackDirectory: paths.dataDirectory)
+        self.init(directory: paths.configDirectory, fallbackDirectory: paths.dataDirectory, bootClock: .system)
     }
 
     /// The lock file beside the attempts file.
@@ -204,8 +213,11 @@ public final class AttemptStore: Sendable {
         case (let a?, let b?): until = max(a, b)
         case (let a, let b): until = a ?? b
         }
+        // The boot binding goes with the later lockout end (the one that counts).
+        let bound = (first.lockedUntil ?? .distantPast) >= (second.lockedUntil ?? .distantPast) ? first : second
         return AttemptRecord(failures: max(first.failures, second.failures),
-                             lockouts: max(first.lockouts, second.lockouts), lockedUntil: until)
+                             lockouts: max(first.lockouts, second.lockouts), lockedUntil: until,
+                             bootID: bound.bootID, lockedUntilBoot: bound.lockedUntilBoot)
     }
 
     /// Saves the record, replacing the file atomically.

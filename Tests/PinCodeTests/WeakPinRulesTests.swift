@@ -54,7 +54,8 @@ final class WeakPinRulesTests: XCTestCase {
     }
 
     // Issue 24: was asserted on `standard`; 1235 and 9875 start with a keypad line, 1112 is a
-    // date (11 December), and 123457 is on the paper's 6-digit list, so the almost-runs pass the
+    // digit three times (a pair rule since the rules' second revision; it was a date, 11
+    // December, before), and 123457 is on the paper's 6-digit list, so the almost-runs pass the
     // run rule, and the standard rules name what they are instead.
     func testAlmostRunsPass() {
         for candidate in ["1235", "1243", "1112", "9875", "123457"] {
@@ -63,7 +64,8 @@ final class WeakPinRulesTests: XCTestCase {
         XCTAssertNil(standard("1243"))
         XCTAssertEqual(standard("1235"), .keypadPattern)
         XCTAssertEqual(standard("9875"), .keypadPattern)
-        XCTAssertEqual(standard("1112"), .date)
+        XCTAssertEqual(standard("1112"), .pair)
+        XCTAssertEqual(WeakPinRules.date.rejection(for: "1112"), .date)
         XCTAssertEqual(standard("123457"), .tooCommon)
     }
 
@@ -75,7 +77,9 @@ final class WeakPinRulesTests: XCTestCase {
         XCTAssertNil(original("2468"))
         XCTAssertNil(original("1357"))
         XCTAssertEqual(standard("2468"), .keypadPattern)
-        XCTAssertEqual(standard("1357"), .keypadPattern)
+        // Since the rules' second revision the diagonal 3-5-7 takes a fourth key only beside its
+        // end; 1357 is refused as a listed common PIN instead (still refused, by another rule).
+        XCTAssertEqual(standard("1357"), .tooCommon)
         XCTAssertEqual(PinCode().validate("2468"), .keypadPattern)
         for candidate in ["5978", "4093", "3972", "8416", "604172"] {
             XCTAssertNil(standard(candidate), candidate)
@@ -108,12 +112,16 @@ final class WeakPinRulesTests: XCTestCase {
         XCTAssertEqual(standard("246810"), .tooCommon)
     }
 
-    func testYearsAreRefusedFrom1930To2029() {
-        for candidate in ["1930", "1987", "1999", "2007", "2029"] {
+    // The rules' second revision: the years are iOS's, 1956 to 2015 (they were 1930 to 2029;
+    // the paper's data ranks the years outside far lower, and their space went to keypad walks
+    // and mirrored pairs, which `pinform-bench pins` measures as worth more).
+    func testYearsAreRefusedFrom1956To2015() {
+        for candidate in ["1956", "1987", "1999", "2007", "2015"] {
             XCTAssertEqual(standard(candidate), .year, candidate)
         }
-        XCTAssertNotEqual(standard("1929"), .year)
-        XCTAssertNotEqual(standard("2030"), .year)
+        XCTAssertNotEqual(standard("1955"), .year)
+        XCTAssertNotEqual(standard("2016"), .year)
+        XCTAssertNil(standard("1930"), "1930 is no longer refused")
         XCTAssertNil(WeakPinRules.year.rejection(for: "201990"), "years are 4 digits")
     }
 
@@ -129,7 +137,9 @@ final class WeakPinRulesTests: XCTestCase {
 
     func testEachKindIsItsOwnRule() {
         XCTAssertEqual(WeakPinRules.pair.rejection(for: "4747"), .pair)
-        XCTAssertNil(WeakPinRules.pair.rejection(for: "4774"))
+        // Since the rules' second revision a mirrored pair (4774) is a pair too; 4784 is not.
+        XCTAssertEqual(WeakPinRules.pair.rejection(for: "4774"), .pair)
+        XCTAssertNil(WeakPinRules.pair.rejection(for: "4784"))
         XCTAssertEqual(WeakPinRules.keypad.rejection(for: "8520"), .keypadPattern)
         XCTAssertNil(WeakPinRules.keypad.rejection(for: "8502"))
         XCTAssertNil(WeakPinRules.patterns.rejection(for: "5683"), "on the list, not a pattern")
@@ -142,13 +152,16 @@ final class WeakPinRulesTests: XCTestCase {
             XCTAssertNotNil(standard(pin), pin)
         }
         XCTAssertEqual(standard("5683"), .tooCommon)
-        XCTAssertEqual(standard("0011"), .tooCommon)
+        XCTAssertEqual(standard("7465"), .tooCommon)
+        XCTAssertEqual(standard("0011"), .pair, "two doubled digits are a pair since the second revision")
         XCTAssertEqual(standard("000001"), .tooCommon)
     }
 
     func testTheShippedListHasItsSize() {
         let pins = WeakPinRules.commonPINs
-        XCTAssertEqual(pins.filter { $0.count == 4 }.count, 101)
+        // The rules' second revision: the patterns refuse 1,146 4-digit PINs, the list the rest
+        // of iOS's (5683, 7465) and the two most common PINs nothing else refuses.
+        XCTAssertEqual(pins.filter { $0.count == 4 }.count, 4)
         XCTAssertEqual(pins.filter { $0.count == 6 }.count, 4_082)
     }
 
@@ -156,7 +169,7 @@ final class WeakPinRulesTests: XCTestCase {
         let refused = (0..<10_000).filter { standard(padded($0, 4)) != nil }.count
         XCTAssertEqual(refused, 1_150)
         let patterns = (0..<10_000).filter { WeakPinRules.patterns.rejection(for: padded($0, 4)) != nil }.count
-        XCTAssertEqual(patterns, 1_049)
+        XCTAssertEqual(patterns, 1_146)
     }
 
     func testBlocklistOnlyHoldsFourAndSixDigitPINs() {
@@ -167,9 +180,27 @@ final class WeakPinRulesTests: XCTestCase {
         XCTAssertEqual(Set(WeakPinRules.commonPINs).count, WeakPinRules.commonPINs.count)
     }
 
-    func testBlocklistDoesNotHold2468Or1357() {
+    // The list holds only what no pattern refuses: 2468 is a keypad shape; 1357 is listed
+    // since the rules' second revision (no pattern refuses it there).
+    func testBlocklistDoesNotHold2468ButHolds1357() {
         XCTAssertFalse(WeakPinRules.commonPINs.contains("2468"))
-        XCTAssertFalse(WeakPinRules.commonPINs.contains("1357"))
+        XCTAssertTrue(WeakPinRules.commonPINs.contains("1357"))
+        for pin in WeakPinRules.commonPINs where pin.count == 4 {
+            XCTAssertNil(WeakPinRules.patterns.rejection(for: pin), pin)
+        }
+    }
+
+    func testTheSecondRevisionsPatterns() {
+        for candidate in ["1256", "2569", "7896", "1233", "1478", "2583", "1593"] {
+            XCTAssertEqual(WeakPinRules.keypad.rejection(for: candidate), .keypadPattern, candidate)
+        }
+        for candidate in ["3697", "4561", "5803"] {
+            XCTAssertNil(WeakPinRules.keypad.rejection(for: candidate), candidate)
+        }
+        for candidate in ["1221", "1122", "0001", "9990"] {
+            XCTAssertEqual(WeakPinRules.pair.rejection(for: candidate), .pair, candidate)
+        }
+        XCTAssertNil(WeakPinRules.pair.rejection(for: "1000"), "three digits last are left to the list")
     }
 
     // Issue 24: 2580 was the listed example; it is a keypad line now, so 5683 (listed) is.

@@ -19,7 +19,8 @@ final class SecurityStatusTests: XCTestCase {
         let tpm = try SoftwareTPM()
         let output = try app.run(["--security-status"], timeout: 10, environment: ["PINFORM_TPM2_TCTI": tpm.tcti])
         XCTAssertEqual(output.status, 0, output.standardError)
-        XCTAssertEqual(output.standardOutput, "key-protection: tpm2\n")
+        // Issue 25: the first line as before, then the TPM's lockout (swtpm: no lockout password).
+        XCTAssertEqual(output.standardOutput, "key-protection: tpm2\ntpm-lockout-password: unset\ntpm-lockout-reset-by-anyone: yes\ntpm-max-tries: 3\ntpm-recovery-time: 1000 s\ntpm-lockout-recovery: 1000 s\n")
     }
 
     func testSecurityStatusSaysArgon2idWhenTheTPMDoesNotAnswer() throws {
@@ -58,6 +59,7 @@ final class SecurityStatusTests: XCTestCase {
         tpm.stop()
         let output = try app.run(["--security-status"], timeout: 10, environment: ["PINFORM_TPM2_TCTI": silent])
         XCTAssertEqual(output.status, 0, output.standardError)
-        XCTAssertEqual(output.standardOutput, "key-protection: tpm2\n")
+        // Issue 25: the first line as before, then that the TPM's lockout cannot be read.
+        XCTAssertEqual(output.standardOutput, "key-protection: tpm2\ntpm-lockout-password: unknown\n")
     }
 }

@@ -128,7 +128,9 @@ class RecoveryKeyTests(AppTestCase):
         status = subprocess.run([os.environ["PINFORM_BIN"], "--security-status"], capture_output=True, text=True,
                                 env={**os.environ, "XDG_DATA_HOME": data_home, "PINFORM_TPM2_TCTI": tpm.tcti},
                                 timeout=20, check=True)
-        self.assertEqual(status.stdout, "key-protection: tpm2\n")
+        # Issue 25: the first line, then the TPM's lockout (a fresh swtpm has no lockout password).
+        self.assertEqual(status.stdout.splitlines()[0], "key-protection: tpm2")
+        self.assertIn("tpm-lockout-reset-by-anyone: yes", status.stdout.splitlines())
 
         # The next start unlocks through the TPM, and shows no recovery key again.
         app = self.launch_app(data_home=data_home, env={"PINFORM_TPM2_TCTI": tpm.tcti})

@@ -188,7 +188,7 @@ final class TPM2Connection {
     /// The TPM's dictionary-attack counters and settings.
     func lockoutStatus() throws(TPM2Error) -> TPM2LockoutStatus {
         let permanent = try properties(from: PINFORM_TPM2_PT_PERMANENT, count: 1)
-        let lockout = try properties(from: PINFORM_TPM2_PT_LOCKOUT_COUNTER, count: 3)
+        let lockout = try properties(from: PINFORM_TPM2_PT_LOCKOUT_COUNTER, count: 4)
         guard let flags = permanent[PINFORM_TPM2_PT_PERMANENT],
               let counter = lockout[PINFORM_TPM2_PT_LOCKOUT_COUNTER],
               let maximum = lockout[PINFORM_TPM2_PT_MAX_AUTH_FAIL],
@@ -198,7 +198,9 @@ final class TPM2Connection {
         }
         return TPM2LockoutStatus(
             failedAttempts: Int(counter), maxAttempts: Int(maximum),
-            recoveryInterval: .seconds(Int(interval)), isInLockout: flags & TPMA_PERMANENT_INLOCKOUT != 0)
+            recoveryInterval: .seconds(Int(interval)), isInLockout: flags & TPMA_PERMANENT_INLOCKOUT != 0,
+            lockoutRecovery: .seconds(Int(lockout[PINFORM_TPM2_PT_LOCKOUT_RECOVERY] ?? 0)),
+            isLockoutAuthSet: flags & TPMA_PERMANENT_LOCKOUTAUTHSET != 0)
     }
 
     /// Whether the TPM says it implements TPM 2.0.
@@ -258,6 +260,11 @@ final class TPM2Connection {
 
     /// The typed error for a failed call.
     static func error(_ operation: String, _ code: TSS2_RC) -> TPM2Error {
+        // TRY_AGAIN from the TCTI, SAPI or ESAPI layer: the answer did not come in time (the TPM's
+        // own codes have no 9).
+        if code & 0xFFFF == TSS2_BASE_RC_TRY_AGAIN, code & PINFORM_TSS2_RC_LAYER_MASK != PINFORM_TSS2_TPM_RC_LAYER {
+            return TPM2Deadline.timedOut
+        }
         if code & PINFORM_TSS2_RC_LAYER_MASK == PINFORM_TSS2_TCTI_RC_LAYER {
             // Translators: {reason} is the TPM library's words.
             return .noTPM(reason: tr("the connection failed ({reason})", ["reason": describe(code)]))

@@ -80,6 +80,7 @@ public struct TPM2Device: Equatable, Sendable {
         let (storageKey, primary) = try TPM2Device.createStorageKey(on: connection, preferring: storageKey)
         let session = try connection.startEncryptedSession(saltedWith: primary)
         let object = try connection.seal(secret, auth: auth, under: primary, session: session)
+        if let status = try? connection.lockoutStatus() { TPM2LockoutStatus.remember(status) }
         return TPM2SealedSecret(storageKey: storageKey, salt: salt, primaryName: try connection.name(of: primary),
                                 publicArea: object.publicArea, privateArea: object.privateArea)
     }
@@ -108,6 +109,15 @@ public struct TPM2Device: Equatable, Sendable {
     ///   `.noTPM`, `.unreadableSealedSecret` or `.failed`.
     public func unseal(_ sealed: TPM2SealedSecret, digits: UnsafeBufferPointer<UInt8>) throws(TPM2Error) -> TPM2Secret {
         let auth = try TPM2PinAuth.derive(digits: digits, salt: sealed.salt)
+        let tcti = tcti
+        // The conversation runs under a 5 s deadline (`TPM2Deadline`), with its own copy of
+        // everything: the digits are only borrowed, and are gone when a late answer comes.
+        return try TPM2Deadline.unseal(auth: auth) { (auth: borrowing TPM2Secret) throws(TPM2Error) -> TPM2Secret in
+            try TPM2Device.unseal(sealed, auth: auth, tcti: tcti)
+        }
+    }
+
+    private static func unseal(_ sealed: TPM2SealedSecret, auth: borrowing TPM2Secret, tcti: String) throws(TPM2Error) -> TPM2Secret {
         let connection = try TPM2Connection(tcti: tcti)
         let primary = try connection.createPrimary(sealed.storageKey)
         // Another TPM, or a cleared one, derives another storage key: say so before spending
@@ -122,7 +132,10 @@ public struct TPM2Device: Equatable, Sendable {
             throw .sealedByAnotherTPM
         }
         do {
-            return try connection.unseal(object, auth: auth, session: session)
+            let secret = try connection.unseal(object, auth: auth, session: session)
+            // Read while the connection is open, for About (the lockout password, the limits).
+            if let status = try? connection.lockoutStatus() { TPM2LockoutStatus.remember(status) }
+            return secret
         } catch .failed(let operation, let code, let reason) {
             throw TPM2Device.refusal(code, on: connection) ?? .failed(operation: operation, code: code, reason: reason)
         }
@@ -130,7 +143,8 @@ public struct TPM2Device: Equatable, Sendable {
 
     /// The TPM's dictionary-attack state now.
     public func lockoutStatus() throws(TPM2Error) -> TPM2LockoutStatus {
-        try TPM2Connection(tcti: tcti).lockoutStatus()
+        let tcti = tcti
+        return try TPM2Deadline.run { () throws(TPM2Error) -> TPM2LockoutStatus in try TPM2Connection(tcti: tcti).lockoutStatus() }
     }
 
     /// `.wrongPIN` or `.lockedOut` when `code` is the TPM refusing the PIN, with what its

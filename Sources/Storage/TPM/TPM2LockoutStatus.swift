@@ -12,6 +12,17 @@ public struct TPM2LockoutStatus: Equatable, Sendable {
     public var recoveryInterval: Duration
     /// `TPMA_PERMANENT.inLockout`: whether the TPM says it is locked out.
     public var isInLockout: Bool
+    /// `TPM2_PT_LOCKOUT_RECOVERY`: how long the lockout hierarchy waits after a wrong lockout
+    /// password before it takes another.
+    public var lockoutRecovery: Duration = .zero
+    /// `TPMA_PERMANENT.lockoutAuthSet`: whether the TPM's lockout hierarchy has a password. When
+    /// it has none (as most computers ship), anyone who may use the TPM can reset the failure
+    /// count (`tpm2_dictionarylockout --clear-lockout`) or change the limits, and the lockout
+    /// then slows nobody down: each guess costs only the TPM's time for one unseal.
+    public var isLockoutAuthSet = false
+
+    /// Whether anyone who may use the TPM can reset its dictionary-attack counter.
+    public var canBeResetByAnyone: Bool { !isLockoutAuthSet }
 
     /// Whether a PIN would be refused now, right or wrong.
     public var isLockedOut: Bool {

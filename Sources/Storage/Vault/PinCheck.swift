@@ -40,11 +40,12 @@ public struct PinCheck: Sendable {
     /// launch.
     public func currentPolicy() -> AttemptPolicy {
         let loaded = attempts.load(now: now(), expectingFile: vault.hasPIN && !vault.needsUpgrade)
-        if loaded.problem != nil, let lock = try? attempts.lock(waiting: false) {
-            try? attempts.save(loaded.record)
+        let record = bound(loaded.record)
+        if loaded.problem != nil || record != loaded.record, let lock = try? attempts.lock(waiting: false) {
+            try? attempts.save(record)
             lock.release()
         }
-        return policy(of: loaded.record)
+        return policy(of: record)
     }
 
     /// Checks `pin` under the attempts lock: re-read, count the failure first, unwrap, clear.
@@ -61,9 +62,10 @@ public struct PinCheck: Sendable {
         }
         defer { lock?.release() }
         let loaded = attempts.load(now: now(), expectingFile: !vault.needsUpgrade)
-        var policy = policy(of: loaded.record)
+        let record = bound(loaded.record)
+        var policy = policy(of: record)
         if policy.isLocked {
-            if loaded.problem != nil { try? attempts.save(loaded.record) }
+            if loaded.problem != nil || record != loaded.record { try? attempts.save(record) }
             return .locked(policy)
         }
         do {
@@ -75,8 +77,14 @@ public struct PinCheck: Sendable {
         }
         var failed = policy
         failed.recordFailure()
+        var failedRecord = PinCheck.record(of: failed, lastFailure: now(), boot: record)
+        if failed.lockouts > policy.lockouts, let id = attempts.bootClock.id(), let seconds = attempts.bootClock.seconds() {
+            // A new lockout: its end on this boot's clock, which no wall clock moves.
+            failedRecord.bootID = id
+            failedRecord.lockedUntilBoot = seconds + AttemptPolicy.lockoutDuration(forLockout: failed.lockouts)
+        }
         do {
-            try attempts.save(PinCheck.record(of: failed, lastFailure: now()))
+            try attempts.save(failedRecord)
         } catch {
             return .notCounted(error)
         }
@@ -85,7 +93,7 @@ public struct PinCheck: Sendable {
             key = try vault.unlock(pin: pin)
         } catch {
             // The PIN could not be judged: the failure written ahead does not stand.
-            try? attempts.save(PinCheck.record(of: policy, lastFailure: loaded.record.lastFailure))
+            try? attempts.save(PinCheck.record(of: policy, lastFailure: loaded.record.lastFailure, boot: record))
             return .failed(error, policy)
         }
         guard let key else {
@@ -122,12 +130,65 @@ public struct PinCheck: Sendable {
         try attempts.save(.fresh)
     }
 
+    /// The policy of a record; a lockout bound to this boot runs on the boot clock as well, so
+    /// it ends when both the wall clock and the boot clock say so (the clock run forward, or
+    /// faked for the process, does not end it sooner; set back, the policy caps it).
     private func policy(of record: AttemptRecord) -> AttemptPolicy {
-        AttemptPolicy(failures: record.failures, lockouts: record.lockouts, lockedUntil: record.lockedUntil, now: now)
+        let wall = now
+        guard let until = record.lockedUntil, let end = record.lockedUntilBoot, end.isFinite,
+              let id = record.bootID, id == attempts.bootClock.id()
+        else {
+            return AttemptPolicy(failures: record.failures, lockouts: record.lockouts, lockedUntil: record.lockedUntil, now: wall)
+        }
+        let boot = attempts.bootClock
+        // The wall time the boot clock says it is, counted back from the lockout's end.
+        let trusted: @Sendable () -> Date = {
+            let wallNow = wall()
+            guard let seconds = boot.seconds() else { return wallNow }
+            return min(wallNow, until.addingTimeInterval(seconds - end))
+        }
+        return AttemptPolicy(failures: record.failures, lockouts: record.lockouts, lockedUntil: until, now: trusted)
     }
 
-    private static func record(of policy: AttemptPolicy, lastFailure: Date? = nil) -> AttemptRecord {
+    /// The record with its lockout bound to this boot's clock: a lockout never bound (an older
+    /// file, a tampered one) binds with what remains of it by the wall clock; one bound to an
+    /// earlier boot that had not been seen to end waits its whole duration again, since no
+    /// clock says how much of it passed before the restart; one seen to end on this boot
+    /// is marked so (`lockedUntilBoot` nil), so that a later restart does not start it again.
+    func bound(_ record: AttemptRecord) -> AttemptRecord {
+        guard record.lockouts > 0, let until = record.lockedUntil,
+              let id = attempts.bootClock.id(), let seconds = attempts.bootClock.seconds()
+        else { return record }
+        let duration = AttemptPolicy.lockoutDuration(forLockout: record.lockouts)
+        var result = record
+        if record.bootID == id {
+            if let end = record.lockedUntilBoot, !(end.isFinite && end - seconds <= duration) {
+                // Not a time this boot's clock can have given: the whole duration from now.
+                result.lockedUntilBoot = seconds + duration
+                result.lockedUntil = now().addingTimeInterval(duration)
+            } else if let end = record.lockedUntilBoot, end <= seconds,
+                      policy(of: record).remainingLockout <= 0 {
+                result.lockedUntilBoot = nil
+            }
+            return result
+        }
+        let remaining: TimeInterval
+        if record.bootID == nil {
+            remaining = min(max(0, until.timeIntervalSince(now())), duration)
+        } else {
+            remaining = record.lockedUntilBoot == nil ? 0 : duration
+        }
+        guard remaining > 0 else { return record }
+        result.bootID = id
+        result.lockedUntilBoot = seconds + remaining
+        result.lockedUntil = now().addingTimeInterval(remaining)
+        return result
+    }
+
+    private static func record(of policy: AttemptPolicy, lastFailure: Date? = nil, boot: AttemptRecord? = nil) -> AttemptRecord {
         AttemptRecord(failures: policy.consecutiveFailures, lockouts: policy.lockouts, lockedUntil: policy.lockedUntil,
-                      lastFailure: policy.consecutiveFailures > 0 ? lastFailure : nil)
+                      lastFailure: policy.consecutiveFailures > 0 ? lastFailure : nil,
+                      bootID: policy.lockouts > 0 ? boot?.bootID : nil,
+                      lockedUntilBoot: policy.lockouts > 0 ? boot?.lockedUntilBoot : nil)
     }
 }
