@@ -1,6 +1,7 @@
 import Controls
 import Gtk
 import Localization
+import PinformModels
 
 /// What the form window needs of a page, whatever its model.
 @MainActor
@@ -26,8 +27,8 @@ final class FormPage<Model: FormModel>: FormWindowPage {
     /// Where a saved value goes (the records list); the page shows it either way.
     var onSave: (Model) -> Void = { _ in }
 
-    init() {
-        form = Model.makeForm()
+    init(context: ModelContext) {
+        form = Model.makeForm(context)
 
         let card = Box(.vertical, spacing: 12)
         card.addCSSClass("card")

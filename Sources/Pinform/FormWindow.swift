@@ -2,6 +2,7 @@ import Controls
 import Gtk
 import Localization
 import PinformCore
+import PinformModels
 
 /// The form window: typed records, shown once the PIN was entered. Each model of
 /// `ModelRegistry.models` has its page in a view stack, chosen by a view switcher in the header
@@ -26,6 +27,8 @@ final class FormWindow {
     /// The pages made so far, by settings key, each with its records panel and the box that
     /// holds both.
     private var pages: [String: (page: FormWindowPage, panel: RecordsPanelProtocol, content: Box)] = [:]
+    /// What the models' forms and lists look up: the other models' records, today.
+    private lazy var context = ModelContext(records: records)
 
     /// Where saved values go; the Records list plugs in here. The window shows the last one
     /// saved either way.
@@ -173,8 +176,8 @@ final class FormWindow {
     }
 
     private func makePage<Model: FormModel>(_ model: Model.Type, in holder: Box) {
-        let page = FormPage<Model>()
-        let panel = RecordsPanel<Model>(records: records, window: window, toast: toast) { [settings] in
+        let page = FormPage<Model>(context: context)
+        let panel = RecordsPanel<Model>(records: records, context: context, window: window, toast: toast) { [settings] in
             settings.neutralizesFormulas
         }
         page.onSave = { [weak self, unowned panel] model in

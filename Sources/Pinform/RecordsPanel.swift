@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import Localization
 import PinformCore
+import PinformModels
 import Storage
 
 /// What the form window needs of a records panel, whatever its model.
@@ -46,6 +47,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     let readOnlyNotice = Label()
 
     private let records: RecordsDatabase
+    private let context: ModelContext
     private let source: RecordStoreSource<Model>
     private unowned let window: Window
     private let toast: Toast
@@ -61,13 +63,16 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
 
     /// - Parameter neutralizesFormulas: the preference that the export's choice to keep
     ///   spreadsheets from running formulas starts from.
-    init(records: RecordsDatabase, window: Window, toast: Toast, neutralizesFormulas: @escaping () -> Bool = { true }) {
+    init(records: RecordsDatabase, context: ModelContext? = nil, window: Window, toast: Toast,
+         neutralizesFormulas: @escaping () -> Bool = { true }) {
         self.records = records
+        let context = context ?? ModelContext(records: records)
+        self.context = context
         self.window = window
         self.toast = toast
         self.neutralizesFormulas = neutralizesFormulas
         source = RecordStoreSource(store: nil)
-        list = RecordList(source: source, columns: Model.listColumns)
+        list = RecordList(source: source, columns: Model.listColumns(context))
 
         let title = Label(tr("Saved"))
         title.addCSSClass("heading")
@@ -264,7 +269,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             return
         }
         let title = tr("Edit {model}", ["model": Model.title])
-        let dialog = FormDialog(title: title, parent: window, form: Model.makeForm(), model: record.model) {
+        let dialog = FormDialog(title: title, parent: window, form: Model.makeForm(context), model: record.model) {
             [weak self] edited in
             guard let self, let edited else { return }
             save(edited, id: record.id, in: store)
@@ -284,6 +289,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
 
     private func delete(_ ids: [ListedRecordID]) {
         guard let store, !ids.isEmpty else { return }
+        if let refusal = Model.deletionRefusal(of: ids.map(RecordID.init), context) { return toast.show(refusal) }
         do {
             let deleted = try store.deleteRecords(ids: ids.map(RecordID.init))
             list.reload()

@@ -24,9 +24,15 @@ public protocol RecordModel: Codable, Equatable {
     static var fields: [RecordField<Self>] { get }
     /// The name an export suggests for the CSV file ("people.csv").
     static var exportFileName: String { get }
+    /// The version of the table's layout (`RecordStore`'s `version`): raised when a stored
+    /// column is removed or changes type, so that the store rebuilds the table. 1 unless told.
+    static var layoutVersion: Int { get }
 }
 
 extension RecordModel {
+    /// The first layout.
+    public static var layoutVersion: Int { 1 }
+
     /// The columns kept beside each record for sorting and searching.
     public static var storeColumns: [Column<Self>] { fields.map(\.column) }
 }
