@@ -28,7 +28,7 @@ final class FormWindow {
     /// holds both.
     private var pages: [String: (page: FormWindowPage, panel: RecordsPanelProtocol, content: Box)] = [:]
     /// What the models' forms and lists look up: the other models' records, today.
-    private lazy var context = ModelContext(records: records)
+    lazy var context = ModelContext(records: records)
 
     /// Where saved values go; the Records list plugs in here. The window shows the last one
     /// saved either way.
@@ -83,6 +83,7 @@ final class FormWindow {
             if showDirtyPage() {
                 DiscardChangesDialog.ask(over: window) { [weak self] in
                     guard let self else { return }
+                    context.discardAllDrafts()
                     saveState()
                     window.destroy()
                 }
@@ -114,6 +115,7 @@ final class FormWindow {
             guard let self, let key = stack.visibleChildName else { return }
             showPage(key)
         }
+        showPageWithDraft()
     }
 
     /// The settings key of the model shown.
@@ -137,7 +139,10 @@ final class FormWindow {
     /// does, asks "Discard changes?" and runs it only on Discard.
     func whenChangesAreSettled(_ action: @escaping () -> Void) {
         guard showDirtyPage() else { return action() }
-        DiscardChangesDialog.ask(over: window, onDiscard: action)
+        DiscardChangesDialog.ask(over: window) { [weak self] in
+            self?.context.discardAllDrafts()
+            action()
+        }
     }
 
     /// Shows `message` briefly over the bottom of the window (“PIN changed”, say).

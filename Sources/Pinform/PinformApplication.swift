@@ -262,7 +262,9 @@ final class PinformApplication {
     }
 
     private func lock() {
-        formWindow?.whenChangesAreSettled { [weak self] in self?.lockNow() }
+        // What is typed is kept as an encrypted draft and offered back after unlocking.
+        formWindow?.saveDrafts()
+        lockNow()
     }
 
     private func lockNow() {
@@ -274,6 +276,7 @@ final class PinformApplication {
         form.saveState()
         let size = PinWindow.KeptSize(width: form.window.defaultSize.width, height: form.window.defaultSize.height,
                                       isMaximized: form.window.isMaximized)
+        form.saveDrafts()
         formWindow = nil
         form.window.destroy()
         // The file is closed and the key wiped until the PIN is entered again.

@@ -47,7 +47,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     let readOnlyNotice = Label()
 
     private let records: RecordsDatabase
-    private let context: ModelContext
+    let context: ModelContext
     private let source: RecordStoreSource<Model>
     private unowned let window: Window
     private let toast: Toast
@@ -126,6 +126,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         retryButton.onClicked { [unowned self] in retryProblem?() }
         moveAsideButton.onClicked { [unowned self] in startFresh() }
         reconnect()
+        offerEditDrafts()
     }
 
     // MARK: Store
@@ -255,7 +256,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         }
     }
 
-    private func edit(_ id: ListedRecordID) {
+    func edit(_ id: ListedRecordID, restoring stored: DraftKeeper<Model>.Stored? = nil) {
         guard let store else { return }
         let record: Record<Model>?
         do {
@@ -269,11 +270,15 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             return
         }
         let title = tr("Edit {model}", ["model": Model.title])
-        let dialog = FormDialog(title: title, parent: window, form: Model.makeForm(context), model: record.model) {
+        let form = Model.makeForm(context)
+        let drafts = DraftKeeper(form: form, context: context, editing: record.id, base: record.model)
+        let dialog = FormDialog(title: title, parent: window, form: form, model: record.model) {
             [weak self] edited in
+            drafts.discard()
             guard let self, let edited else { return }
             save(edited, id: record.id, in: store)
         }
+        if let stored { drafts.restore(stored) }
         dialog.present()
     }
 

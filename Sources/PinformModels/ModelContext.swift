@@ -19,6 +19,13 @@ public final class ModelContext {
     /// Today's date in the user's time zone; tests fix it.
     public var today: () -> CalendarDate
     private var lookups: [ObjectIdentifier: AnyObject] = [:]
+    /// The draft keepers of the forms open now.
+    private var keepers: [Weak] = []
+    private var draftStore: DraftStore?
+
+    private struct Weak {
+        weak var keeper: (any AnyDraftKeeper)?
+    }
 
     /// A context over `records` (nil: no other records to refer to).
     public init(records: RecordsDatabase?, today: @escaping () -> CalendarDate = CalendarDate.today) {
@@ -32,6 +39,36 @@ public final class ModelContext {
         let lookup = StoreLookup<Target>(records: records)
         lookups[ObjectIdentifier(model)] = lookup
         return lookup
+    }
+
+    /// Where unsaved forms are kept: the records database's drafts; nil while it is closed.
+    public var drafts: DraftStore? {
+        guard let database = records?.database ?? { records?.openIfNeeded(); return records?.database }() else {
+            draftStore = nil
+            return nil
+        }
+        if draftStore?.database !== database { draftStore = DraftStore(database: database) }
+        return draftStore
+    }
+
+    func keep(_ keeper: any AnyDraftKeeper) {
+        keepers.removeAll { $0.keeper == nil }
+        keepers.append(Weak(keeper: keeper))
+    }
+
+    /// Writes every open form's draft now: before Lock closes the records.
+    public func saveAllDrafts() {
+        for entry in keepers { entry.keeper?.saveNow() }
+    }
+
+    /// Removes every open form's draft: the person chose to discard their changes.
+    public func discardAllDrafts() {
+        for entry in keepers { entry.keeper?.discard() }
+    }
+
+    /// The keys of the drafts left of edits of `model`'s records, oldest first.
+    public func editDrafts<Model: FormModel>(of model: Model.Type) -> [String] {
+        (try? drafts?.keys(startingWith: Model.settingsKey + ".edit.")) ?? []
     }
 
     /// "Add new…" in a reference chooser: opens `model`'s form in a dialog over `parent`,
