@@ -29,7 +29,8 @@ extension Invoice {
         let due = form.bind(DateInput(label: tr("Due date")), to: \.dueDate)
         let lines = form.bind(list: \.lines, rows: lineForm)
         let net = lines.total(of: \.amount)
-        let total = form.bind(computed: ComputedValueInput<Decimal>(label: tr("Total"))) { _ in net.value }
+        // Shown as money: at least two decimals, in the user's locale ("28,90").
+        let total = form.bind(computed: ComputedValueInput<String>(label: tr("Total"))) { _ in LocaleText.amount(net.value) }
         let currency = form.bind(ChoiceInput<Currency>(label: tr("Currency")), to: \.currency)
         let paid = form.bind(SwitchInput(label: tr("Paid")), to: \.isPaid)
         let notes = form.bind(TextAreaInput(label: tr("Notes"), lines: 3), to: \.notes)
