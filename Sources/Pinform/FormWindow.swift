@@ -11,8 +11,8 @@ import PinformModels
 ///
 /// A page holds the form, its Save button (always in view) and the saved records of that model.
 /// Pages are made when first shown and then kept: switching models loses nothing typed. Typed
-/// changes are never dropped without asking: closing or locking asks "Discard changes?" first
-/// when any page holds some. A records file that cannot be opened shows a status page in the
+/// changes are never dropped without asking: closing asks "Discard changes?" first when any
+/// page holds some; Lock keeps them as encrypted drafts, offered back after unlocking. A records file that cannot be opened shows a status page in the
 /// list's place; errors, notices and undo are toasts.
 @MainActor
 final class FormWindow {

@@ -8,10 +8,10 @@ import signal
 import tempfile
 import time
 
-from pinform_e2e import AppTestCase, find, find_all, focus, press_key, states, text_of, type_keys, wait_until
+from pinform_e2e import AppTestCase, click, find, find_all, focus, press_key, states, text_of, type_keys, wait_until
 from orca_session import press_combination
 from test_forms import switch_model
-from test_records import rows, save_person, unlock, wait_for_rows
+from test_records import cell_label, press_pin, rows, save_person, single_click, unlock, wait_for_rows
 
 ADA = {"First name": "Ada", "Last name": "Lovelace", "Birth date": "1990-12-10", "Email": "ada@example.com",
        "Height": "1.65"}
@@ -104,7 +104,6 @@ class InvoiceLinesTests(AppTestCase):
         wait_until(lambda: "28.90" in labels(root), message=f"the total is not 28.90: {labels(root)}")
         lines = [node for node in find_all(root, visible=True) if (node.description or "").startswith("Line ")]
         self.assertEqual(sorted({node.description for node in lines}), ["Line 1 of 3", "Line 2 of 3", "Line 3 of 3"])
-        press_key("Escape")
         self.save_by_keyboard(root)
         wait_for_rows(root, 1)
         row = rows(root)[0]
@@ -115,9 +114,10 @@ class InvoiceLinesTests(AppTestCase):
         # Ada is this invoice's customer: deleting her is refused, naming the invoice.
         switch_model(root, "Person")
         wait_for_rows(root, 1)
-        table_row = find(root, role="label", name="Lovelace", visible=True)
-        focus(table_row)
-        press_key("Delete")
+        single_click(cell_label(root, "Lovelace"))
+        delete = find(root, role="push button", name="Delete", visible=True)
+        wait_until(lambda: "sensitive" in states(delete), message="Delete stayed insensitive")
+        click(delete)
         wait_until(lambda: any("2026-017" in text for text in labels(root)), message="no refusal naming 2026-017")
         wait_for_rows(root, 1)
 
@@ -140,7 +140,10 @@ class InvoiceLinesTests(AppTestCase):
             self.assertNotIn(typed, data, "the draft is in the file in plaintext")
 
         app = self.launch_app(data_home=self.data_home)
-        root = unlock(app)
+        root = app.accessible()
+        find(root, role="push button", name="2", visible=True, timeout=20)
+        press_pin(root)
+        # The window opens on the invoice's page, which has the draft, and asks.
         dialog = wait_until(lambda: next((window for window in find_all(app.accessible())
                                           if window.name == "Restore the unsaved invoice?"), None),
                             message="no offer to restore the invoice")
