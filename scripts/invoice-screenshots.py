@@ -41,8 +41,11 @@ def capture(window, name):
 
 
 def typed(root, name, value, index=-1):
-    field = find_all(root, role="text", name=name, visible=True)[index]
-    focus(field)
+    field = wait_until(lambda: find_all(root, role="text", name=name, visible=True))[index]
+    try:
+        focus(field, timeout=1)
+    except AssertionError:
+        pass  # scrolled out of the window: typed all the same
     set_text(field, value)
 
 
@@ -68,9 +71,7 @@ def main():
         time.sleep(0.5)
         switch_model(root, "Rechnung")
         typed(root, "Nummer", "2026-017")
-        customer = find(root, role="text", name="Kunde", visible=True)
-        focus(customer)
-        set_text(customer, "Lovel")
+        typed(root, "Kunde", "Lovel")
         match = wait_until(lambda: next((b for b in find_all(root, role="push button", visible=True)
                                          if b.name.startswith("Ada Lovelace")), None), message="no match")
         click(match)

@@ -11,7 +11,7 @@ import time
 from pinform_e2e import AppTestCase, click, find, find_all, focus, press_key, states, text_of, type_keys, wait_until
 from orca_session import press_combination
 from test_forms import switch_model
-from test_records import cell_label, press_pin, rows, save_person, single_click, unlock, wait_for_rows
+from test_records import cell_label, top_level, press_pin, rows, save_person, single_click, unlock, wait_for_rows
 
 ADA = {"First name": "Ada", "Last name": "Lovelace", "Birth date": "1990-12-10", "Email": "ada@example.com",
        "Height": "1.65"}
@@ -144,11 +144,8 @@ class InvoiceLinesTests(AppTestCase):
         find(root, role="push button", name="2", visible=True, timeout=20)
         press_pin(root)
         # The window opens on the invoice's page, which has the draft, and asks.
-        dialog = wait_until(lambda: next((window for window in find_all(app.accessible())
-                                          if window.name == "Restore the unsaved invoice?"), None),
-                            message="no offer to restore the invoice")
-        self.assertTrue(dialog)
-        restore = find(app.accessible(), role="push button", name="Restore", visible=True)
+        dialog = top_level(app, "Restore the unsaved invoice?")
+        restore = find(dialog, role="push button", name="Restore", visible=True)
         focus(restore)
         press_key("space")
         wait_until(lambda: text_of(entry(root, "Number")) == "2026-017", message="the number did not come back")

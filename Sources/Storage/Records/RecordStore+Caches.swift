@@ -34,7 +34,7 @@ extension RecordStore {
         _ body: () throws(StoreError) -> T,
         patch: (inout SearchIndex, T) -> Void
     ) throws(StoreError) -> T {
-        guard !isMissing else { throw StoreError.readOnly(path: database.path) }
+        guard !isMissing, unwrittenColumns.isEmpty else { throw StoreError.readOnly(path: database.path) }
         let before = try? currentStamp()
         let isCurrent = before != nil && before == cacheStamp && searchIndex != nil
         let result = try database.storeTransaction(body)
