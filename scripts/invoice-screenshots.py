@@ -40,6 +40,19 @@ def capture(window, name):
     print("wrote", os.path.relpath(path))
 
 
+def width(app, what):
+    window = app.window()
+    print("window width", what, window.queryComponent().getExtents(1)[2], flush=True)
+    if os.environ.get("PINFORM_SHOTS_WIDTHS"):
+        for node in find_all(window):
+            try:
+                extents = node.queryComponent().getExtents(1)
+            except Exception:  # noqa: BLE001
+                continue
+            if extents[2] >= 380:
+                print("   ", node.getRoleName(), repr(node.name), extents[2], flush=True)
+
+
 def typed(root, name, value, index=-1):
     field = wait_until(lambda: find_all(root, role="text", name=name, visible=True))[index]
     try:
@@ -69,7 +82,10 @@ def main():
         wait_until(lambda: "sensitive" in states(save), message="the person cannot be saved")
         click(save)
         time.sleep(0.5)
+        width(app, "person page")
         switch_model(root, "Rechnung")
+        time.sleep(0.5)
+        width(app, "invoice page")
         typed(root, "Nummer", "2026-017")
         typed(root, "Kunde", "Lovel")
         match = wait_until(lambda: next((b for b in find_all(root, role="push button", visible=True)
@@ -86,6 +102,7 @@ def main():
             typed(root, "Menge", quantity)
             typed(root, "Einzelpreis", price)
             typed(root, "Steuer %", tax)
+            width(app, "with a line")
         wait_until(lambda: any(text_of(label) == "31,11" for label in find_all(root, role="label", visible=True)),
                    message="the total is not 31,11")
         window = app.window()

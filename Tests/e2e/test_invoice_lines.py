@@ -146,8 +146,7 @@ class InvoiceLinesTests(AppTestCase):
         # The window opens on the invoice's page, which has the draft, and asks.
         dialog = top_level(app, "Restore the unsaved invoice?")
         restore = find(dialog, role="push button", name="Restore", visible=True)
-        focus(restore)
-        press_key("space")
+        click(restore)
         wait_until(lambda: text_of(entry(root, "Number")) == "2026-017", message="the number did not come back")
         wait_until(lambda: "20.40" in labels(root), message=f"the lines did not come back: {labels(root)}")
         descriptions = [text_of(node) for node in find_all(root, role="text", name="Description", visible=True)]
