@@ -38,6 +38,8 @@ extension FormView {
             }
             guard key == .return || key == .keypadEnter || key == .isoEnter, let field = self.focusedField else { return false }
             guard Self.movesToNextField(key, modifiers, multiline: self.input(for: field) is TextAreaInput) else { return false }
+            // A chooser's Enter picks the highlighted match first; the next Enter moves on.
+            if let chooser = self.input(for: field) as? any EnterConsuming, chooser.takesEnter() { return true }
             self.focusField(after: field)
             return true
         }

@@ -30,8 +30,12 @@ public final class ReferenceChooser<Target> {
     public private(set) var record: RecordRef<Target>?
     /// The matches shown now, best first.
     public private(set) var matches: [RecordMatch<Target>] = []
-    /// The match Enter chooses now.
+    /// The match Enter chooses now; `matches.count` is "Add new…" when it is offered.
     public private(set) var highlighted: Int?
+    /// "Add new…": when set, the matches end with it (also when nothing matches), and choosing
+    /// it calls this with what was typed and a completion that chooses the record made (nil:
+    /// nothing was made). The other model's form opens over the form, which keeps what is typed.
+    public var onAddNew: ((String, @escaping @MainActor (RecordMatch<Target>?) -> Void) -> Void)?
 
     private let frame: LabelledField
     private var edited: (@MainActor () -> Void)?
@@ -85,20 +89,22 @@ public final class ReferenceChooser<Target> {
     /// choice. Other keys type.
     func handleKey(_ key: Key, _ modifiers: Modifiers) -> Bool {
         guard modifiers.intersection([.control, .alt, .super]).isEmpty else { return false }
-        if matches.isEmpty {
+        let options = matchesBox.arrangedChildren.count
+        if options == 0 {
             // Enter on an emptied entry clears the choice (and the form moves on).
             if key == .return || key == .keypadEnter, entry.text.isEmpty, record != nil { searchEnded() }
             return false
         }
         switch key {
         case .down:
-            highlight(((highlighted ?? -1) + 1) % matches.count)
+            highlight(((highlighted ?? -1) + 1) % options)
             return true
         case .up:
-            highlight(((highlighted ?? matches.count) - 1 + matches.count) % matches.count)
+            highlight(((highlighted ?? options) - 1 + options) % options)
             return true
         case .return, .keypadEnter, .isoEnter:
-            choose(matches[highlighted ?? 0])
+            let index = highlighted ?? 0
+            if index < matches.count { choose(matches[index]) } else { addNew() }
             return true
         case .escape:
             showSummary()
@@ -112,7 +118,19 @@ public final class ReferenceChooser<Target> {
     /// through "" on its way).
     private func typed() {
         guard !showingSummary else { return }
-        show(lookup.search(entry.text, limit: limit))
+        show(lookup.search(entry.text, limit: limit), offeringNew: true)
+    }
+
+    /// Opens the other model's form ("Add new…") with what was typed; the record made is chosen.
+    public func addNew() {
+        guard let onAddNew else { return }
+        let typed = entry.text
+        show([])
+        onAddNew(typed) { [weak self] made in
+            guard let self else { return }
+            if let made { choose(made) } else { showSummary() }
+            _ = entry.grabFocus()
+        }
     }
 
     private func searchEnded() {
@@ -125,7 +143,7 @@ public final class ReferenceChooser<Target> {
         }
     }
 
-    private func show(_ found: [RecordMatch<Target>]) {
+    private func show(_ found: [RecordMatch<Target>], offeringNew: Bool = false) {
         matches = found
         for child in matchesBox.arrangedChildren { matchesBox.remove(child) }
         for match in found {
@@ -134,8 +152,16 @@ public final class ReferenceChooser<Target> {
             button.onClicked { [weak self] in self?.choose(match) }
             matchesBox.append(button)
         }
-        matchesBox.isVisible = !found.isEmpty
-        highlight(found.isEmpty ? nil : 0)
+        if onAddNew != nil, offeringNew, !entry.text.isEmpty {
+            // Translators: the last choice of a customer (or any record) chooser: makes a new record.
+            let button = Button(label: tr("Add new…"))
+            button.isFocusable = false
+            button.onClicked { [weak self] in self?.addNew() }
+            matchesBox.append(button)
+        }
+        let options = matchesBox.arrangedChildren.count
+        matchesBox.isVisible = options > 0
+        highlight(options == 0 ? nil : 0)
     }
 
     private func highlight(_ index: Int?) {
@@ -146,7 +172,7 @@ public final class ReferenceChooser<Target> {
         }
         if let index {
             // Orca reads the entry's description: say which record Enter chooses.
-            entry.showAccessibleDescription(matches[index].summary)
+            entry.showAccessibleDescription(index < matches.count ? matches[index].summary : tr("Add new…"))
         }
     }
 

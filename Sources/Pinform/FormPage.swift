@@ -1,6 +1,7 @@
 import Controls
 import Gtk
 import Localization
+import PinformModels
 
 /// What the form window needs of a page, whatever its model.
 @MainActor
@@ -23,11 +24,14 @@ final class FormPage<Model: FormModel>: FormWindowPage {
     let lastSaved = Label()
     let widget: Widget
     let actionBar: Widget
+    /// Keeps what is typed as an encrypted draft, offered back after a crash, a kill or Lock.
+    let drafts: DraftKeeper<Model>
     /// Where a saved value goes (the records list); the page shows it either way.
     var onSave: (Model) -> Void = { _ in }
 
-    init() {
-        form = Model.makeForm()
+    init(context: ModelContext) {
+        form = Model.makeForm(context)
+        drafts = DraftKeeper(form: form, context: context)
 
         let card = Box(.vertical, spacing: 12)
         card.addCSSClass("card")
@@ -63,6 +67,7 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         for field in form.form.layout.placedFields {
             (form.input(for: field)?.focusTarget as? Entry)?.onActivate { [weak self] in self?.save() }
         }
+        drafts.offerBack { [weak self] in self?.widget.rootWindow }
     }
 
     var isDirty: Bool { form.isDirty }
@@ -72,6 +77,7 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         // Translators: {record} is a short summary of the record, “Ada Lovelace, 36”.
         lastSaved.text = tr("Last saved: {record}", ["record": model.summary])
         onSave(model)
+        drafts.discard()
         // Ready for the next record.
         form.reset()
     }

@@ -2,6 +2,7 @@ import Controls
 import Gtk
 import Localization
 import PinformCore
+import PinformModels
 
 /// The form window: typed records, shown once the PIN was entered. Each model of
 /// `ModelRegistry.models` has its page in a view stack, chosen by a view switcher in the header
@@ -10,8 +11,8 @@ import PinformCore
 ///
 /// A page holds the form, its Save button (always in view) and the saved records of that model.
 /// Pages are made when first shown and then kept: switching models loses nothing typed. Typed
-/// changes are never dropped without asking: closing or locking asks "Discard changes?" first
-/// when any page holds some. A records file that cannot be opened shows a status page in the
+/// changes are never dropped without asking: closing asks "Discard changes?" first when any
+/// page holds some; Lock keeps them as encrypted drafts, offered back after unlocking. A records file that cannot be opened shows a status page in the
 /// list's place; errors, notices and undo are toasts.
 @MainActor
 final class FormWindow {
@@ -26,6 +27,8 @@ final class FormWindow {
     /// The pages made so far, by settings key, each with its records panel and the box that
     /// holds both.
     private var pages: [String: (page: FormWindowPage, panel: RecordsPanelProtocol, content: Box)] = [:]
+    /// What the models' forms and lists look up: the other models' records, today.
+    lazy var context = ModelContext(records: records)
 
     /// Where saved values go; the Records list plugs in here. The window shows the last one
     /// saved either way.
@@ -80,6 +83,7 @@ final class FormWindow {
             if showDirtyPage() {
                 DiscardChangesDialog.ask(over: window) { [weak self] in
                     guard let self else { return }
+                    context.discardAllDrafts()
                     saveState()
                     window.destroy()
                 }
@@ -111,6 +115,7 @@ final class FormWindow {
             guard let self, let key = stack.visibleChildName else { return }
             showPage(key)
         }
+        showPageWithDraft()
     }
 
     /// The settings key of the model shown.
@@ -134,7 +139,10 @@ final class FormWindow {
     /// does, asks "Discard changes?" and runs it only on Discard.
     func whenChangesAreSettled(_ action: @escaping () -> Void) {
         guard showDirtyPage() else { return action() }
-        DiscardChangesDialog.ask(over: window, onDiscard: action)
+        DiscardChangesDialog.ask(over: window) { [weak self] in
+            self?.context.discardAllDrafts()
+            action()
+        }
     }
 
     /// Shows `message` briefly over the bottom of the window (“PIN changed”, say).
@@ -173,8 +181,8 @@ final class FormWindow {
     }
 
     private func makePage<Model: FormModel>(_ model: Model.Type, in holder: Box) {
-        let page = FormPage<Model>()
-        let panel = RecordsPanel<Model>(records: records, window: window, toast: toast) { [settings] in
+        let page = FormPage<Model>(context: context)
+        let panel = RecordsPanel<Model>(records: records, context: context, window: window, toast: toast) { [settings] in
             settings.neutralizesFormulas
         }
         page.onSave = { [weak self, unowned panel] model in

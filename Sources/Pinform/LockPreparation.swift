@@ -23,3 +23,14 @@ final class LockQuestion: LockPreparation {
         LockDiscardDialog.ask(over: form.window, onLock: proceed)
     }
 }
+
+/// The preparation since drafts are kept: every lock — Lock, idle, the session's — seals what is
+/// typed as drafts in the store (never plaintext) and locks without asking; the form offers the
+/// drafts back after the next unlock.
+@MainActor
+final class DraftKeeping: LockPreparation {
+    func prepare(_ form: FormWindow, for reason: LockReason, proceed: @escaping @MainActor () -> Void) {
+        form.saveDrafts()
+        proceed()
+    }
+}

@@ -29,7 +29,7 @@ final class PinformApplication {
     private(set) var pinWindow: PinWindow?
     private(set) var formWindow: FormWindow?
     /// What Lock, the idle lock and the session lock do with unsaved input (see `lock(_:)`).
-    var lockPreparation: LockPreparation = LockQuestion()
+    var lockPreparation: LockPreparation = DraftKeeping()
     /// Locks after the idle delay and when the session locks, while unlocked.
     private var autoLock: AutoLock?
 

@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import Localization
 import PinformCore
+import PinformModels
 import Storage
 
 /// What the form window needs of a records panel, whatever its model.
@@ -52,6 +53,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     let readOnlyNotice = Label()
 
     let records: RecordsDatabase
+    let context: ModelContext
     private let source: RecordStoreSource<Model>
     unowned let window: Window
     let toast: Toast
@@ -67,13 +69,16 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
 
     /// - Parameter neutralizesFormulas: the preference that the export's choice to keep
     ///   spreadsheets from running formulas starts from.
-    init(records: RecordsDatabase, window: Window, toast: Toast, neutralizesFormulas: @escaping () -> Bool = { true }) {
+    init(records: RecordsDatabase, context: ModelContext? = nil, window: Window, toast: Toast,
+         neutralizesFormulas: @escaping () -> Bool = { true }) {
         self.records = records
+        let context = context ?? ModelContext(records: records)
+        self.context = context
         self.window = window
         self.toast = toast
         self.neutralizesFormulas = neutralizesFormulas
         source = RecordStoreSource(store: nil)
-        list = RecordList(source: source, columns: Model.listColumns)
+        list = RecordList(source: source, columns: Model.listColumns(context))
 
         let title = Label(tr("Saved"))
         title.addCSSClass("heading")
@@ -127,6 +132,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         retryButton.onClicked { [unowned self] in retryProblem?() }
         moveAsideButton.onClicked { [unowned self] in startFresh() }
         reconnect()
+        offerEditDrafts()
     }
 
     // MARK: Store
@@ -256,7 +262,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         }
     }
 
-    private func edit(_ id: ListedRecordID) {
+    func edit(_ id: ListedRecordID, restoring stored: DraftKeeper<Model>.Stored? = nil) {
         guard let store else { return }
         let record: Record<Model>?
         do {
@@ -270,11 +276,15 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             return
         }
         let title = tr("Edit {model}", ["model": Model.title])
-        let dialog = FormDialog(title: title, parent: window, form: Model.makeForm(), model: record.model) {
+        let form = Model.makeForm(context)
+        let drafts = DraftKeeper(form: form, context: context, editing: record.id, base: record.model)
+        let dialog = FormDialog(title: title, parent: window, form: form, model: record.model) {
             [weak self] edited in
+            drafts.discard()
             guard let self, let edited else { return }
             save(edited, id: record.id, in: store)
         }
+        if let stored { drafts.restore(stored) }
         dialog.present()
     }
 
@@ -290,6 +300,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
 
     private func delete(_ ids: [ListedRecordID]) {
         guard let store, !ids.isEmpty else { return }
+        if let refusal = Model.deletionRefusal(of: ids.map(RecordID.init), context) { return toast.show(refusal) }
         do {
             let deleted = try store.deleteRecords(ids: ids.map(RecordID.init))
             list.reload()

@@ -32,9 +32,15 @@ public protocol RecordModel: Codable, Equatable {
     /// The record on paper. By default the model's name and the record's summary as the
     /// title, then every field with its value; an invoice adds its lines and totals.
     var printout: PrintedDocument { get }
+    /// The version of the table's layout (`RecordStore`'s `version`): raised when a stored
+    /// column is removed or changes type, so that the store rebuilds the table. 1 unless told.
+    static var layoutVersion: Int { get }
 }
 
 extension RecordModel {
+    /// The first layout.
+    public static var layoutVersion: Int { 1 }
+
     /// The model's name and the summary, then every field and its text.
     public var printout: PrintedDocument {
         PrintedDocument(title: Self.title, subtitle: summary,

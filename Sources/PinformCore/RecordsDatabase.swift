@@ -102,7 +102,7 @@ public final class RecordsDatabase {
         if let store = stores[ObjectIdentifier(Model.self)] as? RecordStore<Model> { return store }
         let store: RecordStore<Model>
         do {
-            store = try RecordStore<Model>(database: database, table: Model.table, columns: Model.storeColumns)
+            store = try RecordStore<Model>(database: database, table: Model.table, columns: Model.storeColumns, version: Model.layoutVersion)
         } catch .newerSchema {
             let reader: Database
             if let newerTablesDatabase {
@@ -111,7 +111,7 @@ public final class RecordsDatabase {
                 reader = try Database(at: file, readOnly: true, key: fileReadOnlyReason == .notEncryptedYet ? nil : key)
                 newerTablesDatabase = reader
             }
-            store = try RecordStore<Model>(database: reader, table: Model.table, columns: Model.storeColumns)
+            store = try RecordStore<Model>(database: reader, table: Model.table, columns: Model.storeColumns, version: Model.layoutVersion)
         }
         stores[ObjectIdentifier(Model.self)] = store
         return store

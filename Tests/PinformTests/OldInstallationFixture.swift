@@ -12,6 +12,15 @@ import PinformCore
 ///
 /// Does nothing unless `PINFORM_WRITE_V01_FIXTURE` names the folder to write:
 /// `PINFORM_WRITE_V01_FIXTURE=$PWD/Tests/e2e/fixtures/v0.1-install swift test --filter OldInstallationFixture`
+/// A person as 0.1 stored one: a typed age, no birth date (today's `Person` reads it).
+private struct PersonV01: Codable {
+    var firstName: String
+    var lastName: String
+    var age: UInt
+    var email: Email
+    var height: Double
+}
+
 final class OldInstallationFixture: XCTestCase {
     func testWriteTheFixtureWhenAsked() throws {
         guard let path = ProcessInfo.processInfo.environment["PINFORM_WRITE_V01_FIXTURE"] else { return }
@@ -23,11 +32,14 @@ final class OldInstallationFixture: XCTestCase {
         try AttemptStore(directory: folder).save(.fresh)
         try GtkRuntime.test {
             let database = try Database(at: folder.appendingPathComponent(Database.fileName))
-            let people = try RecordStore<Person>(database: database, table: Person.table, columns: Person.storeColumns)
+            let people = try RecordStore<PersonV01>(database: database, table: "person", columns: [
+                .text("first_name", \.firstName), .text("last_name", \.lastName), .integer("age", \.age),
+                .text("email", \.email.address), .real("height", \.height),
+            ])
             _ = try people.insert(contentsOf: [
-                Person(firstName: "Ada", lastName: "Lovelace", age: 36, email: Email("ada@example.com")!, height: 1.65),
-                Person(firstName: "Alan", lastName: "Turing", age: 41, email: Email("alan@example.com")!, height: 1.78),
-                Person(firstName: "Grace", lastName: "Hopper", age: 85, email: Email("grace@example.com")!, height: 1.60),
+                PersonV01(firstName: "Ada", lastName: "Lovelace", age: 36, email: Email("ada@example.com")!, height: 1.65),
+                PersonV01(firstName: "Alan", lastName: "Turing", age: 41, email: Email("alan@example.com")!, height: 1.78),
+                PersonV01(firstName: "Grace", lastName: "Hopper", age: 85, email: Email("grace@example.com")!, height: 1.60),
             ])
             // Checkpointed and out of WAL mode, so the fixture is one file.
             try database.executeScript("PRAGMA journal_mode = DELETE")

@@ -4,6 +4,7 @@ driven through AT-SPI as a screen reader or an automation tool would.
 With PINFORM_FORM_SCREENSHOTS=<folder>, the tests that reach those states also save the
 README screenshots there: form-window.png (valid values, saved) and form-window-errors.png.
 """
+import datetime
 import os
 import subprocess
 import unittest
@@ -12,7 +13,7 @@ from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, fin
                          states, text_of, wait_until)
 
 PIN = "5978"
-PERSON_FIELDS = ["First name", "Last name", "Age", "Email", "Height"]
+PERSON_FIELDS = ["First name", "Last name", "Birth date", "Email", "Phone", "Height"]
 
 
 def press_pin(root):
@@ -95,7 +96,8 @@ def capture(root, filename):
 VALID_PERSON = {
     "First name": "John",
     "Last name": "Smith",
-    "Age": "26",
+    # 26 today: born on 1 January 26 years ago.
+    "Birth date": f"{datetime.date.today().year - 26}-01-01",
     "Email": "john@example.com",
     "Height": "1.80",
 }
@@ -109,10 +111,10 @@ class FormWindowTests(AppTestCase):
 
     def test_clicking_a_label_focuses_its_entry(self):
         root = open_form_window(self.launch_app())
-        age = entry(root, "Age")
-        self.assertNotIn("focused", states(age))
-        click_at(find(root, role="label", name="Age", visible=True))
-        wait_until(lambda: "focused" in states(age), message="Age did not take focus")
+        height = entry(root, "Height")
+        self.assertNotIn("focused", states(height))
+        click_at(find(root, role="label", name="Height", visible=True))
+        wait_until(lambda: "focused" in states(height), message="Height did not take focus")
 
     def test_tabbing_through_untouched_fields_shows_no_error(self):
         root = open_form_window(self.launch_app())
@@ -122,26 +124,34 @@ class FormWindowTests(AppTestCase):
         focus(entry(root, "Height"))
         self.assertFalse(error_shown(root, "Required"), "Required showed on fields never typed in")
 
-    def test_letters_in_age_show_an_error_once_the_field_is_left(self):
+    def test_letters_in_height_show_an_error_once_the_field_is_left(self):
         root = open_form_window(self.launch_app())
-        age = entry(root, "Age")
-        focus(age)
-        set_text(age, "abc")
-        self.assertFalse(error_shown(root, "Enter a whole number"), "an error showed while typing")
+        height = entry(root, "Height")
+        focus(height)
+        set_text(height, "abc")
+        self.assertFalse(error_shown(root, "Enter a number"), "an error showed while typing")
         focus(entry(root, "Email"))
-        wait_until(lambda: error_shown(root, "Enter a whole number"), message="no error under Age")
-        wait_until(lambda: describes_error(age, "Enter a whole number"),
-                   message=f"Age is not described by its error: {age.description!r} {states(age)}")
+        wait_until(lambda: error_shown(root, "Enter a number"), message="no error under Height")
+        wait_until(lambda: describes_error(height, "Enter a number"),
+                   message=f"Height is not described by its error: {height.description!r} {states(height)}")
         self.assertNotIn("sensitive", states(save_button(root)))
 
-    def test_an_age_over_120_states_the_limit(self):
+    def test_a_height_over_the_limit_states_it(self):
         root = open_form_window(self.launch_app())
-        age = entry(root, "Age")
-        focus(age)
-        set_text(age, "130")
-        focus(entry(root, "Height"))
-        wait_until(lambda: error_shown(root, "Must be 120 or less"), message="no limit under Age")
+        height = entry(root, "Height")
+        focus(height)
+        set_text(height, "3.5")
+        focus(entry(root, "Email"))
+        wait_until(lambda: error_shown(root, "Enter a height in metres, like 1.80"), message="no limit under Height")
         self.assertNotIn("sensitive", states(save_button(root)))
+
+    def test_the_age_is_computed_from_the_birth_date(self):
+        root = open_form_window(self.launch_app())
+        birth = entry(root, "Birth date")
+        focus(birth)
+        set_text(birth, f"{datetime.date.today().year - 40}-01-01")
+        wait_until(lambda: [label for label in find_all(root, role="label", visible=True) if text_of(label) == "40"],
+                   message="the age 40 is not shown")
 
     def test_valid_values_make_save_sensitive_and_saving_shows_the_value(self):
         root = open_form_window(self.launch_app())
@@ -157,14 +167,14 @@ class FormWindowTests(AppTestCase):
 
     def test_errors_clear_once_corrected(self):
         root = open_form_window(self.launch_app())
-        fill_person(root, dict(VALID_PERSON, **{"Age": "abc", "Email": "john@"}))
+        fill_person(root, dict(VALID_PERSON, **{"Height": "abc", "Email": "john@"}))
         focus(entry(root, "First name"))
         wait_until(lambda: error_shown(root, "Enter a valid email address"), message="no error under Email")
-        wait_until(lambda: error_shown(root, "Enter a whole number"), message="no error under Age")
+        wait_until(lambda: error_shown(root, "Enter a number"), message="no error under Height")
         capture(root, "form-window-errors.png")
-        set_text(entry(root, "Age"), "26")
+        set_text(entry(root, "Height"), "1.80")
         set_text(entry(root, "Email"), "john@example.com")
-        wait_until(lambda: not error_shown(root, "Enter a whole number"), message="the Age error stayed")
+        wait_until(lambda: not error_shown(root, "Enter a number"), message="the Height error stayed")
         wait_until(lambda: "sensitive" in states(save_button(root)), message="Save stayed insensitive")
 
     def test_the_size_model_has_width_and_height(self):
@@ -180,7 +190,7 @@ class FormWindowTests(AppTestCase):
         wait_until(lambda: "sensitive" in states(save), message="Save stayed insensitive")
         click(save)
         wait_until(lambda: [label for label in find_all(root, role="label")
-                            if text_of(label) == "Last saved: 2.50 × 1.25"],
+                            if text_of(label) == "Last saved: 2.50 m × 1.25 m"],
                    message="the saved size is not shown")
 
 

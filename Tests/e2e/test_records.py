@@ -20,6 +20,7 @@ saved people) there.
 """
 import base64
 import csv
+import datetime
 import json
 import os
 import shutil
@@ -39,12 +40,22 @@ PIN = "5978"
 # Pinform 0.1's data folder: pin.hash for V01_PIN, attempts.json, plaintext records of three people.
 V01_PIN = "2468"
 V01_INSTALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "v0.1-install")
+
+
+def born_aged(years):
+    """A birth date (ISO 8601) that makes someone `years` old today: 1 January of that year."""
+    return f"{datetime.date.today().year - years}-01-01"
+
+
 PEOPLE = [
-    {"First name": "Ada", "Last name": "Lovelace", "Age": "36", "Email": "ada@example.com", "Height": "1.65"},
-    {"First name": "Alan", "Last name": "Turing", "Age": "41", "Email": "alan@example.com", "Height": "1.78"},
-    {"First name": "Grace", "Last name": "Hopper", "Age": "85", "Email": "grace@example.com", "Height": "1.60"},
+    {"First name": "Ada", "Last name": "Lovelace", "Birth date": born_aged(36), "Email": "ada@example.com",
+     "Height": "1.65"},
+    {"First name": "Alan", "Last name": "Turing", "Birth date": born_aged(41), "Email": "alan@example.com",
+     "Height": "1.78"},
+    {"First name": "Grace", "Last name": "Hopper", "Birth date": born_aged(85), "Email": "grace@example.com",
+     "Height": "1.60"},
 ]
-HEADER = ["First name", "Last name", "Age", "Email", "Height"]
+HEADER = ["First name", "Last name", "Birth date", "Age", "Phone", "Email", "Height"]
 
 
 def press_pin(root, pin=PIN):
@@ -352,7 +363,7 @@ class RecordsTests(AppTestCase):
 
         _, root = self.start()
         restarted = wait_for_rows(root, 3)
-        self.assertEqual(restarted[2], ["Grace", "Hopper", "85", "grace@example.com", "1.60"])
+        self.assertEqual(restarted[2], ["Grace", "Hopper", born_aged(85), "85", "", "grace@example.com", "1.60"])
 
     def test_double_click_edits_a_record_in_the_dialog(self):
         app, root = self.start_with_three_people()
@@ -655,7 +666,7 @@ class RecordsTests(AppTestCase):
 
     def test_search_finds_a_decomposed_name_by_its_precomposed_form_and_in_capitals(self):
         app, root = self.start()
-        save_person(root, {"First name": "E\u0301mile", "Last name": "Zola", "Age": "62",
+        save_person(root, {"First name": "E\u0301mile", "Last name": "Zola", "Birth date": born_aged(62),
                            "Email": "emile@example.com", "Height": "1.70"})
         wait_for_rows(root, 1)
         search = find(root, role="entry", name="Search records", visible=True)
@@ -691,7 +702,7 @@ class RecordsTests(AppTestCase):
             app, root = self.start()
         finally:
             os.umask(previous)
-        formula = {"First name": "=HYPERLINK(\"http://x\")", "Last name": "  +cmd", "Age": "36",
+        formula = {"First name": "=HYPERLINK(\"http://x\")", "Last name": "  +cmd", "Birth date": born_aged(36),
                    "Email": "ada@example.com", "Height": "1.65"}
         save_person(root, formula)
         wait_for_rows(root, 1)

@@ -41,6 +41,10 @@ public final class Database {
     /// Prepared statements by SQL text, kept for the life of the connection.
     private var statements: [String: Statement] = [:]
 
+    /// Rows changed through this connection that no record store needs to know of (drafts,
+    /// `DraftStore`): the stores' caches stay valid across them.
+    var uncountedChanges: Int32 = 0
+
     /// How many transactions are open inside each other; inner ones are savepoints.
     private var transactionDepth = 0
 

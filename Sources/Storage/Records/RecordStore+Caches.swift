@@ -19,7 +19,7 @@ extension RecordStore {
     func currentStamp() throws(StoreError) -> CacheStamp? {
         guard let handle = database.handle, sqlite3_get_autocommit(handle) != 0 else { return nil }
         guard case .integer(let dataVersion)? = try database.rows("PRAGMA data_version").first?.first else { return nil }
-        return CacheStamp(dataVersion: dataVersion, changes: sqlite3_total_changes(handle))
+        return CacheStamp(dataVersion: dataVersion, changes: sqlite3_total_changes(handle) &- database.uncountedChanges)
     }
 
     func dropCaches() {
@@ -34,7 +34,7 @@ extension RecordStore {
         _ body: () throws(StoreError) -> T,
         patch: (inout SearchIndex, T) -> Void
     ) throws(StoreError) -> T {
-        guard !isMissing else { throw StoreError.readOnly(path: database.path) }
+        guard !isMissing, unwrittenColumns.isEmpty else { throw StoreError.readOnly(path: database.path) }
         let before = try? currentStamp()
         let isCurrent = before != nil && before == cacheStamp && searchIndex != nil
         let result = try database.storeTransaction(body)

@@ -97,6 +97,7 @@ extension RecordStore {
             guard let declared = columns.first(where: { $0.name == name }) else {
                 throw StoreError.unknownColumn(name)
             }
+            if unwrittenColumns.contains(declared.name) { return " ORDER BY id \(direction)" }
             column = SQLIdentifier.quoted(declared.name)
         }
         return " ORDER BY \(column) \(direction), id \(direction)"

@@ -49,8 +49,9 @@ extension RecordStore {
             return
         }
         if database.isReadOnly {
-            // Read as it is; a column this version added cannot be computed here.
-            guard missing.isEmpty else { throw StoreError.readOnly(path: database.path) }
+            // Read as it is; a column this version added cannot be computed here: the records
+            // still read (from their JSON), sorted by identity where that column would sort.
+            unwrittenColumns = Set(missing.map(\.name))
             return
         }
         if !unknown.isEmpty {

@@ -64,6 +64,10 @@ public final class RecordStore<Model: Codable> {
     /// Whether the table does not exist and cannot be created (a read-only connection): the
     /// store then holds no records, and saving fails with `.readOnly`.
     var isMissing = false
+    /// Declared columns a read-only table lacks (an older version wrote it and it cannot be
+    /// migrated here): the records are read from their JSON as usual; sorting by one of these
+    /// sorts by identity.
+    var unwrittenColumns: Set<String> = []
 
     private let now: () -> Date
     let encoder: JSONEncoder

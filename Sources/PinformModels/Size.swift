@@ -3,9 +3,11 @@ import Forms
 import Localization
 import PinformCore
 
-/// A width and a height: GenericUI's CGSize form.
+/// A width and a height, both in metres: GenericUI's CGSize form.
 struct Size: Codable, Equatable {
+    /// In metres.
     var width: Double
+    /// In metres.
     var height: Double
 }
 
@@ -19,10 +21,17 @@ extension Size: FormModel {
     static var table: String { "size" }
     static var blank: Size { Size(width: 0, height: 0) }
 
-    static func makeForm() -> FormView<Size> {
+    // Translators: asked after a crash or Lock when the size form held typed changes.
+    static var restoreDraftQuestion: String { tr("Restore the unsaved size?") }
+
+    static func makeForm(_ context: ModelContext) -> FormView<Size> {
         let form = Form<Size>(prototype: blank)
         let width = ActiveInput<Double>(label: tr("Width"))
         let height = ActiveInput<Double>(label: tr("Height"))
+        let example: KeyValuePairs<String, String> = ["example": LocaleText.twoDecimals(1.2)]
+        // Translators: the placeholder of a size's width and height; {example} is 1.20 in the user's digits.
+        width.placeholder = tr("In metres, like {example}", example)
+        height.placeholder = tr("In metres, like {example}", example)
         // Both on one line, as in the seed.
         form.addRow([
             FormElement(form.bind(width, to: \.width, rules: [.atLeast(0)])),
@@ -36,7 +45,7 @@ extension Size: FormModel {
     }
 
     var summary: String {
-        // Translators: a saved size in one line: "1.20 × 0.80".
-        tr("{width} × {height}", ["width": LocaleText.twoDecimals(width), "height": LocaleText.twoDecimals(height)])
+        // Translators: a saved size in one line, in metres: "1.20 m × 0.80 m".
+        tr("{width} m × {height} m", ["width": LocaleText.twoDecimals(width), "height": LocaleText.twoDecimals(height)])
     }
 }

@@ -3,12 +3,12 @@ import PinformCore
 
 extension RecordField {
     /// The records list's column for this field, sorted by its stored column.
-    var listColumn: RecordColumn<Model> {
+    public var listColumn: RecordColumn<Model> {
         RecordColumn(title: title, sortKey: column.name, text: text)
     }
 }
 
 extension RecordModel {
-    /// The columns the records list shows (and exports), each sorted by its stored column.
-    static var listColumns: [RecordColumn<Self>] { fields.map(\.listColumn) }
+    /// The columns of the stored fields (and the export's), each sorted by its stored column.
+    public static var listColumns: [RecordColumn<Self>] { fields.map(\.listColumn) }
 }

@@ -2,11 +2,12 @@ import PinformCore
 
 /// Every model the form window offers, in the order of its switcher.
 @MainActor
-enum ModelRegistry {
-    static let models: [any FormModel.Type] = [Person.self, Size.self, Invoice.self]
+public enum ModelRegistry {
+    /// The models, in the switcher's order.
+    public static let models: [any FormModel.Type] = [Person.self, Size.self, Invoice.self]
 
     /// The model saved under `key` in settings; the first one when there is none.
-    static func model(forSettingsKey key: String) -> any FormModel.Type {
+    public static func model(forSettingsKey key: String) -> any FormModel.Type {
         models.first { $0.settingsKey == key } ?? models[0]
     }
 }

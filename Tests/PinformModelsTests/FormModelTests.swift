@@ -1,11 +1,11 @@
 import Foundation
 import XCTest
 import Forms
-@testable import Pinform
+@testable import PinformModels
 import PinformCore
 
 final class FormModelTests: XCTestCase {
-    private static let person = Person(firstName: "John", lastName: "Smith", age: 26,
+    private static let person = Person(firstName: "John", lastName: "Smith", statedAge: 26,
                                 email: Email("john@example.com")!, height: 1.8)
 
     func testPersonSummaryReadsAsOneLine() {
@@ -45,13 +45,16 @@ final class FormModelTests: XCTestCase {
         MainActor.assumeIsolated {
             XCTAssertEqual(Invoice.listColumns.map(\.sortKey), Invoice.storeColumns.map { Optional($0.name) })
             XCTAssertEqual(Invoice.listColumns.map(\.title),
-                           ["Number", "Customer", "Issue date", "Due date", "Amount", "Currency", "Paid", "Notes"])
+                           ["Number", "Customer", "Issue date", "Due date", "Total", "Currency", "Paid", "Notes"])
+            XCTAssertEqual(Person.listColumns.map(\.sortKey), Person.storeColumns.map { Optional($0.name) })
         }
     }
 
     func testInvoiceRoundTripsThroughJSON() throws {
-        let invoice = Invoice(number: "2026-017", customer: "ACME", issueDate: CalendarDate(year: 2026, month: 11, day: 1),
-                              dueDate: CalendarDate(year: 2026, month: 11, day: 30), amount: Decimal(string: "1234.50")!,
+        let invoice = Invoice(number: "2026-017", customer: RecordRef(id: 7), customerName: "ACME",
+                              issueDate: CalendarDate(year: 2026, month: 11, day: 1),
+                              dueDate: CalendarDate(year: 2026, month: 11, day: 30),
+                              lines: [Invoice.Line(description: "Work", quantity: 1, unitPrice: Decimal(string: "1234.50")!, taxRate: 19)],
                               currency: .chf, isPaid: false, notes: "Net 30")
         let data = try JSONEncoder().encode(invoice)
         XCTAssertEqual(try JSONDecoder().decode(Invoice.self, from: data), invoice)
