@@ -110,7 +110,13 @@ final class FormWindow {
                 self?.page?.save()
             case Key("e"): self?.recordsPanel?.export()
             case Key("f"): self?.recordsPanel?.focusSearch()
-            case Key("z"): return self?.toast.performAction() ?? false
+            case Key("z"):
+                guard let self else { return false }
+                if toast.performAction() { return true }
+                // After the toast: the last delete, from the records (in the form, Ctrl+Z
+                // undoes typing).
+                guard let page = recordsPage, page.recordsHaveFocus else { return false }
+                return page.panel.undoLastDeletion()
             default: return false
             }
             return true

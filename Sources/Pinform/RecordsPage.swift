@@ -77,6 +77,9 @@ final class RecordsPage {
     /// Whether the form and the records show one at a time.
     var isFolded: Bool { leaflet.isFolded }
 
+    /// Whether the keyboard focus is in the records (the list, its search and buttons).
+    var recordsHaveFocus: Bool { recordsPane.containsFocus }
+
     /// Whether the form is in view (always, beside the records, on a wide window).
     var showsForm: Bool { !leaflet.isFolded || leaflet.visibleChildName == "form" }
 

@@ -18,6 +18,10 @@ protocol RecordsPanelProtocol: AnyObject {
     func focusSearch()
     /// Gives the keyboard focus to the selected record's row (or to the list when none is).
     func focusSelection()
+    /// Puts back what the last delete removed, while nothing else changed the records since
+    /// (Ctrl+Z, also after the toast offering Undo is gone).
+    /// - Returns: Whether there was such a delete.
+    func undoLastDeletion() -> Bool
 }
 
 /// The saved records of one model beside its form: a searchable, sortable list; Save adds to
@@ -63,6 +67,9 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     private var retryProblem: (() -> Void)?
     /// Whether the no-results page says why the search cannot run.
     private var searchProblemShown = false
+    /// What the last delete removed, until the next change of the records: what Ctrl+Z puts
+    /// back.
+    private(set) var lastDeletion: [DeletedRecord]?
 
     /// - Parameter neutralizesFormulas: the preference that the export's choice to keep
     ///   spreadsheets from running formulas starts from.
@@ -132,6 +139,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         list.onActivate = { [unowned self] id in edit(id) }
         list.onDeleteRequest = { [unowned self] ids in delete(ids) }
         list.onSelectionChanged = { [unowned self] in updateButtons() }
+        list.onReload = { [unowned self] in updateButtons() }
         list.onError = { [unowned self] error in listFailed(error) }
         source.onSearchSucceeded = { [unowned self] in searchSucceeded() }
         editButton.onClicked { [unowned self] in
@@ -274,6 +282,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         }
         do {
             let id = try store.insert(model)
+            lastDeletion = nil
             list.reload()
             if !list.select(id: ListedRecordID(id)) {
                 list.search("")
@@ -314,6 +323,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     private func save(_ edited: Model, id: RecordID, in store: RecordStore<Model>) {
         do {
             try store.update(edited, id: id)
+            lastDeletion = nil
             list.reload()
             list.refresh(id: ListedRecordID(id))
         } catch {
@@ -336,6 +346,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             }
             updateButtons()
             guard !deleted.isEmpty else { return }
+            lastDeletion = deleted
             let message = trn("Record deleted", "%d records deleted", deleted.count)
             toast.show(message, actionLabel: tr("Undo")) { [weak self] in self?.restore(deleted) }
         } catch {
@@ -348,6 +359,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         guard let store else { return }
         do {
             try store.restore(deleted)
+            lastDeletion = nil
             list.reload()
             list.select(ids: deleted.map { ListedRecordID($0.id) })
             if let first = list.selectedIDs.first { list.focusRow(of: first) }
@@ -355,6 +367,13 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         } catch {
             report(error) { [weak self] in self?.restore(deleted) }
         }
+    }
+
+    func undoLastDeletion() -> Bool {
+        guard let lastDeletion else { return false }
+        toast.dismiss()
+        restore(lastDeletion)
+        return true
     }
 
     func focusSearch() {

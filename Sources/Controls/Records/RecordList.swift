@@ -63,6 +63,8 @@ public final class RecordList<Model> {
 
     /// Called when the selection of shown rows changes, also when a search hides selected rows.
     public var onSelectionChanged: (() -> Void)?
+    /// Called after the rows were queried again (a save, a delete, a search, a sort).
+    public var onReload: (() -> Void)?
     /// Called when the data source fails; the list then shows what it could.
     public var onError: ((any Error) -> Void)?
 
@@ -234,6 +236,7 @@ public final class RecordList<Model> {
         updateStatus()
         // GTK does not report a selection that went with its rows (a search hid them).
         if selectedIDs != selectedBefore { onSelectionChanged?() }
+        onReload?()
     }
 
     /// Shows a record's row again after its record changed, without querying every identity.
@@ -333,28 +336,6 @@ public final class RecordList<Model> {
     }
 
     private var sortKey: String? { sortColumn.flatMap { columns[$0].sortKey } }
-
-    // MARK: Exporting
-
-    /// The column titles, for a CSV header.
-    public var columnTitles: [String] { columns.map(\.title) }
-
-    /// The text of every row, in the order shown, fetched a page at a time: what an export
-    /// of the current list writes.
-    public func currentRows() throws -> [[String]] {
-        var result: [[String]] = []
-        result.reserveCapacity(rowIDs.count)
-        var start = 0
-        while start < rowIDs.count {
-            let page = Array(rowIDs[start..<min(start + 1000, rowIDs.count)])
-            let models = try source.models(for: page)
-            for id in page {
-                if let model = models[id] { result.append(columns.map { $0.text(model) }) }
-            }
-            start += page.count
-        }
-        return result
-    }
 
     private func activated(_ position: Int) {
         guard let string = rows.string(at: position), let id = ListedRecordID(text: string) else { return }
