@@ -1,6 +1,7 @@
 """End-to-end tests of the Invoice model, the third model of the form window: every kind of
 input (text, date with a calendar, decimal, choice, switch, notes), the rule across fields,
 editing through load, and switching models with typed changes — driven through AT-SPI."""
+import datetime
 import re
 import os
 import shutil
@@ -105,12 +106,14 @@ class InvoiceTests(AppTestCase):
         calendar = find(root, name="Calendar", visible=True, timeout=5)  # GTK 4.8 gives it no role
         wait_until(lambda: "focused" in states(calendar) or any("focused" in states(n) for n in find_all(calendar)),
                    message="the calendar did not take focus")
-        # GTK 4.8's calendar starts the keyboard focus on its first cell whatever is selected:
-        # the arrows move it, Space picks the day under it.
+        # The keyboard focus starts on the selected day (today, for an empty field; GTK 4.8
+        # alone would start on the grid's first cell): the arrows move from it, Space picks.
         press_key("Right")
         press_key("space")
         wait_until(lambda: re.fullmatch(r"\d{4}-\d{2}-\d{2}", text_of(issued) or ""),
                    message="no day was picked")
+        tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+        self.assertEqual(text_of(issued), tomorrow, "Right did not move from the selected day")
         wait_until(lambda: "focused" in states(issued), message="focus did not come back to the entry")
         self.assertTrue(button)
 
