@@ -56,8 +56,8 @@ final class RecordsPage {
         formPane.append(page.widget)
         formPane.append(page.actionBar)
         formPane.setSizeRequest(width: Self.formMinimumWidth, height: -1)
-        // The records take what the form, clamped, leaves.
-        formPane.expandsHorizontally = false
+        // Side by side, the two share the width: the form up to its clamp, the records the rest.
+        formPane.expandsHorizontally = true
         formPane.expandsVertically = true
         formPane.addCSSClass("form-pane")
 

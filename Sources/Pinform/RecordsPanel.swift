@@ -67,6 +67,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     private var retryProblem: (() -> Void)?
     /// Whether the no-results page says why the search cannot run.
     private var searchProblemShown = false
+    private var searchPreparationPending = false
     /// What the last delete removed, until the next change of the records: what Ctrl+Z puts
     /// back.
     private(set) var lastDeletion: [DeletedRecord]?
@@ -166,10 +167,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
                 readOnlyBox.isVisible = false
             }
             // Read the search text while the window is idle, not at the first keystroke.
-            MainContext.idle { [weak self] in
-                guard let self, let store = source.store else { return }
-                try? store.prepareSearch()
-            }
+            prepareSearchWhenIdle()
         } catch {
             source.store = nil
             readOnlyBox.isVisible = false
@@ -180,6 +178,19 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     }
 
     private var store: RecordStore<Model>? { source.store }
+
+    /// Readies the next search keystroke once the window is idle (after opening, and after each
+    /// change of the records, which drops what the store had ready).
+    private func prepareSearchWhenIdle() {
+        guard !searchPreparationPending else { return }
+        searchPreparationPending = true
+        MainContext.idle { [weak self] in
+            guard let self else { return }
+            searchPreparationPending = false
+            let key = list.sortColumnIndex.flatMap { list.columns[$0].sortKey }
+            source.prepareSearch(sortedBy: key, ascending: list.isSortedAscending)
+        }
+    }
 
     /// Shows why the records file cannot be used in the list's place: with Retry (running
     /// `retry`), and with Move Aside and Start Fresh when the file is damaged.
@@ -284,6 +295,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             let id = try store.insert(model)
             lastDeletion = nil
             list.reload()
+            prepareSearchWhenIdle()
             if !list.select(id: ListedRecordID(id)) {
                 list.search("")
                 list.select(id: ListedRecordID(id))
@@ -325,6 +337,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             try store.update(edited, id: id)
             lastDeletion = nil
             list.reload()
+            prepareSearchWhenIdle()
             list.refresh(id: ListedRecordID(id))
         } catch {
             report(error) { [weak self] in self?.save(edited, id: id, in: store) }
@@ -339,6 +352,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             let place = list.recordIDs.firstIndex { ids.contains($0) } ?? 0
             let deleted = try store.deleteRecords(ids: ids.map(RecordID.init))
             list.reload()
+            prepareSearchWhenIdle()
             if !list.recordIDs.isEmpty {
                 list.focus(id: list.recordIDs[min(place, list.recordIDs.count - 1)])
             } else {
@@ -361,6 +375,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             try store.restore(deleted)
             lastDeletion = nil
             list.reload()
+            prepareSearchWhenIdle()
             list.select(ids: deleted.map { ListedRecordID($0.id) })
             if let first = list.selectedIDs.first { list.focusRow(of: first) }
             updateButtons()
