@@ -83,4 +83,27 @@ final class FormPageTests: XCTestCase {
             XCTAssertEqual(saved.last?.width, 4)
         }
     }
+
+    func testAFailedSaveSaysHowManyFieldsNeedAttentionAndClearsLastSaved() {
+        GtkRuntime.test {
+            let page = FormPage<Person>()
+            Self.fill(page.form, ["First name": "Ada", "Last name": "Lovelace", "Age": "36",
+                                  "Email": "ada@example.com", "Height": "1.65"])
+            page.save()
+            XCTAssertTrue(page.lastSaved.isVisible)
+            XCTAssertFalse(page.lastSaved.isSelectable, "a selectable label is a Tab stop")
+            XCTAssertFalse(page.attention.isVisible)
+
+            Self.fill(page.form, ["First name": "Alan", "Last name": "Turing", "Age": "abc",
+                                  "Email": "alan@", "Height": "1.78"])
+            page.save()
+
+            XCTAssertTrue(page.attention.isVisible)
+            XCTAssertEqual(page.attention.text, "2 fields need attention")
+            XCTAssertFalse(page.lastSaved.isVisible, "the last record saved is not what the form shows")
+            Self.fill(page.form, ["First name": "Ada", "Last name": "Lovelace", "Age": "36",
+                                  "Email": "ada@example.com", "Height": "1.65"])
+            XCTAssertFalse(page.attention.isVisible, "the form resolves: nothing needs attention")
+        }
+    }
 }
