@@ -62,24 +62,32 @@ def unlock(root):
     dismiss_recovery_key(root)
 
 
-def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOPLE, form=False, errors=False):
-    data_home = tempfile.mkdtemp(prefix="pinform-shots-data-")
-    config_home = tempfile.mkdtemp(prefix="pinform-shots-config-")
-    os.makedirs(os.path.join(config_home, "gtk-4.0"))
+def launch(data_home, config_home, width, height, language="en", dark=False, scale=1.0):
+    os.makedirs(os.path.join(config_home, "gtk-4.0"), exist_ok=True)
     with open(os.path.join(config_home, "gtk-4.0", "settings.ini"), "w") as handle:
         handle.write(f"[Settings]\ngtk-xft-dpi={int(96 * scale * 1024)}\n")
     env = {"GSETTINGS_SCHEMA_DIR": schemas(width, height), "LANG": LANGUAGES[language], "LC_ALL": LANGUAGES[language],
            "LANGUAGE": language if language != "en" else ""}
     if dark:
         env["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
+    return launch_app(data_home=data_home, config_home=config_home, env=env)
+
+
+def main_window(root):
+    wait_until(lambda: find_all(root, role="entry"), 20)
+    return next(frame for frame in root if frame.getRoleName() == "frame" and find_all(frame, role="entry"))
+
+
+def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOPLE, form=False, errors=False):
+    data_home = tempfile.mkdtemp(prefix="pinform-shots-data-")
+    config_home = tempfile.mkdtemp(prefix="pinform-shots-config-")
     try:
-        app = launch_app(data_home=data_home, config_home=config_home, env=env)
+        # The PIN and the records, in English at a width where the form shows beside the list.
+        app = launch(data_home, config_home, 1000, 760)
         root = app.accessible()
         unlock(root)
-        find(root, name="Search records", timeout=20)
-        window = next(frame for frame in root if frame.getRoleName() == "frame" and find_all(frame, name="Search records"))
+        window = main_window(root)
         for person in people:
-            open_form(window)
             for field, value in person.items():
                 entry = find_field(window, field)
                 focus(entry)
@@ -87,10 +95,19 @@ def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOP
             time.sleep(0.3)
             press_ctrl("s")
             time.sleep(0.5)
+        app.quit()
+
+        app = launch(data_home, config_home, width, height, language, dark, scale)
+        root = app.accessible()
+        wait_until(lambda: find_all(root, role="push button", name="2"), 20)
+        for digit in PIN:
+            click(find(root, role="push button", name=digit, visible=True))
+        window = main_window(root)
+        time.sleep(0.5)
         if form or errors:
             open_form(window)
         if errors:
-            entry = find_field(window, "Age")
+            entry = find_field(window, "Age", language)
             focus(entry)
             set_text(entry, "abc")
             press_ctrl("s")
@@ -108,10 +125,10 @@ FIELD_NAMES = {
 }
 
 
-def find_field(window, field):
-    names = [field] + [table[field] for table in FIELD_NAMES.values() if field in table]
+def find_field(window, field, language="en"):
+    names = [FIELD_NAMES.get(language, {}).get(field, field)]
     return wait_until(lambda: next((entry for name in names
-                                    for entry in find_all(window, role="text", name=name, visible=True)), None))
+                                    for entry in find_all(window, role="text", name=name, visible=True)), None), 30)
 
 
 def open_form(window):
