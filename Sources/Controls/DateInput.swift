@@ -71,6 +71,20 @@ public final class DateInput {
             calendar.selectedDay = calendar.selectedDay
         }
         isSyncing = false
+        focusSelectedDay(triesLeft: 20)
+    }
+
+    /// Moves the calendar's keyboard focus to the selected day once the popover has laid it
+    /// out (GTK 4.8 would start on the grid's first cell).
+    private func focusSelectedDay(triesLeft: Int) {
+        _ = MainContext.timeout(milliseconds: 16) { [weak self] in
+            guard let self, calendarButton.isOpen else { return false }
+            isSyncing = true
+            let focused = calendar.focusSelectedDay()
+            isSyncing = false
+            if !focused, triesLeft > 0 { focusSelectedDay(triesLeft: triesLeft - 1) }
+            return false
+        }
     }
 
     private func dayPicked() {

@@ -11,6 +11,11 @@ import Gtk
 final class FieldErrorPresentation {
     private let input: Widget
     private let line: Label
+    /// The room the line takes while it is hidden, one line of its style high, so that the
+    /// fields under it do not move when an error appears or goes (a message of more lines
+    /// still pushes them down). A box, not an empty label: GTK 4.8 names an empty label
+    /// "GtkLabel" for screen readers.
+    private let room = Box(.vertical)
 
     /// Whether the field shows its error.
     var isShown = false {
@@ -18,6 +23,7 @@ final class FieldErrorPresentation {
             guard isShown != oldValue else { return }
             input.setCSSClass("error", isShown)
             line.isVisible = isShown
+            room.isVisible = !isShown && hasRoom
             if isShown {
                 input.setAccessibleErrorMessage(line)
                 input.setAccessibleDescribedBy(line)
@@ -30,11 +36,18 @@ final class FieldErrorPresentation {
     }
 
     private var pending: UInt32 = 0
+    private var hasRoom = false
 
+    /// - Precondition: `line` is in its place already (the room goes beside it).
     init(input: Widget, line: Label) {
         self.input = input
         self.line = line
         line.isVisible = false
+        if line.hasParent {
+            room.addCSSClass("field-error-room")
+            room.insert(after: line)
+            hasRoom = true
+        }
         input.keepsAccessibleDescription = true
         // A message that changes while shown ("Enter a whole number" → "Too old") is described too.
         line.onNotify("label") { [weak self] in

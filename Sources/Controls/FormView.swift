@@ -113,10 +113,10 @@ public final class FormView<Model> {
             line.addCSSClass("field-error")
             line.xAlign = 0
             line.wraps = true
-            presentation = input.control.presentErrors(of: input.focusTarget, in: line)
             let box = Box(.vertical, spacing: 0)
             box.append(input.view)
             box.append(line)
+            presentation = input.control.presentErrors(of: input.focusTarget, in: line)
             cell = box
         }
         fields[field] = Field(input: input, clear: clear, errorLine: line, cell: cell, errorPresentation: presentation)

@@ -47,6 +47,9 @@ public final class Form<Model> {
     var changeHandler: ((FieldID) -> Void)?
     /// Each input's text as the form last saw it: the `before` of the next undo step.
     var seenTexts: [String?] = []
+    /// Each input's text when it was bound: what a new record starts from (a choice's first
+    /// case, a switch that is off), not "" (which a choice reads as none).
+    var boundTexts: [String?] = []
     /// The model as typed so far: each field's last value that resolved, on the loaded model
     /// (or `prototype`). Computed fields read it.
     var live: Model?
@@ -170,6 +173,7 @@ public final class Form<Model> {
         entries[field.index].mergesEdits = !I.Output.editsAreChoices
         cleanTexts[field.index] = input.text ?? ""
         seenTexts[field.index] = input.text
+        boundTexts[field.index] = input.text
         return field
     }
 
@@ -182,6 +186,7 @@ public final class Form<Model> {
         placed.append(false)
         cleanTexts.append("")
         seenTexts.append(nil)
+        boundTexts.append(nil)
         invalidNow = nil
         fieldsByObject[key] = field
         return field

@@ -1,4 +1,6 @@
 import Controls
+import ControlState
+import Forms
 import Gtk
 import Localization
 import PinformModels
@@ -6,7 +8,7 @@ import PinformModels
 /// What the form window needs of a page, whatever its model.
 @MainActor
 protocol FormWindowPage: AnyObject {
-    /// The form, scrolled when it is taller than the room it gets.
+    /// The form, clamped to a readable width and scrolled when it is taller than its room.
     var widget: Widget { get }
     /// The Save button and the last value saved: always in view under the form.
     var actionBar: Widget { get }
@@ -14,14 +16,23 @@ protocol FormWindowPage: AnyObject {
     var isDirty: Bool { get }
     /// Submits the form: saves it, or shows what is wrong and focuses it.
     func save()
+    /// Moves the focus to the form's first field (New, Ctrl+N).
+    func focusFirstField()
 }
 
-/// One model's form in a card, with its Save button and the last value saved.
+/// One model's form in a card, with a summary of what needs attention over it, and its Save
+/// button and the last value saved under it.
 @MainActor
 final class FormPage<Model: FormModel>: FormWindowPage {
+    /// The widest the form gets: fields as wide as they need, not as the window.
+    static var readableWidth: Int32 { 640 }
+
     let form: FormView<Model>
     let saveButton = Button(label: tr("Save"))
     let lastSaved = Label()
+    /// "2 fields need attention", over the form after a save that found errors, until the form
+    /// resolves.
+    let attention = Label()
     let widget: Widget
     let actionBar: Widget
     /// Keeps what is typed as an encrypted draft, offered back after a crash, a kill or Lock.
@@ -29,16 +40,27 @@ final class FormPage<Model: FormModel>: FormWindowPage {
     /// Where a saved value goes (the records list); the page shows it either way.
     var onSave: (Model) -> Void = { _ in }
 
+    private var resolves: Subscription?
+    private var saveTried = false
+
     init(context: ModelContext) {
         form = Model.makeForm(context)
         drafts = DraftKeeper(form: form, context: context)
 
+        attention.addCSSClass("error-summary")
+        attention.xAlign = 0
+        attention.wraps = true
+        attention.isVisible = false
+
         let card = Box(.vertical, spacing: 12)
         card.addCSSClass("card")
         card.addCSSClass("form-card")
+        card.append(attention)
         card.append(form.widget)
+        // As tall as the form, not as the window.
+        card.verticalAlignment = .start
         let scrolled = ScrolledWindow()
-        scrolled.child = card
+        scrolled.child = Clamp(maximumSize: Self.readableWidth, child: card)
         scrolled.propagatesNaturalHeight = true
         widget = scrolled
 
@@ -50,22 +72,35 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         lastSaved.addCSSClass("dim-label")
         lastSaved.xAlign = 0
         lastSaved.wraps = true
-        lastSaved.isSelectable = true
+        // Not selectable: a selectable label is a Tab stop, empty or not, and Tab selects its
+        // text.
+        lastSaved.isSelectable = false
         lastSaved.expandsHorizontally = true
-        // Empty until a record is saved: the list below says when there are none.
+        // Hidden until a record is saved (an empty label is named "GtkLabel" for screen
+        // readers): the list beside says when there are none.
         lastSaved.text = ""
+        lastSaved.isVisible = false
+        saveButton.expandsHorizontally = true
 
         let bar = Box(.horizontal, spacing: 12)
         bar.addCSSClass("form-actions")
         bar.setMargins(top: 6, bottom: 6, start: 24, end: 24)
         bar.append(lastSaved)
+        // At the end, also while there is no "Last saved" line beside it.
+        saveButton.horizontalAlignment = .end
         bar.append(saveButton)
-        actionBar = bar
+        actionBar = Clamp(maximumSize: Self.readableWidth, child: bar)
 
         saveButton.onClicked { [weak self] in self?.save() }
         // Enter in any entry saves, or shows what is missing.
         for field in form.form.layout.placedFields {
-            (form.input(for: field)?.focusTarget as? Entry)?.onActivate { [weak self] in self?.save() }
+            let input = form.input(for: field)
+            (input?.focusTarget as? Entry)?.onActivate { [weak self] in self?.save() }
+            // After a save that found errors, the count follows the corrections.
+            input?.onEdited { [weak self] in self?.updateAttention() }
+        }
+        resolves = form.control.subscribe(on: .intersected(.resolvable)) { [weak self] in
+            self?.attention.isVisible = false
         }
         drafts.offerBack { [weak self] in self?.widget.rootWindow }
     }
@@ -73,12 +108,41 @@ final class FormPage<Model: FormModel>: FormWindowPage {
     var isDirty: Bool { form.isDirty }
 
     func save() {
-        guard case .success(let model) = form.resolve(Model.blank) else { return }
-        // Translators: {record} is a short summary of the record, “Ada Lovelace, 36”.
-        lastSaved.text = tr("Last saved: {record}", ["record": model.summary])
-        onSave(model)
-        drafts.discard()
-        // Ready for the next record.
-        form.reset()
+        switch form.resolve(Model.blank) {
+        case .success(let model):
+            saveTried = false
+            attention.isVisible = false
+            // Translators: {record} is a short summary of the record, “Ada Lovelace, 36”.
+            lastSaved.text = tr("Last saved: {record}", ["record": model.summary])
+            lastSaved.isVisible = true
+            saveButton.expandsHorizontally = false
+            onSave(model)
+            drafts.discard()
+            // Ready for the next record.
+            form.reset()
+        case .failure(let errors):
+            saveTried = true
+            // What was saved before is not what the form shows now.
+            lastSaved.text = ""
+            lastSaved.isVisible = false
+            saveButton.expandsHorizontally = true
+            showAttention(count: errors.fields.count)
+        }
+    }
+
+    func focusFirstField() {
+        guard let first = form.form.layout.placedFields.first(where: { form.input(for: $0) != nil }) else { return }
+        _ = form.input(for: first)?.focusTarget.grabFocus()
+    }
+
+    private func updateAttention() {
+        guard saveTried, attention.isVisible else { return }
+        let count = form.form.fieldsInError.count
+        if count > 0 { showAttention(count: count) }
+    }
+
+    private func showAttention(count: Int) {
+        attention.text = trn("%d field needs attention", "%d fields need attention", count)
+        attention.isVisible = count > 0
     }
 }

@@ -9,11 +9,13 @@ import PinformModels
 /// bar — or, when the window is too narrow for it, by a switcher bar at the bottom. The model
 /// last shown is remembered in settings and opens first.
 ///
-/// A page holds the form, its Save button (always in view) and the saved records of that model.
+/// A page (`RecordsPage`) holds the saved records of that model and, beside them on a wide
+/// window or in their place on a narrow one, the form with its Save button (always in view).
+/// New (the `+` button, Ctrl+N) opens the form; Ctrl+1…Ctrl+9 show the models in their order.
 /// Pages are made when first shown and then kept: switching models loses nothing typed. Typed
 /// changes are never dropped without asking: closing asks "Discard changes?" first when any
-/// page holds some; Lock keeps them as encrypted drafts, offered back after unlocking. A records file that cannot be opened shows a status page in the
-/// list's place; errors, notices and undo are toasts.
+/// page holds some; Lock keeps them as encrypted drafts, offered back after unlocking. A
+/// records file that cannot be opened shows a status page in the list's place; errors, notices and undo are toasts.
 @MainActor
 final class FormWindow {
     let window: ApplicationWindow
@@ -24,11 +26,12 @@ final class FormWindow {
     private let switcherTitle: ViewSwitcherTitle
     private let switcherBar: ViewSwitcherBar
     private let toast = Toast()
-    /// The pages made so far, by settings key, each with its records panel and the box that
-    /// holds both.
-    private var pages: [String: (page: FormWindowPage, panel: RecordsPanelProtocol, content: Box)] = [:]
+    /// The pages made so far, by settings key.
+    private var pages: [String: RecordsPage] = [:]
     /// What the models' forms and lists look up: the other models' records, today.
     lazy var context = ModelContext(records: records)
+    /// Opens the form of the model shown for a new record.
+    let newButton = Button(iconName: "list-add-symbolic")
 
     /// Where saved values go; the Records list plugs in here. The window shows the last one
     /// saved either way.
@@ -59,6 +62,9 @@ final class FormWindow {
 
         let header = AdwaitaHeaderBar()
         header.setTitleWidget(switcherTitle)
+        newButton.setAccessibleLabel(tr("New"))
+        newButton.tooltip = tr("New record (Ctrl+N)")
+        header.packStart(newButton)
         header.packEnd(PrimaryMenu.button(unlocked: true))
 
         let column = Box(.vertical)
@@ -97,16 +103,31 @@ final class FormWindow {
         keys.propagationPhase = .capture
         keys.onKeyPressed { [weak self] key, _, modifiers in
             guard modifiers.contains(.control) else { return false }
+            if let digit = Self.modelNumber(of: key) {
+                return self?.showModel(number: digit) ?? false
+            }
             switch key {
-            case Key("s"): self?.page?.save()
+            case Key("n"): self?.newRecord()
+            case Key("s"):
+                // The form comes into view first on a narrow window, so that what it says shows.
+                if self?.recordsPage?.showsForm == false { self?.recordsPage?.showForm() }
+                self?.page?.save()
             case Key("e"): self?.recordsPanel?.export()
             case Key("f"): self?.recordsPanel?.focusSearch()
-            case Key("z"): return self?.toast.performAction() ?? false
+            case Key("z"):
+                guard let self else { return false }
+                if toast.performAction() { return true }
+                // After the toast: the last delete, from the records (in the form, Ctrl+Z
+                // undoes typing).
+                guard let page = recordsPage, page.recordsHaveFocus else { return false }
+                return page.panel.undoLastDeletion()
             default: return false
             }
             return true
         }
         window.add(keys)
+
+        newButton.onClicked { [weak self] in self?.newRecord() }
 
         let first = ModelRegistry.model(forSettingsKey: settings.formModel).settingsKey
         stack.visibleChildName = first
@@ -124,6 +145,9 @@ final class FormWindow {
     /// The page shown.
     var page: FormWindowPage? { shownKey.flatMap { pages[$0]?.page } }
 
+    /// The records and form of the model shown.
+    var recordsPage: RecordsPage? { shownKey.flatMap { pages[$0] } }
+
     /// The records panel of the page shown.
     var recordsPanel: RecordsPanelProtocol? { shownKey.flatMap { pages[$0]?.panel } }
 
@@ -133,6 +157,29 @@ final class FormWindow {
     /// Shows the model saved under `key` in settings, as its switcher button would.
     func show(_ key: String) {
         stack.visibleChildName = key
+    }
+
+    /// New (Ctrl+N): the form of the model shown, with the focus in its first field.
+    func newRecord() {
+        recordsPage?.showForm()
+    }
+
+    /// Ctrl+1…Ctrl+9: shows the model of that number in the switcher's order.
+    /// - Returns: Whether there is such a model.
+    @discardableResult
+    func showModel(number: Int) -> Bool {
+        let names = stack.pageNames
+        guard names.indices.contains(number - 1) else { return false }
+        show(names[number - 1])
+        return true
+    }
+
+    /// The digit of Ctrl+1…Ctrl+9 (the keypad's too), else nil.
+    private static func modelNumber(of key: Key) -> Int? {
+        let digits: [Key] = [Key("1"), Key("2"), Key("3"), Key("4"), Key("5"), Key("6"), Key("7"), Key("8"), Key("9")]
+        let keypad: [Key] = [.keypad1, .keypad2, .keypad3, .keypad4, .keypad5, .keypad6, .keypad7, .keypad8, .keypad9]
+        if let index = digits.firstIndex(of: key) ?? keypad.firstIndex(of: key) { return index + 1 }
+        return nil
     }
 
     /// Runs `action` at once when no page holds unsaved changes; otherwise shows the page that
@@ -177,7 +224,7 @@ final class FormWindow {
         // The pages not shown are hidden inside their holders (which the stack and its
         // switchers need visible): what they hold is then not visible to assistive
         // technologies either, while they keep what was typed.
-        for (pageKey, made) in pages { made.content.isVisible = pageKey == key }
+        for (pageKey, made) in pages { made.widget.isVisible = pageKey == key }
     }
 
     private func makePage<Model: FormModel>(_ model: Model.Type, in holder: Box) {
@@ -185,19 +232,13 @@ final class FormWindow {
         let panel = RecordsPanel<Model>(records: records, context: context, window: window, toast: toast) { [settings] in
             settings.neutralizesFormulas
         }
-        page.onSave = { [weak self, unowned panel] model in
+        let made = RecordsPage(title: Model.title, page: page, panel: panel)
+        page.onSave = { [weak self, unowned panel, unowned made] model in
             panel.insert(model)
+            made.saved()
             self?.onSave(model)
         }
-        // The form takes the height it needs and scrolls when there is less; Save stays in view
-        // under it; the list takes the rest.
-        page.widget.expandsVertically = false
-        let content = Box(.vertical)
-        content.expandsVertically = true
-        content.append(page.widget)
-        content.append(page.actionBar)
-        content.append(panel.widget)
-        holder.append(content)
-        pages[Model.settingsKey] = (page, panel, content)
+        holder.append(made.widget)
+        pages[Model.settingsKey] = made
     }
 }

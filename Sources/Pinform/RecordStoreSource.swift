@@ -37,6 +37,18 @@ final class RecordStoreSource<Model: Codable>: RecordListDataSource {
         return ids.map(ListedRecordID.init)
     }
 
+    /// Makes the next search keystroke cheap, while the window is idle: reads the search text
+    /// into memory (`prepareSearch()`) and runs one search in the list's order, which leaves
+    /// that order's place of every record in the index ready too. Run after opening and after
+    /// each change of the records, so that neither the first keystroke nor the one after a
+    /// save pays for it.
+    func prepareSearch(sortedBy key: String?, ascending: Bool) {
+        guard let store else { return }
+        try? store.prepareSearch()
+        // A term no record holds: nothing is listed, only the order's places are computed.
+        _ = try? store.ids(sortedBy: key.map(RecordSortKey.column) ?? .id, ascending: ascending, search: "\u{1}")
+    }
+
     func models(for ids: [ListedRecordID]) throws -> [ListedRecordID: Model] {
         guard let store else { return [:] }
         let records = try store.records(ids: ids.map(RecordID.init))

@@ -23,11 +23,18 @@ protocol RecordsPanelProtocol: AnyObject {
     /// Prints the selected record, or the list as it is searched and sorted when none is
     /// selected (RecordsPanel+Print.swift).
     func printRecords()
+    /// Gives the keyboard focus to the selected record's row (or to the list when none is).
+    func focusSelection()
+    /// Puts back what the last delete removed, while nothing else changed the records since
+    /// (Ctrl+Z, also after the toast offering Undo is gone).
+    /// - Returns: Whether there was such a delete.
+    func undoLastDeletion() -> Bool
 }
 
-/// The saved records of one model under its form: a searchable, sortable list; Save adds to
-/// it, double-click or Enter edits a record in a dialog, Delete removes with Undo, and Export
-/// writes the list as CSV.
+/// The saved records of one model beside its form: a searchable, sortable list; Save adds to
+/// it, Edit (or double-click, or Enter) edits a record in a dialog, Delete removes with Undo,
+/// and Export writes the list as CSV. After each of them the record acted on is selected and
+/// has the focus (the one after it, after a delete).
 ///
 /// A deletion is real at once, so that nothing depends on the toast's timer or on the process
 /// living on; Undo puts the records back as they were stored, with their identities, so they
@@ -40,8 +47,10 @@ protocol RecordsPanelProtocol: AnyObject {
 @MainActor
 final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     let list: RecordList<Model>
-    let deleteButton = Button(label: tr("Delete"))
-    let exportButton = Button(label: tr("Export…"))
+    /// Edits the selected record in a dialog, as Enter or a double-click on its row does.
+    let editButton = Button(iconName: "document-edit-symbolic")
+    let deleteButton = Button(iconName: "user-trash-symbolic")
+    let exportButton = Button(iconName: "document-save-as-symbolic")
     let widget: Widget
     /// The page shown in the list's place while the records file cannot be opened.
     let problemPage = StatusPage(title: tr("Records Cannot Be Opened"))
@@ -57,15 +66,19 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     private let source: RecordStoreSource<Model>
     unowned let window: Window
     let toast: Toast
-    private let neutralizesFormulas: () -> Bool
+    let neutralizesFormulas: () -> Bool
     private let readOnlyBox = Box(.horizontal, spacing: 6)
     var chooser: FileChooserNative?
     /// Where the last export went, to suggest the same folder next time.
-    private var lastExportFolder: URL?
+    var lastExportFolder: URL?
     /// What Retry on the problem page does.
     private var retryProblem: (() -> Void)?
     /// Whether the no-results page says why the search cannot run.
     private var searchProblemShown = false
+    private var searchPreparationPending = false
+    /// What the last delete removed, until the next change of the records: what Ctrl+Z puts
+    /// back.
+    private(set) var lastDeletion: [DeletedRecord]?
 
     /// - Parameter neutralizesFormulas: the preference that the export's choice to keep
     ///   spreadsheets from running formulas starts from.
@@ -84,11 +97,24 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         title.addCSSClass("heading")
         title.xAlign = 0
         title.expandsHorizontally = true
-        deleteButton.tooltip = tr("Delete the selected records (Delete)")
+        title.ellipsizesAtEnd = true
+        // Icons, named and explained: three labelled buttons do not fit 360 pixels in German at
+        // 1.5× text.
+        for (button, name, tip) in [
+            (editButton, tr("Edit"), tr("Edit the selected record (Enter)")),
+            (deleteButton, tr("Delete"), tr("Delete the selected records (Delete)")),
+            (exportButton, tr("Export…"), tr("Export the list as CSV (Ctrl+E)")),
+        ] {
+            button.setAccessibleLabel(name)
+            button.tooltip = tip
+            button.addCSSClass("flat")
+        }
+        editButton.isSensitive = false
         deleteButton.isSensitive = false
-        exportButton.tooltip = tr("Export the list as CSV (Ctrl+E)")
+        exportButton.isSensitive = false
         let bar = Box(.horizontal, spacing: 6)
         bar.append(title)
+        bar.append(editButton)
         bar.append(deleteButton)
         bar.append(exportButton)
 
@@ -124,9 +150,13 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
 
         list.onActivate = { [unowned self] id in edit(id) }
         list.onDeleteRequest = { [unowned self] ids in delete(ids) }
-        list.onSelectionChanged = { [unowned self] in updateDeleteButton() }
+        list.onSelectionChanged = { [unowned self] in updateButtons() }
+        list.onReload = { [unowned self] in updateButtons() }
         list.onError = { [unowned self] error in listFailed(error) }
         source.onSearchSucceeded = { [unowned self] in searchSucceeded() }
+        editButton.onClicked { [unowned self] in
+            if let id = list.selectedIDs.first { edit(id) }
+        }
         deleteButton.onClicked { [unowned self] in delete(list.selectedIDs) }
         exportButton.onClicked { [unowned self] in export() }
         retryButton.onClicked { [unowned self] in retryProblem?() }
@@ -149,20 +179,30 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
                 readOnlyBox.isVisible = false
             }
             // Read the search text while the window is idle, not at the first keystroke.
-            MainContext.idle { [weak self] in
-                guard let self, let store = source.store else { return }
-                try? store.prepareSearch()
-            }
+            prepareSearchWhenIdle()
         } catch {
             source.store = nil
             readOnlyBox.isVisible = false
             showProblem(error) { [weak self] in self?.reconnect() }
         }
         list.reload(refreshingAll: true)
-        updateDeleteButton()
+        updateButtons()
     }
 
     var store: RecordStore<Model>? { source.store }
+
+    /// Readies the next search keystroke once the window is idle (after opening, and after each
+    /// change of the records, which drops what the store had ready).
+    private func prepareSearchWhenIdle() {
+        guard !searchPreparationPending else { return }
+        searchPreparationPending = true
+        MainContext.idle { [weak self] in
+            guard let self else { return }
+            searchPreparationPending = false
+            let key = list.sortColumnIndex.flatMap { list.columns[$0].sortKey }
+            source.prepareSearch(sortedBy: key, ascending: list.isSortedAscending)
+        }
+    }
 
     /// Shows why the records file cannot be used in the list's place: with Retry (running
     /// `retry`), and with Move Aside and Start Fresh when the file is damaged.
@@ -177,14 +217,12 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         moveAsideButton.isVisible = offersFreshStart
         retryProblem = retry
         list.showProblem(problemPage)
-        deleteButton.isSensitive = false
-        exportButton.isSensitive = false
+        updateButtons()
     }
 
     private func hideProblem() {
         retryProblem = nil
         list.showProblem(nil)
-        exportButton.isSensitive = true
     }
 
     /// Whether the problem page shows, in the list's place.
@@ -236,29 +274,49 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         list.noResultsPage.descriptionText = tr("Try a different search")
     }
 
-    private func updateDeleteButton() {
-        deleteButton.isSensitive = store != nil && list.hasSelection
+    /// Edit and Delete act on the selection, Export on the rows shown: each is sensitive only
+    /// when there is something to act on.
+    private func updateButtons() {
+        let usable = store != nil && !showsProblem
+        deleteButton.isSensitive = usable && list.hasSelection
+        editButton.isSensitive = usable && list.hasSelection
+        exportButton.isSensitive = usable && list.rowCount > 0
+    }
+
+    func focusSelection() {
+        if let id = list.selectedIDs.first {
+            list.focus(id: id)
+        } else if list.rowCount > 0 {
+            _ = list.table.grabFocus()
+        } else {
+            _ = list.searchEntry.grabFocus()
+        }
     }
 
     // MARK: Saving, editing, deleting
 
     /// Saves a value from the form as a new record and shows it selected and scrolled into
     /// view; when the search would hide it, the search is cleared.
-    func insert(_ model: Model) {
+    @discardableResult
+    func insert(_ model: Model) -> ListedRecordID? {
         guard let store else {
             if let error = records.openError { showProblem(error) { [weak self] in self?.reconnect() } }
-            return
+            return nil
         }
         do {
             let id = try store.insert(model)
+            lastDeletion = nil
             list.reload()
+            prepareSearchWhenIdle()
             if !list.select(id: ListedRecordID(id)) {
                 list.search("")
                 list.select(id: ListedRecordID(id))
             }
-            updateDeleteButton()
+            updateButtons()
+            return ListedRecordID(id)
         } catch {
             report(error) { [weak self] in self?.insert(model) }
+            return nil
         }
     }
 
@@ -281,8 +339,10 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         let dialog = FormDialog(title: title, parent: window, form: form, model: record.model) {
             [weak self] edited in
             drafts.discard()
-            guard let self, let edited else { return }
-            save(edited, id: record.id, in: store)
+            guard let self else { return }
+            if let edited { save(edited, id: record.id, in: store) }
+            // Back on the record, saved or not (not on the window's first widget).
+            list.focus(id: id)
         }
         if let stored { drafts.restore(stored) }
         dialog.present()
@@ -291,7 +351,9 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     private func save(_ edited: Model, id: RecordID, in store: RecordStore<Model>) {
         do {
             try store.update(edited, id: id)
+            lastDeletion = nil
             list.reload()
+            prepareSearchWhenIdle()
             list.refresh(id: ListedRecordID(id))
         } catch {
             report(error) { [weak self] in self?.save(edited, id: id, in: store) }
@@ -302,10 +364,20 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         guard let store, !ids.isEmpty else { return }
         if let refusal = Model.deletionRefusal(of: ids.map(RecordID.init), context) { return toast.show(refusal) }
         do {
+            // The row that takes the first deleted one's place is selected and focused next, so
+            // that Delete, Enter and Edit go on from where the person is.
+            let place = list.recordIDs.firstIndex { ids.contains($0) } ?? 0
             let deleted = try store.deleteRecords(ids: ids.map(RecordID.init))
             list.reload()
-            updateDeleteButton()
+            prepareSearchWhenIdle()
+            if !list.recordIDs.isEmpty {
+                list.focus(id: list.recordIDs[min(place, list.recordIDs.count - 1)])
+            } else {
+                _ = list.searchEntry.grabFocus()
+            }
+            updateButtons()
             guard !deleted.isEmpty else { return }
+            lastDeletion = deleted
             let message = trn("Record deleted", "%d records deleted", deleted.count)
             toast.show(message, actionLabel: tr("Undo")) { [weak self] in self?.restore(deleted) }
         } catch {
@@ -318,75 +390,25 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         guard let store else { return }
         do {
             try store.restore(deleted)
+            lastDeletion = nil
             list.reload()
+            prepareSearchWhenIdle()
             list.select(ids: deleted.map { ListedRecordID($0.id) })
-            updateDeleteButton()
+            if let first = list.selectedIDs.first { list.focusRow(of: first) }
+            updateButtons()
         } catch {
             report(error) { [weak self] in self?.restore(deleted) }
         }
     }
 
+    func undoLastDeletion() -> Bool {
+        guard let lastDeletion else { return false }
+        toast.dismiss()
+        restore(lastDeletion)
+        return true
+    }
+
     func focusSearch() {
         list.searchEntry.grabFocus()
-    }
-
-    // MARK: Exporting
-
-    /// The export dialog's choice that keeps spreadsheets from running a field as a formula.
-    static var formulaChoiceLabel: String { tr("Stop spreadsheets from running formulas") }
-
-    /// Where an export is suggested first: the user's Documents folder, else the home folder.
-    static var defaultExportFolder: URL {
-        if let path = GtkRuntime.documentsDirectory {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                return URL(fileURLWithPath: path, isDirectory: true)
-            }
-        }
-        return URL(fileURLWithPath: GtkRuntime.homeDirectory, isDirectory: true)
-    }
-
-    /// The file an export suggests: the model's name ("people.csv") in the folder of the
-    /// last export, or in Documents.
-    var suggestedExportFile: URL {
-        (lastExportFolder ?? Self.defaultExportFolder).appendingPathComponent(Model.exportFileName)
-    }
-
-    func export() {
-        let chooser = makeExportChooser()
-        chooser.onResponse { [weak self, unowned chooser] url in
-            let neutralizes = chooser.isChoiceOn("neutralize-formulas")
-            self?.chooser = nil
-            if let url { self?.export(to: url, neutralizingFormulas: neutralizes) }
-        }
-        self.chooser = chooser
-        chooser.show()
-    }
-
-    /// The export's file chooser, not shown yet: the suggested file, and the formula choice
-    /// as the preference has it.
-    func makeExportChooser() -> FileChooserNative {
-        let chooser = FileChooserNative(title: tr("Export Records"), parent: window,
-                                        action: .save, acceptLabel: tr("_Export"))
-        let suggested = suggestedExportFile
-        chooser.setCurrentFolder(suggested.deletingLastPathComponent())
-        chooser.currentName = suggested.lastPathComponent
-        chooser.addChoice(id: "neutralize-formulas", label: Self.formulaChoiceLabel, isOn: neutralizesFormulas())
-        return chooser
-    }
-
-    /// Writes the list as it is shown — searched and sorted — as CSV to `url`, readable by
-    /// its owner only; fields a spreadsheet would run as formulas are written as text unless
-    /// `neutralizingFormulas` is false.
-    func export(to url: URL, neutralizingFormulas: Bool = true) {
-        do {
-            let rows = try list.currentRows()
-            try CSVWriter(neutralizesFormulas: neutralizingFormulas).write(header: list.columnTitles, rows: rows, to: url)
-            lastExportFolder = url.deletingLastPathComponent()
-            toast.show(trn("Exported %d record to “{file}”", "Exported %d records to “{file}”", rows.count,
-                           ["file": url.lastPathComponent]))
-        } catch {
-            report(error)
-        }
     }
 }

@@ -67,13 +67,15 @@ enum ShortcutsWindow {
                   shortcut("&lt;Control&gt;v", tr("Paste digits")),
               ]))
               \(group(tr("Records"), [
+                  shortcut("&lt;Control&gt;n", tr("New record")),
                   shortcut("&lt;Control&gt;s", tr("Save the record")),
                   shortcut("&lt;Control&gt;f", tr("Search the records")),
                   shortcut("Delete", tr("Delete the selected record")),
-                  shortcut("&lt;Control&gt;z", tr("Undo a deletion")),
+                  shortcut("&lt;Control&gt;z", tr("Undo a deletion, until the next change")),
                   shortcut("&lt;Control&gt;e", tr("Export the records as CSV")),
                   shortcut(.importRecords, tr("Import records from a CSV file")),
                   shortcut(.printRecords, tr("Print, or save as PDF")),
+                  shortcut("&lt;Control&gt;1...9", tr("Show the first to ninth model")),
               ]))
               \(group(tr("General"), [
                   shortcut(.preferences, tr("Preferences")),

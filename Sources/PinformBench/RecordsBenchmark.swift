@@ -152,11 +152,12 @@ enum RecordsBenchmark {
         let clock = ContinuousClock()
         var lines: [(String, String)] = []
         var cpu: [Duration] = []
-        func keystroke(_ text: String) throws -> Duration {
+        func keystroke(_ text: String, in target: RecordStore<Person>? = nil) throws -> Duration {
+            let target = target ?? store
             let start = Clock.threadCPU()
             let wall = clock.measure {
-                let ids = try? store.ids(sortedBy: "last_name", search: text)
-                _ = try? store.records(ids: (ids ?? []).prefix(100))
+                let ids = try? target.ids(sortedBy: "last_name", search: text)
+                _ = try? target.records(ids: (ids ?? []).prefix(100))
             }
             cpu.append(.nanoseconds(Int64(Clock.threadCPU() - start)))
             return wall
@@ -178,7 +179,20 @@ enum RecordsBenchmark {
         }
         lines.append(("search \"zür\" sorted by last_name: before (SQL instr on every row, 5 runs)", spread(before)))
         lines.append(("  the same, CPU time of the thread", spread(beforeCPU)))
-        lines.append(("search \"zür\": first keystroke (reads the index and the order)", format(try keystroke("zür"))))
+        lines.append(("search \"zür\": first keystroke, cold (reads the index and the order)", format(try keystroke("zür"))))
+        // The app's path: the window lists the records in their order when it opens, and
+        // while idle after that reads the search index and runs one search in the list's order
+        // (RecordStoreSource.prepareSearch), so the person's first keystroke finds both ready.
+        let opened = try RecordStore<Person>(database: Database(at: URL(fileURLWithPath: store.database.path)), table: "person", columns: columns)
+        let opening = try clock.measure {
+            _ = try opened.ids(sortedBy: "last_name")
+            try opened.prepareSearch()
+            _ = try opened.ids(sortedBy: "last_name", search: "\u{1}")
+        }
+        lines.append(("  the window opening: its first list and the idle preparation", format(opening)))
+        let first = try keystroke("zür", in: opened)
+        let firstCPU = cpu.removeLast()
+        lines.append(("search \"zür\": first keystroke in the window", "\(format(first)) (CPU \(format(firstCPU)))"))
         var typed: [Duration] = []
         for _ in 0..<10 {
             for text in ["z", "zü", "zür", "zü", "z", "ada", "ada l", "ada lo", "lovelace 1", "example.org"] {
@@ -196,11 +210,30 @@ enum RecordsBenchmark {
                              passed: p90 <= .milliseconds(16))
         let matched = try store.ids(sortedBy: "last_name", search: "zür").count
         lines.append(("records matching \"zür\"", matched.formatted()))
-        // A save drops the cached order; the next keystroke reads it again.
-        let id = try store.insert(Person(firstName: "Zoë", lastName: "Zürcher", email: "zoe@example.org", city: "Zürich",
-                                         age: 30, height: 1.7, isMember: true, joined: Date()))
-        lines.append(("search keystroke right after a save", format(try keystroke("zür"))))
+        // A save drops the cached order; cold, the next keystroke reads it again.
+        let zoe = Person(firstName: "Zoë", lastName: "Zürcher", email: "zoe@example.org", city: "Zürich",
+                         age: 30, height: 1.7, isMember: true, joined: Date())
+        var id = try store.insert(zoe)
+        lines.append(("search keystroke right after a save, cold", format(try keystroke("zür"))))
         try store.delete(id: id)
+        // The app's path: the save shows the new record in the list (which reads the order)
+        // and prepares the search again while idle (RecordsPanel.insert), before the next key.
+        let saving = try clock.measure {
+            id = try store.insert(zoe)
+            _ = try store.ids(sortedBy: "last_name")
+            try store.prepareSearch()
+            _ = try store.ids(sortedBy: "last_name", search: "\u{1}")
+        }
+        lines.append(("  a save in the window: the list shown again and the idle preparation", format(saving)))
+        let afterSave = try keystroke("zür")
+        let afterSaveCPU = cpu.removeLast()
+        lines.append(("search keystroke right after a save in the window", "\(format(afterSave)) (CPU \(format(afterSaveCPU)))"))
+        try store.delete(id: id)
+        let worst = max(firstCPU, afterSaveCPU)
+        keystrokeGoal = Goal(name: keystrokeGoal.name, target: keystrokeGoal.target + "; the first and the one after a save too",
+                             figure: keystrokeGoal.figure + "; first \(format(firstCPU)) CPU (\(format(first)) wall), "
+                                 + "after a save \(format(afterSaveCPU)) CPU (\(format(afterSave)) wall)",
+                             passed: keystrokeGoal.passed && worst <= .milliseconds(16))
         return lines
     }
 

@@ -184,7 +184,9 @@ final class RecordListTests: XCTestCase {
 
     func testACellThatCutsItsTextShowsItWholeAsTooltip() {
         GtkRuntime.test {
-            let long = "Wolfeschlegelsteinhausenbergerdorff the Third of Many Names"
+            // Longer than three wrapped lines of a 360-pixel table's column.
+            let long = "Wolfeschlegelsteinhausenbergerdorff the Third of Many Names, Duke of the Long Rivers "
+                + "and the Far Hills, Keeper of the Old Bridge and Warden of the Northern Marches"
             let list = makePetList(PetSource([Pet(name: long, species: "cat", age: 3), Pet(name: "Rex", species: "dog", age: 1)]))
             let window = Window()
             window.setDefaultSize(width: 360, height: 300)
@@ -195,6 +197,38 @@ final class RecordListTests: XCTestCase {
                           "the cut cell offers no tooltip")
             XCTAssertEqual(list.cellTooltip(text: long), long)
             XCTAssertNil(list.cellTooltip(text: "Rex"), "a cell shown whole needs no tooltip")
+            window.destroy()
+        }
+    }
+
+    func testAValueOfAFewWordsWrapsInsteadOfBeingCut() {
+        GtkRuntime.test {
+            let club = "Tennis Club Zürich-Nord"
+            let list = makePetList(PetSource([Pet(name: club, species: "cat", age: 3)]))
+            let window = Window()
+            window.setDefaultSize(width: 360, height: 300)
+            window.child = list.widget
+            list.reload()
+            window.present()
+            XCTAssertTrue(MainContext.spin(until: { list.boundIDs.contains(1) }))
+            XCTAssertTrue(MainContext.spin(until: { list.table.isMapped }))
+            XCTAssertNil(list.cellTooltip(text: club), "the name was cut instead of wrapped")
+            window.destroy()
+        }
+    }
+
+    func testFocusingARecordSelectsItAndGivesItsRowTheFocus() {
+        GtkRuntime.test {
+            let list = makePetList(PetSource(count: 200))
+            let window = Window()
+            window.setDefaultSize(width: 600, height: 300)
+            window.child = list.widget
+            list.reload()
+            window.present()
+            XCTAssertTrue(MainContext.spin(until: { list.table.isMapped && list.cellWidgetCount > 0 }))
+            XCTAssertTrue(list.focus(id: 150))
+            XCTAssertEqual(list.selectedIDs, [150])
+            XCTAssertTrue(MainContext.spin(until: { list.rowHasFocus(150) }), "the row did not get the focus")
             window.destroy()
         }
     }

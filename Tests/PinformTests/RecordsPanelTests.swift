@@ -112,6 +112,60 @@ final class RecordsPanelTests: XCTestCase {
         }
     }
 
+    func testUndoOfADeleteHoldsAfterTheToastIsGoneUntilTheNextChange() throws {
+        let paths = self.paths
+        try GtkRuntime.test {
+            let toast = Toast()
+            let records = RecordsDatabase(paths: paths)
+            let panel = RecordsPanel<Person>(records: records, window: Window(), toast: toast)
+            for person in [Self.ada, Self.alan, Self.grace] { panel.insert(person) }
+            let ids = panel.list.recordIDs
+            XCTAssertTrue(panel.list.select(id: ids[0]))
+            panel.deleteButton.click()
+            toast.dismiss()  // its time is up
+            XCTAssertFalse(toast.isShown)
+
+            XCTAssertTrue(panel.undoLastDeletion())
+
+            XCTAssertEqual(panel.list.recordIDs, ids)
+            XCTAssertEqual(panel.list.selectedIDs, [ids[0]])
+            XCTAssertFalse(panel.undoLastDeletion(), "an undone delete is not undone twice")
+
+            XCTAssertTrue(panel.list.select(id: ids[1]))
+            panel.deleteButton.click()
+            panel.insert(Self.ada)
+            XCTAssertFalse(panel.undoLastDeletion(), "a save is a change: the delete before it stays")
+            XCTAssertEqual(try records.store(Person.self).count(), 3)
+        }
+    }
+
+    func testAfterADeleteTheRowInItsPlaceIsSelectedSoDeleteGoesOn() {
+        let paths = self.paths
+        GtkRuntime.test {
+            let panel = RecordsPanel<Person>(records: RecordsDatabase(paths: paths), window: Window(), toast: Toast())
+            for person in [Self.ada, Self.alan, Self.grace] { panel.insert(person) }
+            let ids = panel.list.recordIDs
+            XCTAssertTrue(panel.list.select(id: ids[1]))
+            panel.deleteButton.click()
+            XCTAssertEqual(panel.list.selectedIDs, [ids[2]])
+            XCTAssertTrue(panel.deleteButton.isSensitive)
+            XCTAssertTrue(panel.editButton.isSensitive)
+        }
+    }
+
+    func testExportAndEditAreInsensitiveWithNoRecords() {
+        let paths = self.paths
+        GtkRuntime.test {
+            let panel = RecordsPanel<Person>(records: RecordsDatabase(paths: paths), window: Window(), toast: Toast())
+            XCTAssertFalse(panel.exportButton.isSensitive)
+            XCTAssertFalse(panel.editButton.isSensitive)
+            panel.insert(Self.ada)
+            XCTAssertTrue(panel.exportButton.isSensitive)
+            panel.list.search("nobody")
+            XCTAssertFalse(panel.exportButton.isSensitive, "nothing shown, nothing to export")
+        }
+    }
+
     func testDeleteIsInsensitiveWhileTheSearchHidesTheSelection() {
         let paths = self.paths
         GtkRuntime.test {

@@ -2,7 +2,8 @@ import Gtk
 import Localization
 
 /// A modal window that edits a model in a `FormView` and hands back the edited model, or nil
-/// when cancelled: Save at the end of the header bar, Cancel (and Escape) at the start.
+/// when cancelled: Save (and Ctrl+S) at the end of the header bar, Cancel (and Escape) at the
+/// start, and no close button beside them — one way to close it, as GNOME's dialogs have.
 ///
 /// The dialog loads the model into the form. Save is sensitive only while the form resolves
 /// and differs from the model; Enter in a text field saves too. Cancel, Escape and closing the
@@ -47,6 +48,7 @@ public final class FormDialog<Model> {
         window.destroysWithParent = true
 
         let header = HeaderBar()
+        header.showsTitleButtons = false
         header.packStart(cancelButton)
         saveButton.addCSSClass("suggested-action")
         header.packEnd(saveButton)
@@ -70,9 +72,14 @@ public final class FormDialog<Model> {
         }
         let keys = KeyController()
         keys.propagationPhase = .capture
-        keys.onKeyPressed { [weak self] key, _, _ in
-            guard key == Key.escape else { return false }
-            self?.cancelAsking()
+        keys.onKeyPressed { [weak self] key, _, modifiers in
+            if key == Key.escape {
+                self?.cancelAsking()
+                return true
+            }
+            // Ctrl+S saves here as in the form window's form.
+            guard modifiers.contains(.control), key == Key("s") else { return false }
+            self?.save()
             return true
         }
         window.add(keys)

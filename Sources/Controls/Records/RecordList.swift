@@ -3,7 +3,7 @@ import Gtk
 import Localization
 
 /// Where a bound cell keeps the record its row shows (on the cell's GObject).
-private let boundRecordKey = AssociationKey<ListedRecordID>("pinform-record-list-cell")
+let boundRecordKey = AssociationKey<ListedRecordID>("pinform-record-list-cell")
 
 /// A table of saved records of one model: columns declared by key path with titles, sorted by
 /// clicking a column header, filtered by a search entry (Escape clears it), scaling to 100,000
@@ -63,15 +63,17 @@ public final class RecordList<Model> {
 
     /// Called when the selection of shown rows changes, also when a search hides selected rows.
     public var onSelectionChanged: (() -> Void)?
+    /// Called after the rows were queried again (a save, a delete, a search, a sort).
+    public var onReload: (() -> Void)?
     /// Called when the data source fails; the list then shows what it could.
     public var onError: ((any Error) -> Void)?
 
     /// How many records a page fetched from the data source holds.
     public let pageSize: Int
 
-    private let source: any RecordListDataSource<Model>
+    let source: any RecordListDataSource<Model>
     private let rows = StringList()
-    private let scroller = ScrolledWindow()
+    let scroller = ScrolledWindow()
     /// The table's place: the rows, or a status page, only one of them visible (no GtkStack,
     /// whose pages GTK 4.8 names "GtkStackPage" for screen readers).
     private let area = Box(.vertical)
@@ -83,18 +85,18 @@ public final class RecordList<Model> {
     private var problemPage: Widget?
     private let statusLabel = Label()
     private var tableColumns: [ColumnViewColumn] = []
-    private var rowIDs: [ListedRecordID] = []
-    private var cellTexts: [ListedRecordID: [String]] = [:]
+    private(set) var rowIDs: [ListedRecordID] = []
+    var cellTexts: [ListedRecordID: [String]] = [:]
     private var sortColumn: Int?
     private var sortAscending = true
     private var currentSearch = ""
     private var failedSinceReload = false
 
     /// How many cell widgets exist now: a screenful of rows, whatever the number of records.
-    @_spi(Testing) public private(set) var cellWidgetCount = 0
+    @_spi(Testing) public internal(set) var cellWidgetCount = 0
 
     /// The cell labels bound to a row now (each knows its record: `boundRecordKey`).
-    private var boundCells: [Label] {
+    var boundCells: [Label] {
         table.descendants.compactMap { $0 as? Label }.filter { $0.associatedValue(for: boundRecordKey) != nil }
     }
 
@@ -172,6 +174,8 @@ public final class RecordList<Model> {
         scroller.child = table
         // Many columns scroll sideways rather than widen the window.
         scroller.scrollsHorizontally = true
+        // A right-to-left table opens on its first column, at the right.
+        scroller.keepsLeadingEdgeInView()
         scroller.expandsVertically = true
         scroller.setSizeRequest(width: -1, height: 120)
         for page in [emptyPage, noResultsPage] {
@@ -191,32 +195,6 @@ public final class RecordList<Model> {
         statusLabel.addCSSClass("caption")
         widget.append(statusLabel)
         updateStatus()
-    }
-
-    private func makeFactory(column: Int) -> ListItemFactory {
-        let factory = ListItemFactory()
-        factory.onSetup { [weak self] item in
-            let label = Label()
-            label.xAlign = 0
-            label.ellipsizesAtEnd = true
-            label.showsWholeTextWhenCut()
-            item.setChild(label)
-            self?.cellWidgetCount += 1
-        }
-        factory.onTeardown { [weak self] _ in self?.cellWidgetCount -= 1 }
-        factory.onUnbind { item in
-            item.child?.setAssociatedValue(nil, for: boundRecordKey)
-        }
-        factory.onBind { [weak self] item in
-            guard let self, let child = item.child as? Label else { return }
-            if let string = item.string, let id = ListedRecordID(text: string) { child.setAssociatedValue(id, for: boundRecordKey) }
-            let text = text(for: item, column: column)
-            child.text = text
-            // Screen readers read rows and cells by name, which GTK 4.8 leaves as their types.
-            if let cell = child.ancestor(withRole: .gridCell) { cell.setAccessibleLabel(text) }
-            if column == 0 { nameRow(of: child, item: item) }
-        }
-        return factory
     }
 
     // MARK: Rows
@@ -258,6 +236,7 @@ public final class RecordList<Model> {
         updateStatus()
         // GTK does not report a selection that went with its rows (a search hid them).
         if selectedIDs != selectedBefore { onSelectionChanged?() }
+        onReload?()
     }
 
     /// Shows a record's row again after its record changed, without querying every identity.
@@ -358,77 +337,12 @@ public final class RecordList<Model> {
 
     private var sortKey: String? { sortColumn.flatMap { columns[$0].sortKey } }
 
-    // MARK: Exporting
-
-    /// The column titles, for a CSV header.
-    public var columnTitles: [String] { columns.map(\.title) }
-
-    /// The text of every row, in the order shown, fetched a page at a time: what an export
-    /// of the current list writes.
-    public func currentRows() throws -> [[String]] {
-        var result: [[String]] = []
-        result.reserveCapacity(rowIDs.count)
-        var start = 0
-        while start < rowIDs.count {
-            let page = Array(rowIDs[start..<min(start + 1000, rowIDs.count)])
-            let models = try source.models(for: page)
-            for id in page {
-                if let model = models[id] { result.append(columns.map { $0.text(model) }) }
-            }
-            start += page.count
-        }
-        return result
-    }
-
-    // MARK: Cells
-
-    /// Names the row a cell is in by its content ("Ada Lovelace, 36, ada@example.com, 1.65 m"):
-    /// screen readers read a row by its name, which GTK 4.8 otherwise leaves as its type,
-    /// "GtkListItemWidget".
-    private func nameRow(of cell: Widget, item: ListItem) {
-        guard let row = cell.ancestor(withRole: .row) else { return }
-        let texts = (0..<columns.count).map { text(for: item, column: $0) }.filter { !$0.isEmpty }
-        row.setAccessibleLabel(texts.joined(separator: ", "))
-        if let list = row.ancestor(withRole: .list) { list.setAccessibleLabel(tr("Rows")) }
-    }
-
-    private func text(for item: ListItem, column: Int) -> String {
-        guard let string = item.string, let id = ListedRecordID(text: string) else { return "" }
-        if let texts = cellTexts[id] { return texts[column] }
-        // The position only says which page to fetch: while GTK works through a change of
-        // the list it can be another row's, so the texts are looked up by identity.
-        let position = item.position.flatMap { rowIDs.indices.contains($0) && rowIDs[$0] == id ? $0 : nil }
-            ?? rowIDs.firstIndex(of: id)
-        guard let position else { return "" }
-        return texts(ofRowAt: position)?[column] ?? ""
-    }
-
-    /// The texts of a row, fetching the page around it when they are not cached.
-    private func texts(ofRowAt position: Int) -> [String]? {
-        let id = rowIDs[position]
-        if let texts = cellTexts[id] { return texts }
-        // Rows bind as they scroll in from either end, so fetch some before the row too.
-        let start = max(0, position - pageSize / 2)
-        let end = min(rowIDs.count, position + pageSize)
-        let missing = rowIDs[start..<end].filter { cellTexts[$0] == nil }
-        if cellTexts.count + missing.count > pageSize * 20 { cellTexts.removeAll(keepingCapacity: true) }
-        do {
-            let models = try source.models(for: missing)
-            for (id, model) in models {
-                cellTexts[id] = columns.map { $0.text(model) }
-            }
-        } catch {
-            report(error)
-        }
-        return cellTexts[id]
-    }
-
     private func activated(_ position: Int) {
         guard let string = rows.string(at: position), let id = ListedRecordID(text: string) else { return }
         onActivate?(id)
     }
 
-    private func report(_ error: any Error) {
+    func report(_ error: any Error) {
         guard !failedSinceReload else { return }
         failedSinceReload = true
         onError?(error)

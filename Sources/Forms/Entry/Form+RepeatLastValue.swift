@@ -21,13 +21,14 @@ extension Form {
         markClean()
     }
 
-    /// Empties the form for the next record: every input empty except the fields that repeat
-    /// their last saved value, no rows in lists, no undo history; the form is clean and live
-    /// validation starts from `prototype`.
+    /// Empties the form for the next record: every input back to the text it had when it was
+    /// bound (a text field empty, a choice on its first case, a switch off) except the fields
+    /// that repeat their last saved value, no rows in lists, no undo history; the form is clean
+    /// and live validation starts from `prototype`.
     public func startNewRecord() {
         isFilling = true
         for (index, entry) in entries.enumerated() where entry.text != nil {
-            let text = repeating[index].flatMap { $0 } ?? ""
+            let text = repeating[index].flatMap { $0 } ?? boundTexts[index] ?? ""
             entry.setText?(text)
             seenTexts[index] = text
         }

@@ -1,0 +1,82 @@
+import Gtk
+import Localization
+
+/// The table's cells: one label per cell, bound to the record its row shows, with its text
+/// fetched a page at a time.
+extension RecordList {
+    func makeFactory(column: Int) -> ListItemFactory {
+        let factory = ListItemFactory()
+        factory.onSetup { [weak self] item in
+            let label = Label()
+            label.xAlign = 0
+            // A long value wraps onto up to three lines before it is cut (and then offers
+            // itself whole as tooltip): "Tennis Club Zürich-Nord" is read, not "Tennis Club…".
+            label.wraps = true
+            label.maximumLines = 3
+            label.ellipsizesAtEnd = true
+            label.showsWholeTextWhenCut()
+            item.setChild(label)
+            self?.cellWidgetCount += 1
+        }
+        factory.onTeardown { [weak self] _ in self?.cellWidgetCount -= 1 }
+        factory.onUnbind { item in
+            item.child?.setAssociatedValue(nil, for: boundRecordKey)
+        }
+        factory.onBind { [weak self] item in
+            guard let self, let child = item.child as? Label else { return }
+            if let string = item.string, let id = ListedRecordID(text: string) { child.setAssociatedValue(id, for: boundRecordKey) }
+            let text = text(for: item, column: column)
+            child.text = text
+            // As wide as its longest word up to 20 characters: an address or a name is broken
+            // only when it is longer than that, and cut (with its tooltip) past three lines.
+            child.widthChars = Int32(min(20, text.split(separator: " ").map(\.count).max() ?? 0))
+            // Screen readers read rows and cells by name, which GTK 4.8 leaves as their types.
+            if let cell = child.ancestor(withRole: .gridCell) { cell.setAccessibleLabel(text) }
+            if column == 0 { nameRow(of: child, item: item) }
+        }
+        return factory
+    }
+
+    // MARK: Cells
+
+    /// Names the row a cell is in by its content ("Ada Lovelace, 36, ada@example.com, 1.65 m"):
+    /// screen readers read a row by its name, which GTK 4.8 otherwise leaves as its type,
+    /// "GtkListItemWidget".
+    private func nameRow(of cell: Widget, item: ListItem) {
+        guard let row = cell.ancestor(withRole: .row) else { return }
+        let texts = (0..<columns.count).map { text(for: item, column: $0) }.filter { !$0.isEmpty }
+        row.setAccessibleLabel(texts.joined(separator: ", "))
+        if let list = row.ancestor(withRole: .list) { list.setAccessibleLabel(tr("Rows")) }
+    }
+
+    private func text(for item: ListItem, column: Int) -> String {
+        guard let string = item.string, let id = ListedRecordID(text: string) else { return "" }
+        if let texts = cellTexts[id] { return texts[column] }
+        // The position only says which page to fetch: while GTK works through a change of
+        // the list it can be another row's, so the texts are looked up by identity.
+        let position = item.position.flatMap { rowIDs.indices.contains($0) && rowIDs[$0] == id ? $0 : nil }
+            ?? rowIDs.firstIndex(of: id)
+        guard let position else { return "" }
+        return texts(ofRowAt: position)?[column] ?? ""
+    }
+
+    /// The texts of a row, fetching the page around it when they are not cached.
+    func texts(ofRowAt position: Int) -> [String]? {
+        let id = rowIDs[position]
+        if let texts = cellTexts[id] { return texts }
+        // Rows bind as they scroll in from either end, so fetch some before the row too.
+        let start = max(0, position - pageSize / 2)
+        let end = min(rowIDs.count, position + pageSize)
+        let missing = rowIDs[start..<end].filter { cellTexts[$0] == nil }
+        if cellTexts.count + missing.count > pageSize * 20 { cellTexts.removeAll(keepingCapacity: true) }
+        do {
+            let models = try source.models(for: missing)
+            for (id, model) in models {
+                cellTexts[id] = columns.map { $0.text(model) }
+            }
+        } catch {
+            report(error)
+        }
+        return cellTexts[id]
+    }
+}
