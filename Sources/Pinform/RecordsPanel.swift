@@ -150,7 +150,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         updateDeleteButton()
     }
 
-    private var store: RecordStore<Model>? { source.store }
+    private var store: (any RecordStoring<Model>)? { source.store }
 
     /// Shows why the records file cannot be used in the list's place: with Retry (running
     /// `retry`), and with Move Aside and Start Fresh when the file is damaged.
@@ -272,7 +272,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         dialog.present()
     }
 
-    private func save(_ edited: Model, id: RecordID, in store: RecordStore<Model>) {
+    private func save(_ edited: Model, id: RecordID, in store: any RecordStoring<Model>) {
         do {
             try store.update(edited, id: id)
             list.reload()

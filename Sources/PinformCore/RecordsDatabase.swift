@@ -29,7 +29,7 @@ public final class RecordsDatabase {
     /// A read-only connection for the tables a newer version wrote, opened when one is found.
     private var newerTablesDatabase: Database?
     /// Each model's store, made once per open database, under its model's type.
-    private var stores: [ObjectIdentifier: any OpenedStore] = [:]
+    private var stores: [ObjectIdentifier: AnyObject] = [:]
 
     /// The records of the app's data folder, opened (on first use) with `key`.
     public init(paths: AppPaths, key: SecretBytes) {
@@ -96,10 +96,10 @@ public final class RecordsDatabase {
 
     /// The store of `Model`'s records, made once per open database. A table a newer version
     /// wrote is opened on a read-only connection, changing nothing in it.
-    public func store<Model: RecordModel>(_ model: Model.Type) throws(StoreError) -> RecordStore<Model> {
+    public func store<Model: RecordModel>(_ model: Model.Type) throws(StoreError) -> any RecordStoring<Model> {
         openIfNeeded()
         guard let database else { throw openError ?? .closed(path: file.path) }
-        if let store = stores[ObjectIdentifier(Model.self)] as? RecordStore<Model> { return store }
+        if let store = stores[ObjectIdentifier(Model.self)] as? any RecordStoring<Model> { return store }
         let store: RecordStore<Model>
         do {
             store = try RecordStore<Model>(database: database, table: Model.table, columns: Model.storeColumns)
@@ -118,7 +118,8 @@ public final class RecordsDatabase {
     }
 
     /// Why a store can only be read, or nil when it can be written.
-    public func readOnlyReason<Model>(for store: RecordStore<Model>) -> Database.ReadOnlyReason? {
+    public func readOnlyReason<Model: Codable>(for store: any RecordStoring<Model>) -> Database.ReadOnlyReason? {
+        guard let store = store as? RecordStore<Model> else { return store.isReadOnly ? .cannotWrite : nil }
         if store.isFromNewerVersion || store.database.isFromNewerVersion { return .newerVersion }
         if store.database.isReadOnly { return fileReadOnlyReason ?? .cannotWrite }
         return nil
@@ -145,8 +146,3 @@ public final class RecordsDatabase {
         return moved
     }
 }
-
-/// A store the records session keeps open: any model's `RecordStore`.
-protocol OpenedStore: AnyObject {}
-
-extension RecordStore: OpenedStore {}
