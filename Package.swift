@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "PostgresCluster", "Storage"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "GtkTesting", "PinCode", "Forms", "ControlState"]),
-        .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PinCode", "Forms", "Localization", "SoftwareTPM"]),
+        .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PostgresStore", "PostgresCluster", "PinCode", "Forms", "Localization", "SoftwareTPM"]),
         .testTarget(name: "PinformTests", dependencies: ["Pinform", "PinformCore", "SoftwareTPM"]),
     ],
     swiftLanguageModes: [.v6]

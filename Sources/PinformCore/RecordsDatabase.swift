@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStore
 import Storage
 
 /// The records database while unlocked: opened once with the data key the PIN unwrapped,
@@ -13,6 +14,10 @@ import Storage
 /// opens read-only, so that the saved records still show; `readOnlyReason(for:)` says why.
 /// A damaged file is moved aside only when the person asks, and never while another program
 /// has it open.
+///
+/// When this desk joined a shared database (`SharedDatabase`, sealed in the key file), the
+/// models' records are that server's (`PostgresRecordStore`), reached with the password the data
+/// key unseals; locking closes the connection with the file.
 @MainActor
 public final class RecordsDatabase {
     /// The records file.
@@ -30,6 +35,10 @@ public final class RecordsDatabase {
     private var newerTablesDatabase: Database?
     /// Each model's store, made once per open database, under its model's type.
     private var stores: [ObjectIdentifier: AnyObject] = [:]
+    /// The shared database's session, while one is joined and open.
+    public private(set) var sharedConnection: PostgresConnection?
+    /// The shared database this desk joined, read at the last open; nil for the local file only.
+    public private(set) var sharedEndpoint: PostgresEndpoint?
 
     /// The records of the app's data folder, opened (on first use) with `key`.
     public init(paths: AppPaths, key: SecretBytes) {
@@ -49,6 +58,9 @@ public final class RecordsDatabase {
     /// Retry, or once a damaged file was moved aside).
     public func closeFile() {
         stores.removeAll()
+        sharedEndpoint = nil
+        sharedConnection?.close()
+        sharedConnection = nil
         database?.close()
         database = nil
         newerTablesDatabase?.close()
@@ -89,9 +101,31 @@ public final class RecordsDatabase {
             openError = nil
             // The records are encrypted now: an older version's PIN hash has done its work.
             if reason == nil { try? KeyVault(paths: paths).finishUpgrade() }
+            try openShared(key: key)
         } catch {
+            // Never the local file in the shared database's place: nothing opens until it answers.
+            if sharedEndpoint != nil { closeFile() }
             openError = error
         }
+    }
+
+    /// Connects to the shared database this desk joined, if any.
+    private func openShared(key: SecretBytes) throws(StoreError) {
+        let vault = KeyVault(directory: paths.dataDirectory)
+        let joined: (endpoint: PostgresEndpoint, password: SecretBytes)?
+        do {
+            joined = try SharedDatabase.joined(vault: vault, dataKey: key)
+        } catch .noPIN {
+            // An older installation's PIN hash, with no key file yet: nothing is shared.
+            joined = nil
+        } catch {
+            throw StoreError.cannotOpen(path: vault.fileURL.path, reason: error.message)
+        }
+        sharedEndpoint = joined?.endpoint
+        guard let joined else { return }
+        let connection = try PostgresConnection(endpoint: joined.endpoint, password: joined.password.count == 0 ? nil : joined.password)
+        try PostgresSchema.prepare(connection)
+        sharedConnection = connection
     }
 
     /// The store of `Model`'s records, made once per open database. A table a newer version
@@ -100,6 +134,11 @@ public final class RecordsDatabase {
         openIfNeeded()
         guard let database else { throw openError ?? .closed(path: file.path) }
         if let store = stores[ObjectIdentifier(Model.self)] as? any RecordStoring<Model> { return store }
+        if let sharedConnection {
+            let store = try PostgresRecordStore<Model>(connection: sharedConnection, table: Model.table, columns: Model.storeColumns)
+            stores[ObjectIdentifier(Model.self)] = store
+            return store
+        }
         let store: RecordStore<Model>
         do {
             store = try RecordStore<Model>(database: database, table: Model.table, columns: Model.storeColumns)
