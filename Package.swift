@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "GtkTesting", "PinCode", "Forms", "ControlState"]),
         .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PostgresStore", "PostgresCluster", "PinCode", "Forms", "Localization", "SoftwareTPM"]),
-        .testTarget(name: "PinformTests", dependencies: ["Pinform", "PinformCore", "SoftwareTPM"]),
+        .testTarget(name: "PinformTests", dependencies: ["Pinform", "PinformCore", "SoftwareTPM", "PostgresCluster", "PostgresStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

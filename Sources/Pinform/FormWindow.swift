@@ -172,6 +172,11 @@ final class FormWindow {
         for (pageKey, made) in pages { made.content.isVisible = pageKey == key }
     }
 
+    /// Opens every page's records again, e.g. once this desk joined or left a shared database.
+    func reconnectRecords() {
+        for made in pages.values { made.panel.reconnect() }
+    }
+
     private func makePage<Model: FormModel>(_ model: Model.Type, in holder: Box) {
         let page = FormPage<Model>()
         let panel = RecordsPanel<Model>(records: records, window: window, toast: toast) { [settings] in

@@ -22,9 +22,11 @@ final class PinformApplication {
     /// Another process holds the data folder: this one only asks it to show itself and exits.
     private var defersToAnotherInstance = false
     /// The records while unlocked; `nil` while locked.
-    private var unlockedRecords: RecordsDatabase?
+    var unlockedRecords: RecordsDatabase?
     /// The data key while unlocked (the one the records hold), to make a new recovery key.
-    private var unlockedKey: SecretBytes?
+    var unlockedKey: SecretBytes?
+    /// The address `--connect` gave, offered once the PIN is entered.
+    var addressToJoin: String?
 
     private(set) var pinWindow: PinWindow?
     private(set) var formWindow: FormWindow?
@@ -41,6 +43,7 @@ final class PinformApplication {
                       description: tr("Once the first window has drawn, save it to FILE as PNG and exit"),
                       // Translators: the argument of --screenshot in pinform --help.
                       argumentDescription: tr("FILE"))
+        addConnectOption()
         app.onHandleLocalOptions { [unowned self] options in handleLocalOptions(options) }
         app.onStartup { [unowned self] in startup() }
         app.onActivate { [unowned self] in activate() }
@@ -57,6 +60,7 @@ final class PinformApplication {
             print("pinform \(AppInfo.version)")
             return 0
         }
+        addressToJoin = options.string("connect")
         if let path = options.string("screenshot") {
             let screenshot = Screenshot(path: path)
             do {
@@ -130,7 +134,7 @@ final class PinformApplication {
         case .quit: quit()
         case .about: showAbout()
         case .shortcuts: showShortcuts()
-        case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow)
+        case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow, groups: sharedDatabaseGroups())
         case .lock: lock()
         case .changePIN: changePIN()
         case .newRecoveryKey: makeNewRecoveryKey()
@@ -216,6 +220,7 @@ final class PinformApplication {
             if !pin.window.isMaximized { settings.windowSize = pin.window.defaultSize }
         }
         let records = RecordsDatabase(paths: paths, key: key)
+        SharedChangesWatch.install(on: records)
         unlockedRecords = records
         unlockedKey = key
         let form = FormWindow(application: app, settings: settings, records: records)
@@ -223,6 +228,7 @@ final class PinformApplication {
         form.window.present()
         // The owner learns that someone tried: how many wrong PINs since the last unlock, and when.
         if let notice { form.showToast(notice) }
+        offerToJoinGivenAddress()
         if let pin = pinWindow {
             pinWindow = nil
             pin.window.destroy()

@@ -16,7 +16,8 @@ final class PreferencesWindow {
     /// The PIN lengths offered, in the order of the row's choices.
     private static let pinLengths = [4, 6]
 
-    init(settings: AppSettings) {
+    /// - Parameter groups: more groups for the page, e.g. the shared database's (shown while unlocked).
+    init(settings: AppSettings, groups: [PreferencesGroup] = []) {
         self.settings = settings
         window.title = tr("Preferences")
         window.isSearchEnabled = false
@@ -45,6 +46,7 @@ final class PreferencesWindow {
         let page = PreferencesPage()
         page.add(security)
         page.add(export)
+        for group in groups { page.add(group) }
         window.add(page)
 
         pinLengthRow.onSelectedChanged { [weak self] in
@@ -58,8 +60,8 @@ final class PreferencesWindow {
     }
 
     /// Shows the preferences over `parent`; the window lives until closed.
-    static func present(settings: AppSettings, over parent: Window?) {
-        let preferences = PreferencesWindow(settings: settings)
+    static func present(settings: AppSettings, over parent: Window?, groups: [PreferencesGroup] = []) {
+        let preferences = PreferencesWindow(settings: settings, groups: groups)
         preferences.window.setTransient(for: parent)
         // The rows' handlers hold the wrapper weakly: the window keeps it until it is destroyed.
         open.append(preferences)

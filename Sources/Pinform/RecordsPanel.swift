@@ -120,6 +120,11 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         exportButton.onClicked { [unowned self] in export() }
         retryButton.onClicked { [unowned self] in retryProblem?() }
         moveAsideButton.onClicked { [unowned self] in startFresh() }
+        // Another desk's save shows without a reload (a shared database's notifications).
+        records.observeSharedChanges { [weak self] tables in
+            guard let self, tables.contains(Model.table) || tables.contains("*") else { return }
+            list.reload(refreshingAll: true)
+        }
         reconnect()
     }
 

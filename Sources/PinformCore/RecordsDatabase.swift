@@ -22,7 +22,7 @@ import Storage
 public final class RecordsDatabase {
     /// The records file.
     public let file: URL
-    private let paths: AppPaths
+    let paths: AppPaths
     /// The data key, in locked memory, until `close()`.
     private var key: SecretBytes?
     /// The open connection, or nil before `openIfNeeded()` and after `close()`.
@@ -36,9 +36,17 @@ public final class RecordsDatabase {
     /// Each model's store, made once per open database, under its model's type.
     private var stores: [ObjectIdentifier: AnyObject] = [:]
     /// The shared database's session, while one is joined and open.
-    public private(set) var sharedConnection: PostgresConnection?
+    public internal(set) var sharedConnection: PostgresConnection?
     /// The shared database this desk joined, read at the last open; nil for the local file only.
-    public private(set) var sharedEndpoint: PostgresEndpoint?
+    public internal(set) var sharedEndpoint: PostgresEndpoint?
+    /// The session that listens for other desks' changes, while shared.
+    var listener: PostgresConnection?
+    /// Who is told of other desks' changes, by token.
+    var changeObservers: [Int: @MainActor (Set<String>) -> Void] = [:]
+    var nextObserverToken = 0
+    /// Told the listening session's socket when it opens, and nil when it closes, so that the
+    /// app's main loop can watch it (`receiveSharedChanges()` when it is readable).
+    public var onListeningSocket: (@MainActor (Int32?) -> Void)?
 
     /// The records of the app's data folder, opened (on first use) with `key`.
     public init(paths: AppPaths, key: SecretBytes) {
@@ -61,6 +69,11 @@ public final class RecordsDatabase {
         sharedEndpoint = nil
         sharedConnection?.close()
         sharedConnection = nil
+        if listener != nil {
+            listener?.close()
+            listener = nil
+            onListeningSocket?(nil)
+        }
         database?.close()
         database = nil
         newerTablesDatabase?.close()
@@ -107,25 +120,6 @@ public final class RecordsDatabase {
             if sharedEndpoint != nil { closeFile() }
             openError = error
         }
-    }
-
-    /// Connects to the shared database this desk joined, if any.
-    private func openShared(key: SecretBytes) throws(StoreError) {
-        let vault = KeyVault(directory: paths.dataDirectory)
-        let joined: (endpoint: PostgresEndpoint, password: SecretBytes)?
-        do {
-            joined = try SharedDatabase.joined(vault: vault, dataKey: key)
-        } catch .noPIN {
-            // An older installation's PIN hash, with no key file yet: nothing is shared.
-            joined = nil
-        } catch {
-            throw StoreError.cannotOpen(path: vault.fileURL.path, reason: error.message)
-        }
-        sharedEndpoint = joined?.endpoint
-        guard let joined else { return }
-        let connection = try PostgresConnection(endpoint: joined.endpoint, password: joined.password.count == 0 ? nil : joined.password)
-        try PostgresSchema.prepare(connection)
-        sharedConnection = connection
     }
 
     /// The store of `Model`'s records, made once per open database. A table a newer version
