@@ -268,22 +268,38 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             list.reload()
             return
         }
+        openEditor(record.model, basedOn: record, in: store)
+    }
+
+    /// The edit dialog, showing `model`; a save is checked against `base` (another desk's
+    /// changes meanwhile are merged, or asked about).
+    private func openEditor(_ model: Model, basedOn base: Record<Model>, in store: any RecordStoring<Model>) {
         let title = tr("Edit {model}", ["model": Model.title])
-        let dialog = FormDialog(title: title, parent: window, form: Model.makeForm(), model: record.model) {
+        let dialog = FormDialog(title: title, parent: window, form: Model.makeForm(), model: model) {
             [weak self] edited in
             guard let self, let edited else { return }
-            save(edited, id: record.id, in: store)
+            save(edited, basedOn: base, in: store)
         }
         dialog.present()
     }
 
-    private func save(_ edited: Model, id: RecordID, in store: any RecordStoring<Model>) {
+    private func save(_ edited: Model, basedOn base: Record<Model>, in store: any RecordStoring<Model>,
+                      resolving resolution: ConflictResolution = .ask) {
+        let id = base.id
         do {
-            try store.update(edited, id: id)
+            try store.update(edited, basedOn: base, resolving: resolution)
             list.reload()
             list.refresh(id: ListedRecordID(id))
+        } catch .conflict(let conflict) {
+            ConflictDialog.present(over: window, conflict) { [weak self] choice in
+                switch choice {
+                case .keepMine: self?.save(edited, basedOn: base, in: store, resolving: .keepMine)
+                case .keepTheirs: self?.save(edited, basedOn: base, in: store, resolving: .keepTheirs)
+                case .editAgain: self?.openEditor(edited, basedOn: base, in: store)
+                }
+            }
         } catch {
-            report(error) { [weak self] in self?.save(edited, id: id, in: store) }
+            report(error) { [weak self] in self?.save(edited, basedOn: base, in: store, resolving: resolution) }
         }
     }
 

@@ -60,7 +60,8 @@ extension PostgresRecordStore {
             id: id,
             model: model,
             created: Date(timeIntervalSince1970: row[1].flatMap(Double.init) ?? 0),
-            updated: Date(timeIntervalSince1970: row[2].flatMap(Double.init) ?? 0)
+            updated: Date(timeIntervalSince1970: row[2].flatMap(Double.init) ?? 0),
+            version: row[4].flatMap(Int64.init) ?? 0
         )
     }
 

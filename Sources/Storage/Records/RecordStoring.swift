@@ -33,6 +33,11 @@ public protocol RecordStoring<Model>: AnyObject {
     /// Replaces a record's model; fields of the stored JSON the model does not know are kept.
     /// Throws `.notFound` when there is no such record.
     func update(_ model: Model, id: RecordID) throws(StoreError)
+    /// Saves an edit of `base`: fields another desk changed since `base` was read are kept
+    /// unless this edit changed them too; those are resolved as `resolution` says (by default
+    /// nothing is saved and `.conflict` lists both values). Throws `.notFound` when the record
+    /// was deleted meanwhile.
+    func update(_ model: Model, basedOn base: Record<Model>, resolving resolution: ConflictResolution) throws(StoreError)
     /// Deletes a record and returns whether there was one.
     @discardableResult
     func delete(id: RecordID) throws(StoreError) -> Bool
@@ -67,6 +72,11 @@ extension RecordStore: RecordStoring {
 }
 
 extension RecordStoring {
+    /// One desk alone writes the local file: an edit replaces the record.
+    public func update(_ model: Model, basedOn base: Record<Model>, resolving resolution: ConflictResolution) throws(StoreError) {
+        try update(model, id: base.id)
+    }
+
     /// How many records there are.
     public func count() throws(StoreError) -> Int {
         try count(matching: nil)

@@ -61,6 +61,9 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The shared database was set up by a newer Pinform, whose schema this one does not know;
     /// nothing in it is changed.
     case sharedSchemaNewer(found: Int, supported: Int)
+    /// Another desk changed the same fields of the record to other values since this desk read
+    /// it; nothing was saved.
+    case conflict(RecordConflict)
 
     /// A sentence to show the person.
     public var message: String {
@@ -110,6 +113,9 @@ public enum StoreError: Error, Equatable, Sendable {
             tr("The shared database cannot be reached: {reason}.", ["reason": reason])
         case .serverRefused(let reason):
             tr("The shared database refused this: {reason}.", ["reason": reason])
+        case .conflict(let conflict):
+            trn("Another desk changed this record meanwhile: %d field differs. Nothing was saved yet.", "Another desk changed this record meanwhile: %d fields differ. Nothing was saved yet.",
+                conflict.fields.count)
         case .sharedSchemaNewer(let found, let supported):
             tr("The shared database was set up by a newer version of Pinform (schema {found}; this version knows {supported}). Update Pinform on this desk to use it; nothing in it was changed.",
                ["found": String(found), "supported": String(supported)])
