@@ -25,9 +25,9 @@ enum ConflictDialog {
         let dialog = MessageDialog(
             parent: parent, heading: tr("Edited at Another Desk"),
             body: tr("Another desk saved this record while you edited it. Both changed:") + "\n\n" + lines.joined(separator: "\n"))
-        dialog.addResponse("edit", label: tr("_Edit Again"))
-        dialog.addResponse("theirs", label: tr("Keep _Theirs"))
-        dialog.addResponse("mine", label: tr("Keep _Mine"), appearance: .suggested)
+        dialog.addResponse("edit", label: tr("Edit Again"))
+        dialog.addResponse("theirs", label: tr("Keep Theirs"))
+        dialog.addResponse("mine", label: tr("Keep Mine"), appearance: .suggested)
         dialog.closeResponse = "edit"
         dialog.onResponse { response in
             shown = nil

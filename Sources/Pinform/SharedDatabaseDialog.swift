@@ -29,9 +29,11 @@ final class SharedDatabaseDialog {
         let shown = SharedDatabaseDialog(parent: parent, address: address, caFile: caFile, problem: problem)
         Self.shown = shown
         shown.dialog.onResponse { [unowned shown] response in
+            // Held here while it joins: `shown` then lets it go (a retry shows a new dialog).
+            let current = shown
             Self.shown = nil
             guard response == "join" else { return }
-            shown.join(over: parent, vault: vault, dataKey: dataKey, onJoined: onJoined)
+            current.join(over: parent, vault: vault, dataKey: dataKey, onJoined: onJoined)
         }
         shown.dialog.present()
     }
@@ -39,12 +41,10 @@ final class SharedDatabaseDialog {
     private init(parent: Window?, address: String, caFile: URL?, problem: String?) {
         dialog = MessageDialog(
             parent: parent, heading: tr("Join a Shared Database"),
-            body: tr("This desk’s records are then kept on the team’s PostgreSQL server. The password is sealed under your PIN."))
+            body: tr("This desk’s records are then kept on the team’s PostgreSQL server, at an address like postgresql://desk1@server/records or a socket folder. The password is sealed under your PIN."))
         self.caFile = caFile
         addressEntry.text = address
-        addressEntry.setAccessibleLabel(tr("Address"))
-        passwordEntry.setAccessibleLabel(tr("Password"))
-        let addressLabel = Label(tr("Address, like postgresql://desk1@server/records"))
+        let addressLabel = Label(tr("Address"))
         addressLabel.xAlign = 0
         addressLabel.setMnemonicWidget(addressEntry)
         let passwordLabel = Label(tr("Password"))
@@ -61,7 +61,7 @@ final class SharedDatabaseDialog {
         }
         dialog.extraChild = box
         dialog.addResponse("cancel", label: tr("Cancel"))
-        dialog.addResponse("join", label: tr("_Join"), appearance: .suggested)
+        dialog.addResponse("join", label: tr("Join"), appearance: .suggested)
         caButton.onClicked { [unowned self] in chooseCA() }
     }
 
