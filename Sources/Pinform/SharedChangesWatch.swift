@@ -21,9 +21,21 @@ final class SharedChangesWatch {
                 watch.isDispatching = true
                 defer { watch.isDispatching = false }
                 let keeps = records?.receiveSharedChanges() ?? false
-                if !keeps { watch.source = 0 }
+                if !keeps {
+                    watch.source = 0
+                    if let records { watch.resume(records) }
+                }
                 return keeps
             }
+        }
+    }
+
+    /// Tries every two seconds to listen again after the server dropped the session, for as
+    /// long as the shared database is open; the lists then read again.
+    private func resume(_ records: RecordsDatabase) {
+        MainContext.timeout(milliseconds: 2000) { [weak records] in
+            guard let records, records.needsToResumeListening else { return false }
+            return !records.resumeListening()
         }
     }
 

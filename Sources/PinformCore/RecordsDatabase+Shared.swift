@@ -23,11 +23,41 @@ extension RecordsDatabase {
         let password = joined.password.count == 0 ? nil : joined.password
         let connection = try PostgresConnection(endpoint: joined.endpoint, password: password)
         try PostgresSchema.prepare(connection)
-        let listener = try PostgresConnection(endpoint: joined.endpoint, password: password)
-        try listener.execute("LISTEN \(PostgresSchema.channel)")
         sharedConnection = connection
+        sharedPassword = password
+        try listen()
+    }
+
+    /// Opens the listening session and tells the app its socket.
+    private func listen() throws(StoreError) {
+        guard let endpoint = sharedEndpoint else { return }
+        let listener = try PostgresConnection(endpoint: endpoint, password: sharedPassword)
+        try listener.execute("LISTEN \(PostgresSchema.channel)")
         self.listener = listener
         onListeningSocket?(listener.socket)
+    }
+
+    /// After the server dropped the listening session: listens again and tells the observers
+    /// that every table may have changed (what was announced meanwhile is not replayed by
+    /// PostgreSQL), so the lists read again.
+    ///
+    /// - Returns: whether it listens again; false while the server cannot be reached (try
+    ///   later), and when no shared database is open (stop trying).
+    @discardableResult
+    public func resumeListening() -> Bool {
+        guard listener == nil, sharedConnection != nil else { return listener != nil }
+        do {
+            try listen()
+        } catch {
+            return false
+        }
+        for observer in changeObservers.values { observer(["*"]) }
+        return true
+    }
+
+    /// Whether a shared database is open but its listening session was lost.
+    public var needsToResumeListening: Bool {
+        sharedConnection != nil && listener == nil
     }
 
     /// Calls `body` with the tables another desk changed, each time some are announced.

@@ -41,6 +41,9 @@ public final class RecordsDatabase {
     public internal(set) var sharedEndpoint: PostgresEndpoint?
     /// The session that listens for other desks' changes, while shared.
     var listener: PostgresConnection?
+    /// The shared database's password, in locked memory, while it is open: to listen again
+    /// after the server dropped the listening session.
+    var sharedPassword: SecretBytes?
     /// Who is told of other desks' changes, by token.
     var changeObservers: [Int: @MainActor (Set<String>) -> Void] = [:]
     var nextObserverToken = 0
@@ -69,6 +72,7 @@ public final class RecordsDatabase {
         sharedEndpoint = nil
         sharedConnection?.close()
         sharedConnection = nil
+        sharedPassword = nil
         if listener != nil {
             listener?.close()
             listener = nil

@@ -61,10 +61,14 @@ public final class PostgresConnection {
             throw StoreError.serverUnavailable(reason: Self.firstLine(reason))
         }
         handle = connection
-        // The client's own words are English and its dates ISO, whatever the server's defaults.
-        _ = try execute("SET client_min_messages TO warning")
-        _ = try execute("SET datestyle TO ISO, YMD")
-        _ = try execute("SET TIME ZONE 'UTC'")
+        try configureSession()
+    }
+
+    /// The client's own words are English and its dates ISO, whatever the server's defaults.
+    private func configureSession() throws(StoreError) {
+        try execute("SET client_min_messages TO warning")
+        try execute("SET datestyle TO ISO, YMD")
+        try execute("SET TIME ZONE 'UTC'")
     }
 
     deinit {
@@ -94,6 +98,20 @@ public final class PostgresConnection {
     @discardableResult
     public func execute(_ sql: String, _ parameters: [String?] = []) throws(StoreError) -> PostgresRows {
         guard let handle else { throw StoreError.closed(path: endpoint.description) }
+        // A session the server dropped (restarted, terminated) is opened again before the next
+        // statement — never a statement sent twice. Reading what is waiting (without blocking)
+        // finds the server's goodbye before anything is sent: the first read takes its message,
+        // the second meets the end of the socket.
+        for _ in 0..<2 where PQstatus(handle) == CONNECTION_OK {
+            _ = PQconsumeInput(handle)
+        }
+        if PQstatus(handle) == CONNECTION_BAD {
+            PQreset(handle)
+            guard PQstatus(handle) == CONNECTION_OK else {
+                throw StoreError.serverUnavailable(reason: Self.firstLine(String(cString: PQerrorMessage(handle))))
+            }
+            try configureSession()
+        }
         var copies = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { copies.forEach { free($0) } }
         let result = copies.withUnsafeMutableBufferPointer { pointers in
@@ -130,7 +148,7 @@ public final class PostgresConnection {
     /// payload, oldest first.
     public func notifications() throws(StoreError) -> [PostgresNotification] {
         guard let handle else { throw StoreError.closed(path: endpoint.description) }
-        guard PQconsumeInput(handle) == 1 else {
+        guard PQconsumeInput(handle) == 1, PQstatus(handle) == CONNECTION_OK else {
             throw StoreError.serverUnavailable(reason: Self.firstLine(String(cString: PQerrorMessage(handle))))
         }
         var received: [PostgresNotification] = []

@@ -66,17 +66,18 @@ final class SharedDatabaseTests: XCTestCase {
                                                    columns: Member.storeColumns).count(), 0)
 
             let sessions = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(endpoint.database)' AND backend_type = 'client backend'"
-            XCTAssertEqual(try Self.cluster.get().psql(sessions), "2")
+            // Each desk has two sessions: one that queries, one that listens.
+            XCTAssertEqual(try Self.cluster.get().psql(sessions), "4")
             recordsA.close()
             XCTAssertNil(recordsA.sharedConnection)
             XCTAssertThrowsError(try recordsA.store(Member.self))
             var remaining = ""
             for _ in 0..<100 {
                 remaining = try Self.cluster.get().psql(sessions)
-                if remaining == "1" { break }
+                if remaining == "2" { break }
                 usleep(10_000)
             }
-            XCTAssertEqual(remaining, "1", "locking desk A ended its session")
+            XCTAssertEqual(remaining, "2", "locking desk A ended both its sessions")
             recordsB.close()
         }
     }
@@ -139,4 +140,55 @@ extension Member: RecordModel {
     static var exportFileName: String { "members.csv" }
     static var fields: [RecordField<Member>] { [.text("Name", stored: "name", \.name), .flag("Paid", stored: "paid", \.paid)] }
     var summary: String { name }
+}
+
+extension SharedDatabaseTests {
+    func testADeskWhoseListeningSessionWasDroppedListensAgainAndCatchesUp() throws {
+        let endpoint = try sharedDatabase(role: "clerk", password: "pw")
+        let deskA = try desk("a")
+        let deskB = try desk("b")
+        try SharedDatabase.join(endpoint, password: secret("pw"), vault: deskA.vault, dataKey: deskA.key)
+        try SharedDatabase.join(endpoint, password: secret("pw"), vault: deskB.vault, dataKey: deskB.key)
+        try MainActor.assumeIsolated { () throws in
+            let recordsA = RecordsDatabase(paths: deskA.paths, key: deskA.key)
+            let recordsB = RecordsDatabase(paths: deskB.paths, key: deskB.key)
+            var announced: [Set<String>] = []
+            recordsB.observeSharedChanges { announced.append($0) }
+            let storeA = try recordsA.store(Member.self)
+            let storeB = try recordsB.store(Member.self)
+            // The server ends every session of desk B (an administrator, a restart).
+            try Self.cluster.get().psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                + "WHERE datname = '\(endpoint.database)' AND pid <> pg_backend_pid()")
+            let sessions = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(endpoint.database)' AND pid <> pg_backend_pid()"
+            var tries = 0
+            while try Self.cluster.get().psql(sessions) != "0", tries < 200 {
+                tries += 1
+                usleep(10_000)
+            }
+            // As the main loop would, each time the socket is readable (the server's goodbye, then its end).
+            var listening = true
+            for _ in 0..<100 where listening {
+                listening = recordsB.receiveSharedChanges()
+                if listening { usleep(10_000) }
+            }
+            XCTAssertFalse(listening, "the dropped listening session is noticed")
+            XCTAssertTrue(recordsB.needsToResumeListening)
+            // Desk A's sessions were ended too: its next statement finds out first and connects again.
+            let id = try storeA.insert(Member(name: "Grace Hopper", paid: false))
+            XCTAssertTrue(recordsB.resumeListening())
+            XCTAssertEqual(announced.last, ["*"], "the lists read again: what was announced meanwhile is lost")
+            XCTAssertEqual(try storeB.ids(sortedBy: .id, ascending: true, search: "hopper"), [id],
+                           "desk B's query session was opened again before its next statement")
+            announced.removeAll()
+            _ = try storeA.insert(Member(name: "Alan Turing", paid: false))
+            for _ in 0..<100 where announced.isEmpty {
+                recordsB.receiveSharedChanges()
+                usleep(10_000)
+            }
+            XCTAssertEqual(announced, [["member"]])
+            XCTAssertEqual(try storeB.count(matching: "grace"), 1, "nothing saved twice")
+            recordsA.close()
+            recordsB.close()
+        }
+    }
 }
