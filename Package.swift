@@ -34,6 +34,12 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        // libpq, for the shared PostgreSQL store only (scripts/check-layers).
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .systemLibrary(
             name: "CTss2",
             pkgConfig: "tss2-esys",
@@ -53,9 +59,12 @@ let package = Package(
         // PinCode: the lockout arithmetic of `PinCheck`'s security transaction.
         .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2", "PinCode", "Localization"]),
 
+        // The shared store: the record store protocol over PostgreSQL through libpq.
+        .target(name: "PostgresStore", dependencies: ["CPostgres", "Storage"]),
+
         // The application's logic, headless: the PIN flow, the records session, the record
         // models' contract, typed action and settings names. Never GTK.
-        .target(name: "PinformCore", dependencies: ["Storage", "PinCode", "Forms", "ControlState", "Localization"]),
+        .target(name: "PinformCore", dependencies: ["Storage", "PostgresStore", "PinCode", "Forms", "ControlState", "Localization"]),
 
         // The record models (Person, Size, Invoice), their forms and the registry the app
         // shows: a library, so that the models' logic (totals, ages, reading older records) is
@@ -77,6 +86,9 @@ let package = Package(
 
         // Tests and benchmark: a software TPM (swtpm) on localhost; never linked into the app.
         .target(name: "SoftwareTPM"),
+        // Tests and benchmark: a private PostgreSQL cluster (initdb, a Unix socket in a temporary
+        // folder); never a server the tests did not start.
+        .target(name: "PostgresCluster"),
 
         // Benchmark support: counts heap allocations (interposes malloc in pinform-bench only).
         .target(name: "CAllocCounter"),
@@ -100,11 +112,12 @@ let package = Package(
         .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState", "Localization", "SeededRandom"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "SeededRandom"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM", "Localization", "PinCode", "SeededRandom"]),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "PostgresCluster", "Storage"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "GtkTesting", "PinCode", "Forms", "ControlState"]),
-        .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PinCode", "Forms", "Localization", "SoftwareTPM"]),
+        .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PostgresStore", "PostgresCluster", "PinCode", "Forms", "Localization", "SoftwareTPM"]),
         .testTarget(name: "PinformModelsTests", dependencies: ["PinformModels", "PinformCore", "Storage", "Forms", "Controls", "Gtk", "GtkTesting"]),
-        .testTarget(name: "PinformTests", dependencies: ["Pinform", "PinformModels", "PinformCore", "SoftwareTPM"]),
+        .testTarget(name: "PinformTests", dependencies: ["Pinform", "PinformModels", "PinformCore", "SoftwareTPM", "PostgresCluster", "PostgresStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

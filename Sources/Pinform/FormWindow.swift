@@ -227,6 +227,11 @@ final class FormWindow {
         for (pageKey, made) in pages { made.widget.isVisible = pageKey == key }
     }
 
+    /// Opens every page's records again, e.g. once this desk joined or left a shared database.
+    func reconnectRecords() {
+        for made in pages.values { made.panel.reconnect() }
+    }
+
     private func makePage<Model: FormModel>(_ model: Model.Type, in holder: Box) {
         let page = FormPage<Model>(context: context)
         let panel = RecordsPanel<Model>(records: records, context: context, window: window, toast: toast) { [settings] in

@@ -22,9 +22,11 @@ final class PinformApplication {
     /// Another process holds the data folder: this one only asks it to show itself and exits.
     private var defersToAnotherInstance = false
     /// The records while unlocked; `nil` while locked.
-    private var unlockedRecords: RecordsDatabase?
+    var unlockedRecords: RecordsDatabase?
     /// The data key while unlocked (the one the records hold), to make a new recovery key.
-    private(set) var unlockedKey: SecretBytes?
+    var unlockedKey: SecretBytes?
+    /// The address `--connect` gave, offered once the PIN is entered.
+    var addressToJoin: String?
 
     private(set) var pinWindow: PinWindow?
     private(set) var formWindow: FormWindow?
@@ -45,6 +47,7 @@ final class PinformApplication {
                       description: tr("Once the first window has drawn, save it to FILE as PNG and exit"),
                       // Translators: the argument of --screenshot in pinform --help.
                       argumentDescription: tr("FILE"))
+        addConnectOption()
         app.onHandleLocalOptions { [unowned self] options in handleLocalOptions(options) }
         app.onStartup { [unowned self] in startup() }
         app.onActivate { [unowned self] in activate() }
@@ -61,6 +64,7 @@ final class PinformApplication {
             print("pinform \(AppInfo.version)")
             return 0
         }
+        addressToJoin = options.string("connect")
         if let path = options.string("screenshot") {
             let screenshot = Screenshot(path: path)
             do {
@@ -137,7 +141,7 @@ final class PinformApplication {
         case .quit: quit()
         case .about: showAbout()
         case .shortcuts: showShortcuts()
-        case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow)
+        case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow, groups: sharedDatabaseGroups())
         case .lock: lock(.user)
         case .changePIN: changePIN()
         case .newRecoveryKey: askForNewRecoveryKey()
@@ -225,6 +229,7 @@ final class PinformApplication {
             if !pin.window.isMaximized { settings.windowSize = pin.window.defaultSize }
         }
         let records = RecordsDatabase(paths: paths, key: key)
+        SharedChangesWatch.install(on: records)
         unlockedRecords = records
         unlockedKey = key
         let form = FormWindow(application: app, settings: settings, records: records)
@@ -233,6 +238,7 @@ final class PinformApplication {
         autoLock?.arm()
         // The owner learns that someone tried: how many wrong PINs since the last unlock, and when.
         if let notice { form.showToast(notice) }
+        offerToJoinGivenAddress()
         if let pin = pinWindow {
             pinWindow = nil
             pin.window.destroy()

@@ -20,7 +20,8 @@ final class PreferencesWindow {
     /// The idle delays offered, in seconds, in the order of the row's choices (0: never).
     nonisolated static let idleLockDelays: [Int32] = [60, 120, 300, 600, 900, 1800, 0]
 
-    init(settings: AppSettings) {
+    /// - Parameter groups: more groups for the page, e.g. the shared database's (shown while unlocked).
+    init(settings: AppSettings, groups: [PreferencesGroup] = []) {
         self.settings = settings
         window.title = tr("Preferences")
         window.isSearchEnabled = false
@@ -56,6 +57,7 @@ final class PreferencesWindow {
         let page = PreferencesPage()
         page.add(security)
         page.add(export)
+        for group in groups { page.add(group) }
         window.add(page)
         window.nameInternalParts(.translated)
 
@@ -91,8 +93,8 @@ final class PreferencesWindow {
     }
 
     /// Shows the preferences over `parent`; the window lives until closed.
-    static func present(settings: AppSettings, over parent: Window?) {
-        let preferences = PreferencesWindow(settings: settings)
+    static func present(settings: AppSettings, over parent: Window?, groups: [PreferencesGroup] = []) {
+        let preferences = PreferencesWindow(settings: settings, groups: groups)
         preferences.window.setTransient(for: parent)
         // The rows' handlers hold the wrapper weakly: the window keeps it until it is destroyed.
         open.append(preferences)

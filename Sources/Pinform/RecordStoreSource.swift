@@ -17,16 +17,16 @@ extension RecordID {
     }
 }
 
-/// Lists a `RecordStore`'s records in a `RecordList`: identities sorted and searched in SQL,
+/// Lists a record store's records (local or shared, `RecordStoring`) in a `RecordList`: identities sorted and searched in SQL,
 /// models read a page at a time. With no store (the database could not be opened) it lists
 /// nothing.
 final class RecordStoreSource<Model: Codable>: RecordListDataSource {
-    var store: RecordStore<Model>?
+    var store: (any RecordStoring<Model>)?
     /// Called after a search (not an empty one) ran, so that a message about an earlier one
     /// can go.
     var onSearchSucceeded: (() -> Void)?
 
-    init(store: RecordStore<Model>?) {
+    init(store: (any RecordStoring<Model>)?) {
         self.store = store
     }
 

@@ -161,6 +161,11 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         exportButton.onClicked { [unowned self] in export() }
         retryButton.onClicked { [unowned self] in retryProblem?() }
         moveAsideButton.onClicked { [unowned self] in startFresh() }
+        // Another desk's save shows without a reload (a shared database's notifications).
+        records.observeSharedChanges { [weak self] tables in
+            guard let self, tables.contains(Model.table) || tables.contains("*") else { return }
+            list.reload(refreshingAll: true)
+        }
         reconnect()
         offerEditDrafts()
     }
@@ -189,7 +194,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         updateButtons()
     }
 
-    var store: RecordStore<Model>? { source.store }
+    var store: (any RecordStoring<Model>)? { source.store }
 
     /// Readies the next search keystroke once the window is idle (after opening, and after each
     /// change of the records, which drops what the store had ready).
@@ -333,30 +338,47 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             list.reload()
             return
         }
+        openEditor(record.model, basedOn: record, in: store, restoring: stored)
+    }
+
+    /// The edit dialog, showing `model`; a save is checked against `base` (another desk's
+    /// changes meanwhile are merged, or asked about).
+    private func openEditor(_ model: Model, basedOn base: Record<Model>, in store: any RecordStoring<Model>,
+                            restoring stored: DraftKeeper<Model>.Stored? = nil) {
         let title = tr("Edit {model}", ["model": Model.title])
         let form = Model.makeForm(context)
-        let drafts = DraftKeeper(form: form, context: context, editing: record.id, base: record.model)
-        let dialog = FormDialog(title: title, parent: window, form: form, model: record.model) {
+        let drafts = DraftKeeper(form: form, context: context, editing: base.id, base: base.model)
+        let dialog = FormDialog(title: title, parent: window, form: form, model: model) {
             [weak self] edited in
             drafts.discard()
             guard let self else { return }
-            if let edited { save(edited, id: record.id, in: store) }
+            if let edited { save(edited, basedOn: base, in: store) }
             // Back on the record, saved or not (not on the window's first widget).
-            list.focus(id: id)
+            list.focus(id: ListedRecordID(base.id))
         }
         if let stored { drafts.restore(stored) }
         dialog.present()
     }
 
-    private func save(_ edited: Model, id: RecordID, in store: RecordStore<Model>) {
+    private func save(_ edited: Model, basedOn base: Record<Model>, in store: any RecordStoring<Model>,
+                      resolving resolution: ConflictResolution = .ask) {
+        let id = base.id
         do {
-            try store.update(edited, id: id)
+            try store.update(edited, basedOn: base, resolving: resolution)
             lastDeletion = nil
             list.reload()
             prepareSearchWhenIdle()
             list.refresh(id: ListedRecordID(id))
+        } catch .conflict(let conflict) {
+            ConflictDialog.present(over: window, conflict) { [weak self] choice in
+                switch choice {
+                case .keepMine: self?.save(edited, basedOn: base, in: store, resolving: .keepMine)
+                case .keepTheirs: self?.save(edited, basedOn: base, in: store, resolving: .keepTheirs)
+                case .editAgain: self?.openEditor(edited, basedOn: base, in: store)
+                }
+            }
         } catch {
-            report(error) { [weak self] in self?.save(edited, id: id, in: store) }
+            report(error) { [weak self] in self?.save(edited, basedOn: base, in: store, resolving: resolution) }
         }
     }
 

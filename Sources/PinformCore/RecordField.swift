@@ -45,12 +45,13 @@ public struct RecordField<Model>: Sendable {
     /// A decimal amount, sorted by value, shown with the user's decimal separator.
     public static func decimal(_ title: String, stored name: String, _ keyPath: KeyPath<Model, Decimal> & Sendable) -> Self {
         let column = Column<Model>(name, type: .real) { .real(NSDecimalNumber(decimal: $0[keyPath: keyPath]).doubleValue) }
+            .shared(as: .numeric) { .text($0[keyPath: keyPath].description) }
         return Self(title: title, column: column) { LocaleText.amount($0[keyPath: keyPath]) }
     }
 
     /// A calendar day, stored as ISO 8601 text (which sorts by date), shown in the user's locale.
     public static func date(_ title: String, stored name: String, _ keyPath: KeyPath<Model, CalendarDate> & Sendable) -> Self {
-        let column = Column<Model>(name, type: .text) { .text($0[keyPath: keyPath].description) }
+        let column = Column<Model>(name, type: .text) { .text($0[keyPath: keyPath].description) }.shared(as: .date)
         return Self(title: title, column: column) { $0[keyPath: keyPath].formatted(using: .current) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStore
 import Storage
 
 /// The records database while unlocked: opened once with the data key the PIN unwrapped,
@@ -13,11 +14,15 @@ import Storage
 /// opens read-only, so that the saved records still show; `readOnlyReason(for:)` says why.
 /// A damaged file is moved aside only when the person asks, and never while another program
 /// has it open.
+///
+/// When this desk joined a shared database (`SharedDatabase`, sealed in the key file), the
+/// models' records are that server's (`PostgresRecordStore`), reached with the password the data
+/// key unseals; locking closes the connection with the file.
 @MainActor
 public final class RecordsDatabase {
     /// The records file.
     public let file: URL
-    private let paths: AppPaths
+    let paths: AppPaths
     /// The data key, in locked memory, until `close()`.
     private var key: SecretBytes?
     /// The open connection, or nil before `openIfNeeded()` and after `close()`.
@@ -29,7 +34,22 @@ public final class RecordsDatabase {
     /// A read-only connection for the tables a newer version wrote, opened when one is found.
     private var newerTablesDatabase: Database?
     /// Each model's store, made once per open database, under its model's type.
-    private var stores: [ObjectIdentifier: any OpenedStore] = [:]
+    private var stores: [ObjectIdentifier: AnyObject] = [:]
+    /// The shared database's session, while one is joined and open.
+    public internal(set) var sharedConnection: PostgresConnection?
+    /// The shared database this desk joined, read at the last open; nil for the local file only.
+    public internal(set) var sharedEndpoint: PostgresEndpoint?
+    /// The session that listens for other desks' changes, while shared.
+    var listener: PostgresConnection?
+    /// The shared database's password, in locked memory, while it is open: to listen again
+    /// after the server dropped the listening session.
+    var sharedPassword: SecretBytes?
+    /// Who is told of other desks' changes, by token.
+    var changeObservers: [Int: @MainActor (Set<String>) -> Void] = [:]
+    var nextObserverToken = 0
+    /// Told the listening session's socket when it opens, and nil when it closes, so that the
+    /// app's main loop can watch it (`receiveSharedChanges()` when it is readable).
+    public var onListeningSocket: (@MainActor (Int32?) -> Void)?
 
     /// The records of the app's data folder, opened (on first use) with `key`.
     public init(paths: AppPaths, key: SecretBytes) {
@@ -49,6 +69,15 @@ public final class RecordsDatabase {
     /// Retry, or once a damaged file was moved aside).
     public func closeFile() {
         stores.removeAll()
+        sharedEndpoint = nil
+        sharedConnection?.close()
+        sharedConnection = nil
+        sharedPassword = nil
+        if listener != nil {
+            listener?.close()
+            listener = nil
+            onListeningSocket?(nil)
+        }
         database?.close()
         database = nil
         newerTablesDatabase?.close()
@@ -89,17 +118,25 @@ public final class RecordsDatabase {
             openError = nil
             // The records are encrypted now: an older version's PIN hash has done its work.
             if reason == nil { try? KeyVault(paths: paths).finishUpgrade() }
+            try openShared(key: key)
         } catch {
+            // Never the local file in the shared database's place: nothing opens until it answers.
+            if sharedEndpoint != nil { closeFile() }
             openError = error
         }
     }
 
     /// The store of `Model`'s records, made once per open database. A table a newer version
     /// wrote is opened on a read-only connection, changing nothing in it.
-    public func store<Model: RecordModel>(_ model: Model.Type) throws(StoreError) -> RecordStore<Model> {
+    public func store<Model: RecordModel>(_ model: Model.Type) throws(StoreError) -> any RecordStoring<Model> {
         openIfNeeded()
         guard let database else { throw openError ?? .closed(path: file.path) }
-        if let store = stores[ObjectIdentifier(Model.self)] as? RecordStore<Model> { return store }
+        if let store = stores[ObjectIdentifier(Model.self)] as? any RecordStoring<Model> { return store }
+        if let sharedConnection {
+            let store = try PostgresRecordStore<Model>(connection: sharedConnection, table: Model.table, columns: Model.storeColumns)
+            stores[ObjectIdentifier(Model.self)] = store
+            return store
+        }
         let store: RecordStore<Model>
         do {
             store = try RecordStore<Model>(database: database, table: Model.table, columns: Model.storeColumns, version: Model.layoutVersion)
@@ -118,7 +155,8 @@ public final class RecordsDatabase {
     }
 
     /// Why a store can only be read, or nil when it can be written.
-    public func readOnlyReason<Model>(for store: RecordStore<Model>) -> Database.ReadOnlyReason? {
+    public func readOnlyReason<Model: Codable>(for store: any RecordStoring<Model>) -> Database.ReadOnlyReason? {
+        guard let store = store as? RecordStore<Model> else { return store.isReadOnly ? .cannotWrite : nil }
         if store.isFromNewerVersion || store.database.isFromNewerVersion { return .newerVersion }
         if store.database.isReadOnly { return fileReadOnlyReason ?? .cannotWrite }
         return nil
@@ -145,8 +183,3 @@ public final class RecordsDatabase {
         return moved
     }
 }
-
-/// A store the records session keeps open: any model's `RecordStore`.
-protocol OpenedStore: AnyObject {}
-
-extension RecordStore: OpenedStore {}

@@ -21,6 +21,11 @@ public struct Column<Model>: Sendable {
     public let type: ColumnType
     /// Computes the column's value from a model.
     public let value: @Sendable (Model) -> SQLValue
+    /// The column's type in a shared PostgreSQL database, where other tools read it.
+    public private(set) var sharedType: SharedColumnType
+    /// Computes the value a shared database stores, e.g. an exact decimal's text where the
+    /// local column keeps a double; `value` unless `shared(as:value:)` said otherwise.
+    public private(set) var sharedValue: @Sendable (Model) -> SQLValue
 
     /// A column computed by any closure; the factory methods below cover key paths.
     ///
@@ -31,6 +36,22 @@ public struct Column<Model>: Sendable {
         self.name = name
         self.type = type
         self.value = value
+        sharedValue = value
+        sharedType = switch type {
+        case .integer: .integer
+        case .real: .real
+        case .text: .text
+        case .blob: .bytes
+        }
+    }
+
+    /// The same column with another type in a shared database, and optionally the value it
+    /// stores there (as text the server parses, e.g. `"12.50"` for `.numeric`).
+    public func shared(as type: SharedColumnType, value: (@Sendable (Model) -> SQLValue)? = nil) -> Column {
+        var column = self
+        column.sharedType = type
+        if let value { column.sharedValue = value }
+        return column
     }
 
     /// A searchable text column.
@@ -59,7 +80,7 @@ public struct Column<Model>: Sendable {
 
     /// A Boolean stored as the integer 0 or 1, so `false` sorts first.
     public static func integer(_ name: String, _ keyPath: KeyPath<Model, Bool> & Sendable) -> Column {
-        Column(name, type: .integer) { .integer($0[keyPath: keyPath] ? 1 : 0) }
+        Column(name, type: .integer) { .integer($0[keyPath: keyPath] ? 1 : 0) }.shared(as: .boolean)
     }
 
     /// A floating-point column.
@@ -78,12 +99,12 @@ public struct Column<Model>: Sendable {
 
     /// A date stored as seconds since 1970, so it sorts chronologically.
     public static func date(_ name: String, _ keyPath: KeyPath<Model, Date> & Sendable) -> Column {
-        Column(name, type: .real) { .real($0[keyPath: keyPath].timeIntervalSince1970) }
+        Column(name, type: .real) { .real($0[keyPath: keyPath].timeIntervalSince1970) }.shared(as: .timestamp)
     }
 
     /// A date column that is `NULL` when the date is absent.
     public static func date(_ name: String, _ keyPath: KeyPath<Model, Date?> & Sendable) -> Column {
-        Column(name, type: .real) { $0[keyPath: keyPath].map { .real($0.timeIntervalSince1970) } ?? .null }
+        Column(name, type: .real) { $0[keyPath: keyPath].map { .real($0.timeIntervalSince1970) } ?? .null }.shared(as: .timestamp)
     }
 
     /// A column of raw bytes.

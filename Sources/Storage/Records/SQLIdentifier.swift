@@ -1,8 +1,8 @@
 /// Table and column names, checked so that they can be put into SQL text safely.
-enum SQLIdentifier {
+package enum SQLIdentifier {
     /// Whether `name` is 1 to 64 ASCII letters, digits and `_`, starts with a letter or `_`,
     /// and is not in SQLite's reserved `sqlite_` namespace.
-    static func isValid(_ name: String) -> Bool {
+    package static func isValid(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
         guard (1...64).contains(bytes.count), !name.lowercased().hasPrefix("sqlite_") else { return false }
         func isLetter(_ byte: UInt8) -> Bool {
@@ -13,7 +13,7 @@ enum SQLIdentifier {
     }
 
     /// The name in double quotes, so that SQL keywords can be names too.
-    static func quoted(_ name: String) -> String {
+    package static func quoted(_ name: String) -> String {
         "\"" + name + "\""
     }
 }

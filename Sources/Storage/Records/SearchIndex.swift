@@ -11,7 +11,7 @@ import Darwin
 /// bytes with `memmem`, which is plain substring search on UTF-8: both sides are folded the
 /// same way (`SearchText.fold`), so equal text is equal bytes. A record that changes gets a new
 /// slot at the end; dead slots are dropped once they are half of the array.
-struct SearchIndex {
+package struct SearchIndex {
     /// Each slot's record identity.
     private var ids: [Int64] = []
     /// Whether each slot is the current text of its record.
@@ -24,9 +24,9 @@ struct SearchIndex {
     private var denseSlots: [Int32] = []
     private var sparseSlots: [Int64: Int32] = [:]
     /// How many records the index holds.
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init() {}
+    package init() {}
 
     private func slot(of id: Int64) -> Int? {
         let slot = id >= 0 && id < denseSlots.count ? denseSlots[Int(id)] : sparseSlots[id] ?? -1
@@ -47,7 +47,7 @@ struct SearchIndex {
     }
 
     /// Sets the folded text of a record, replacing any text it had.
-    mutating func set(_ document: some Collection<UInt8>, for id: Int64) {
+    package mutating func set(_ document: some Collection<UInt8>, for id: Int64) {
         if let slot = slot(of: id) {
             isLive[slot] = false
         } else {
@@ -62,7 +62,7 @@ struct SearchIndex {
     }
 
     /// Forgets a record.
-    mutating func remove(_ id: Int64) {
+    package mutating func remove(_ id: Int64) {
         guard let slot = slot(of: id) else { return }
         isLive[slot] = false
         count -= 1
@@ -71,7 +71,7 @@ struct SearchIndex {
     }
 
     /// How many records' texts hold every one of `terms` (folded UTF-8).
-    func count(matching terms: [[UInt8]]) -> Int {
+    package func count(matching terms: [[UInt8]]) -> Int {
         var count = 0
         withText { text in
             for slot in ids.indices where isLive[slot] && Self.holds(text, slot: slot, ends: ends, terms: terms) {
@@ -83,7 +83,7 @@ struct SearchIndex {
 
     /// Each identity's slot, in the same order, or -1 for one the index does not hold: what
     /// `filter` needs to read the texts in a list's order without looking identities up.
-    func slots(of ids: [RecordID]) -> [Int32] {
+    package func slots(of ids: [RecordID]) -> [Int32] {
         ids.map { id in slot(of: id.rawValue).map { Int32($0) } ?? -1 }
     }
 
@@ -93,7 +93,7 @@ struct SearchIndex {
     /// through; the list's order then only looks up one flag per record.
     ///
     /// - Parameter slots: `slots(of: ids)`, read since the index last changed.
-    func filter(_ ids: [RecordID], slots: [Int32], terms: [[UInt8]]) -> [RecordID] {
+    package func filter(_ ids: [RecordID], slots: [Int32], terms: [[UInt8]]) -> [RecordID] {
         var isMatch = [Bool](repeating: false, count: self.ids.count)
         withText { text in
             for slot in self.ids.indices where isLive[slot] {

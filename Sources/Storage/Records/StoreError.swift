@@ -52,6 +52,18 @@ public enum StoreError: Error, Equatable, Sendable {
     case closed(path: String)
     /// Any other SQLite failure: the extended result code and SQLite's words.
     case other(code: Int32, reason: String)
+    /// The shared database's server cannot be reached or dropped the connection; `reason` is
+    /// libpq's words (never with a password in them).
+    case serverUnavailable(reason: String)
+    /// The shared database's server refused what was asked (a role's rights, a policy);
+    /// `reason` is the server's words.
+    case serverRefused(reason: String)
+    /// The shared database was set up by a newer Pinform, whose schema this one does not know;
+    /// nothing in it is changed.
+    case sharedSchemaNewer(found: Int, supported: Int)
+    /// Another desk changed the same fields of the record to other values since this desk read
+    /// it; nothing was saved.
+    case conflict(RecordConflict)
 
     /// A sentence to show the person.
     public var message: String {
@@ -97,6 +109,16 @@ public enum StoreError: Error, Equatable, Sendable {
             tr("The records file “{path}” is closed.", ["path": path])
         case .other(_, let reason):
             tr("The records file could not be used: {reason}.", ["reason": reason])
+        case .serverUnavailable(let reason):
+            tr("The shared database cannot be reached: {reason}.", ["reason": reason])
+        case .serverRefused(let reason):
+            tr("The shared database refused this: {reason}.", ["reason": reason])
+        case .conflict(let conflict):
+            trn("Another desk changed this record meanwhile: %d field differs. Nothing was saved yet.", "Another desk changed this record meanwhile: %d fields differ. Nothing was saved yet.",
+                conflict.fields.count)
+        case .sharedSchemaNewer(let found, let supported):
+            tr("The shared database was set up by a newer version of Pinform (schema {found}; this version knows {supported}). Update Pinform on this desk to use it; nothing in it was changed.",
+               ["found": String(found), "supported": String(supported)])
         }
     }
 
@@ -112,7 +134,7 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Whether the same action may work when tried again, once another program is done.
     public var offersRetry: Bool {
         switch self {
-        case .busy, .inUse: true
+        case .busy, .inUse, .serverUnavailable: true
         default: false
         }
     }

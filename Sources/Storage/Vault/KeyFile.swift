@@ -21,6 +21,9 @@ struct KeyFile: Codable, Equatable {
     /// Names the data key (see `KeyVault.keyID(of:)`), so a key can be told to belong here.
     var keyID: String
     var slots: [KeySlot]
+    /// Secrets this desk needs beside the data key — a shared database's password — each sealed
+    /// under the data key (`KeyVault+Credentials.swift`); absent in files that hold none.
+    var credentials: [String: SealedCredential]?
 
     static let formatName = "pinform-keys"
     static let currentVersion = 1

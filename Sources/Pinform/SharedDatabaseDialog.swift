@@ -1,0 +1,112 @@
+import Foundation
+import Gtk
+import Localization
+import PinformCore
+import PostgresStore
+import Storage
+
+/// Joins this desk to a shared PostgreSQL database: the address (`postgresql://role@host/db`
+/// or a Unix socket folder), the role's password and, over the network, the server's CA
+/// certificate (the connection is `sslmode=verify-full`). The password goes from GTK's buffer
+/// into locked memory and is sealed in the key file under the PIN; it never reaches GSettings,
+/// a log or a process argument. A failed join says why and asks again, keeping the address.
+@MainActor
+final class SharedDatabaseDialog {
+    let dialog: MessageDialog
+    let addressEntry = Entry()
+    let passwordEntry = PasswordEntry()
+    let caButton = Button(label: tr("Server’s CA Certificate…"))
+    let caLabel = Label()
+    let problemLabel = Label()
+    private var caFile: URL?
+    private var chooser: FileChooserNative?
+    private static var shown: SharedDatabaseDialog?
+
+    /// Shows the dialog over `parent`; `onJoined` runs once the address and password were
+    /// checked with the server and sealed.
+    static func present(over parent: Window?, address: String = "", caFile: URL? = nil, problem: String? = nil,
+                        vault: KeyVault, dataKey: SecretBytes, onJoined: @escaping @MainActor (PostgresEndpoint) -> Void) {
+        let shown = SharedDatabaseDialog(parent: parent, address: address, caFile: caFile, problem: problem)
+        Self.shown = shown
+        shown.dialog.onResponse { [unowned shown] response in
+            // Held here while it joins: `shown` then lets it go (a retry shows a new dialog).
+            let current = shown
+            Self.shown = nil
+            guard response == "join" else { return }
+            current.join(over: parent, vault: vault, dataKey: dataKey, onJoined: onJoined)
+        }
+        shown.dialog.present()
+    }
+
+    private init(parent: Window?, address: String, caFile: URL?, problem: String?) {
+        dialog = MessageDialog(
+            parent: parent, heading: tr("Join a Shared Database"),
+            body: tr("This desk’s records are then kept on the team’s PostgreSQL server, at an address like postgresql://desk1@server/records or a socket folder. The password is sealed under your PIN."))
+        self.caFile = caFile
+        addressEntry.text = address
+        let addressLabel = Label(tr("Address"))
+        addressLabel.xAlign = 0
+        addressLabel.setMnemonicWidget(addressEntry)
+        let passwordLabel = Label(tr("Password"))
+        passwordLabel.xAlign = 0
+        passwordLabel.setMnemonicWidget(passwordEntry)
+        caLabel.xAlign = 0
+        caLabel.text = caFile?.lastPathComponent ?? tr("No CA certificate chosen (not needed for a Unix socket)")
+        problemLabel.xAlign = 0
+        problemLabel.text = problem ?? ""
+        problemLabel.addCSSClass("error")
+        let box = Box(.vertical, spacing: 6)
+        for widget: Widget in [addressLabel, addressEntry, passwordLabel, passwordEntry, caButton, caLabel, problemLabel] {
+            box.append(widget)
+        }
+        dialog.extraChild = box
+        dialog.addResponse("cancel", label: tr("Cancel"))
+        dialog.addResponse("join", label: tr("Join"), appearance: .suggested)
+        caButton.onClicked { [unowned self] in chooseCA() }
+    }
+
+    private func chooseCA() {
+        let chooser = FileChooserNative(title: tr("Server’s CA Certificate"), parent: dialog, action: .open)
+        chooser.onResponse { [unowned self] url in
+            if let url {
+                caFile = url
+                caLabel.text = url.lastPathComponent
+            }
+            self.chooser = nil
+        }
+        self.chooser = chooser
+        chooser.show()
+    }
+
+    private func join(over parent: Window?, vault: KeyVault, dataKey: SecretBytes,
+                      onJoined: @escaping @MainActor (PostgresEndpoint) -> Void) {
+        let address = addressEntry.text.trimmingCharacters(in: .whitespaces)
+        let retry = { [caFile] (problem: String) in
+            Self.present(over: parent, address: address, caFile: caFile, problem: problem,
+                         vault: vault, dataKey: dataKey, onJoined: onJoined)
+        }
+        var endpoint: PostgresEndpoint
+        do {
+            endpoint = try PostgresEndpoint(parsing: address)
+        } catch .passwordInAddress {
+            return retry(tr("Leave the password out of the address; type it in the Password field."))
+        } catch {
+            return retry(tr("Enter an address like postgresql://desk1@server/records, or a socket folder like /run/postgresql."))
+        }
+        if !endpoint.isSocket, let caFile { endpoint.caFile = caFile.path }
+        do {
+            let password = try passwordEntry.withTextBytes { bytes throws(VaultError) in
+                bytes.isEmpty ? nil : try SecretBytes(copying: bytes)
+            }
+            passwordEntry.clear()
+            try SharedDatabase.join(endpoint, password: password, vault: vault, dataKey: dataKey)
+            onJoined(endpoint)
+        } catch let error as StoreError {
+            retry(error.message)
+        } catch let error as VaultError {
+            retry(error.message)
+        } catch {
+            retry(String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Glibc
+
+/// A private PostgreSQL cluster for the tests and `pinform-bench`: `initdb` into a fresh
+/// temporary folder, the server listening only on a Unix socket in that folder (no TCP), with
+/// password (SCRAM) authentication, stopped on `stop()` or `deinit` — and killed with the process
+/// that started it, even when that one crashes. Never a server the tests did not start.
+///
+/// PostgreSQL refuses to run as root: when the tests run as root (CI), the cluster runs as
+/// `nobody`, in a folder under the system's temporary folder that `nobody` owns (CI's checkout,
+/// `/root/project`, is one only root can enter).
+public final class PostgresCluster: Sendable {
+    /// Why a cluster could not be started. Tests fail with it; they never skip.
+    public struct Unavailable: Error, CustomStringConvertible {
+        /// What went wrong, with the server's words.
+        public let description: String
+    }
+
+    /// The folder holding the server's socket: libpq's `host`.
+    public let socketFolder: String
+    /// The superuser's name.
+    public let adminUser = "pinform_admin"
+    /// The superuser's password (random, per cluster).
+    public let adminPassword: String
+    /// The port number in the socket file's name.
+    public let port = 5432
+    private let folder: String
+    private let process: Process
+    private let binaries: String
+
+    /// Creates and starts the cluster; takes a second or two.
+    public init() throws {
+        binaries = try Self.binaryFolder()
+        var template = Array("/tmp/pinform-pg.XXXXXX".utf8CString)
+        guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw Unavailable(description: "could not create a folder for the cluster")
+        }
+        folder = String(cString: created)
+        socketFolder = folder + "/socket"
+        let data = folder + "/data"
+        adminPassword = (0..<24).map { _ in String(UInt8.random(in: 0...15), radix: 16) }.joined()
+        let asUser = try Self.unprivilegedUser()
+        try FileManager.default.createDirectory(atPath: socketFolder, withIntermediateDirectories: true)
+        let passwordFile = folder + "/password"
+        _ = FileManager.default.createFile(atPath: passwordFile, contents: Data(adminPassword.utf8), attributes: [.posixPermissions: 0o600])
+        if let asUser {
+            for path in [folder, socketFolder, passwordFile] {
+                guard chown(path, asUser.uid, asUser.gid) == 0 else {
+                    throw Unavailable(description: "could not hand \(path) to the cluster's user")
+                }
+            }
+        }
+        try Self.run(binaries + "/initdb", ["-D", data, "-U", adminUser, "--pwfile", passwordFile, "--auth", "scram-sha-256",
+                                            "--no-sync", "--no-instructions", "-E", "UTF8", "--locale", "C"], as: asUser)
+        unlink(passwordFile)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = Self.identity(asUser) + [
+            "--pdeathsig", "KILL", binaries + "/postgres", "-D", data, "-k", socketFolder, "-p", String(port),
+            "-c", "listen_addresses=", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+            "-c", "shared_buffers=16MB", "-c", "max_connections=40", "-c", "logging_collector=off",
+        ]
+        let log = folder + "/server.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        if let asUser { chown(log, asUser.uid, asUser.gid) }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: log)
+        try process.run()
+        for _ in 0..<200 {
+            if (try? Self.run(binaries + "/pg_isready", ["-q", "-h", socketFolder, "-p", String(port)], as: nil)) != nil { return }
+            guard process.isRunning else { break }
+            usleep(25_000)
+        }
+        let words = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        stop()
+        throw Unavailable(description: "postgres did not start: \(words)")
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Stops the server (fast shutdown: sessions are ended); its folder goes with this object.
+    public func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGINT)
+        }
+        process.waitUntilExit()
+    }
+
+    /// Runs SQL as the superuser through `psql`, e.g. to create a role, and returns its output.
+    @discardableResult
+    public func psql(_ sql: String, database: String = "postgres") throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaries + "/psql")
+        process.arguments = ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketFolder, "-p", String(port),
+                             "-U", adminUser, "-d", database, "-c", sql]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PGPASSWORD"] = adminPassword
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let failure = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Unavailable(description: "psql failed: \(String(decoding: failure, as: UTF8.self))")
+        }
+        return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Creates a database owned by `owner` (the superuser when nil).
+    public func createDatabase(_ name: String, owner: String? = nil) throws {
+        try psql("CREATE DATABASE \"\(name)\"" + (owner.map { " OWNER \"\($0)\"" } ?? ""))
+    }
+
+    private static func binaryFolder() throws -> String {
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init).sorted()
+        guard let newest = versions.last, FileManager.default.isExecutableFile(atPath: "\(root)/\(newest)/bin/initdb") else {
+            throw Unavailable(description: "PostgreSQL's server is not installed (apt install postgresql)")
+        }
+        return "\(root)/\(newest)/bin"
+    }
+
+    /// `nobody` when running as root (PostgreSQL refuses root), else nil: the current user.
+    private static func unprivilegedUser() throws -> (uid: uid_t, gid: gid_t)? {
+        guard geteuid() == 0 else { return nil }
+        guard let entry = getpwnam("nobody") else { throw Unavailable(description: "there is no user nobody to run the cluster as") }
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }
+
+    private static func identity(_ user: (uid: uid_t, gid: gid_t)?) -> [String] {
+        guard let user else { return [] }
+        return ["--reuid", String(user.uid), "--regid", String(user.gid), "--clear-groups"]
+    }
+
+    private static func run(_ tool: String, _ arguments: [String], as user: (uid: uid_t, gid: gid_t)?) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = identity(user) + [tool] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: "/tmp")
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let failure = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Unavailable(description: "\(tool) failed: \(String(decoding: failure, as: UTF8.self))")
+        }
+    }
+}

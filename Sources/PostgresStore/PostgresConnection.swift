@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CPostgres
+import Foundation
+import Storage
+
+/// One connection to a shared PostgreSQL database through libpq, used by one thread.
+///
+/// Every statement runs through `PQexecParams` with its values as parameters, never spliced
+/// into the SQL text; identifiers are checked and quoted by the caller. The password is handed
+/// to libpq as a connection parameter from locked memory, never as part of a connection string,
+/// so it is in no URL, log line or process argument. Closing (or `deinit`) ends the session.
+public final class PostgresConnection {
+    /// Where the connection goes (no password in it).
+    public let endpoint: PostgresEndpoint
+    private var handle: OpaquePointer?
+
+    /// Connects, or throws `.serverUnavailable` with libpq's words.
+    ///
+    /// - Parameter password: the role's password, or nil for peer or certificate authentication.
+    public init(endpoint: PostgresEndpoint, password: SecretBytes? = nil) throws(StoreError) {
+        self.endpoint = endpoint
+        let pairs = endpoint.connectionParameters
+        var keywords = pairs.map { strdup($0.key) }
+        var values = pairs.map { strdup($0.value) }
+        // The password goes from locked memory to a buffer wiped right after connecting.
+        var passwordCopy: UnsafeMutablePointer<CChar>?
+        if let password {
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: password.count + 1)
+            password.withBytes { bytes in
+                if let base = bytes.baseAddress { UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: bytes.count) }
+            }
+            copy[password.count] = 0
+            passwordCopy = copy
+            keywords.append(strdup("password"))
+            values.append(copy)
+        }
+        keywords.append(nil)
+        values.append(nil)
+        defer {
+            keywords.forEach { free($0) }
+            for value in values where value != passwordCopy { free(value) }
+            if let passwordCopy, let password {
+                explicit_bzero(passwordCopy, password.count + 1)
+                passwordCopy.deallocate()
+            }
+        }
+        let connection = keywords.withUnsafeBufferPointer { keywordPointers in
+            values.withUnsafeBufferPointer { valuePointers in
+                keywordPointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { keywordPointers in
+                    valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { valuePointers in
+                        PQconnectdbParams(keywordPointers.baseAddress, valuePointers.baseAddress, 0)
+                    }
+                }
+            }
+        }
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            let reason = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            PQfinish(connection)
+            throw StoreError.serverUnavailable(reason: Self.firstLine(reason))
+        }
+        handle = connection
+        try configureSession()
+    }
+
+    /// The client's own words are English and its dates ISO, whatever the server's defaults.
+    private func configureSession() throws(StoreError) {
+        try execute("SET client_min_messages TO warning")
+        try execute("SET datestyle TO ISO, YMD")
+        try execute("SET TIME ZONE 'UTC'")
+    }
+
+    deinit {
+        PQfinish(handle)
+    }
+
+    /// Ends the session; every later use throws `.closed`.
+    public func close() {
+        PQfinish(handle)
+        handle = nil
+    }
+
+    /// Whether the session is open and the server was reachable at its last use.
+    public var isOpen: Bool {
+        guard let handle else { return false }
+        return PQstatus(handle) == CONNECTION_OK
+    }
+
+    /// The connection's socket, for waiting on notifications in a main loop; -1 when closed.
+    public var socket: Int32 {
+        handle.map { PQsocket($0) } ?? -1
+    }
+
+    /// Runs one statement with `parameters` as `$1`, `$2`, … (text; nil is SQL `NULL`).
+    ///
+    /// - Returns: the rows, each value as text or nil for `NULL`.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [String?] = []) throws(StoreError) -> PostgresRows {
+        guard let handle else { throw StoreError.closed(path: endpoint.description) }
+        // A session the server dropped (restarted, terminated) is opened again before the next
+        // statement — never a statement sent twice. Reading what is waiting (without blocking)
+        // finds the server's goodbye before anything is sent: the first read takes its message,
+        // the second meets the end of the socket.
+        for _ in 0..<2 where PQstatus(handle) == CONNECTION_OK {
+            _ = PQconsumeInput(handle)
+        }
+        if PQstatus(handle) == CONNECTION_BAD {
+            PQreset(handle)
+            guard PQstatus(handle) == CONNECTION_OK else {
+                throw StoreError.serverUnavailable(reason: Self.firstLine(String(cString: PQerrorMessage(handle))))
+            }
+            try configureSession()
+        }
+        var copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        let result = copies.withUnsafeMutableBufferPointer { pointers in
+            pointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
+                PQexecParams(handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
+            }
+        }
+        defer { PQclear(result) }
+        guard let result else {
+            throw StoreError.serverUnavailable(reason: Self.firstLine(String(cString: PQerrorMessage(handle))))
+        }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return PostgresRows(result: result, affected: Int(String(cString: PQcmdTuples(result))) ?? 0)
+        default:
+            throw error(of: result)
+        }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The notifications that arrived, read from the socket without waiting: each channel's
+    /// payload, oldest first.
+    public func notifications() throws(StoreError) -> [PostgresNotification] {
+        guard let handle else { throw StoreError.closed(path: endpoint.description) }
+        guard PQconsumeInput(handle) == 1, PQstatus(handle) == CONNECTION_OK else {
+            throw StoreError.serverUnavailable(reason: Self.firstLine(String(cString: PQerrorMessage(handle))))
+        }
+        var received: [PostgresNotification] = []
+        while let notice = PQnotifies(handle) {
+            received.append(PostgresNotification(
+                channel: String(cString: notice.pointee.relname),
+                payload: String(cString: notice.pointee.extra),
+                senderProcess: notice.pointee.be_pid
+            ))
+            PQfreemem(notice)
+        }
+        return received
+    }
+
+    /// The server process serving this session (its own notifications carry it).
+    public var serverProcess: Int32 {
+        handle.map { PQbackendPID($0) } ?? 0
+    }
+
+    private func error(of result: OpaquePointer) -> StoreError {
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            ?? Self.firstLine(String(cString: PQresultErrorMessage(result)))
+        if let handle, PQstatus(handle) != CONNECTION_OK {
+            return .serverUnavailable(reason: message)
+        }
+        return StoreError.postgres(state: state, message: message, database: endpoint.description)
+    }
+
+    static func firstLine(_ text: String) -> String {
+        let line = text.split(separator: "\n").first.map(String.init) ?? text
+        return line.hasPrefix("FATAL:  ") ? String(line.dropFirst(8)) : line.trimmingCharacters(in: .whitespaces)
+    }
+}

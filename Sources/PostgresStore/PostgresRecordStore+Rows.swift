@@ -1,0 +1,154 @@
+import Foundation
+import Storage
+
+// One row's values as parameters and back, the sort order, and the caches kept between reads.
+extension PostgresRecordStore {
+    /// The model's JSON, folded search text and declared columns' values, as parameters.
+    func row(of model: Model) throws(StoreError) -> (json: String, document: String, values: [String?]) {
+        let json: Data
+        do {
+            json = try encoder.encode(model)
+        } catch {
+            throw StoreError.encodingFailed(reason: String(describing: error))
+        }
+        let document = SearchText.document(columns.map { $0.value(model) })
+        let values = columns.map { Self.parameter($0.sharedValue(model), as: $0.sharedType) }
+        return (String(decoding: json, as: UTF8.self), document, values)
+    }
+
+    /// The SQL that reads parameter `number` as column `offset`'s type.
+    func placeholder(for offset: Int, at number: Int) -> String {
+        switch columns[offset].sharedType {
+        case .timestamp: "to_timestamp($\(number)::float8)"
+        case let type: "$\(number)::\(type.rawValue)"
+        }
+    }
+
+    /// A value as the text the server parses for `type`, or nil for `NULL`.
+    static func parameter(_ value: SQLValue, as type: SharedColumnType) -> String? {
+        switch value {
+        case .null:
+            return nil
+        case .integer(let number):
+            return type == .boolean ? (number != 0 ? "true" : "false") : String(number)
+        case .real(let number):
+            if number.isNaN { return type == .integer || type == .boolean ? nil : "NaN" }
+            if number.isInfinite { return number > 0 ? "Infinity" : "-Infinity" }
+            return type == .integer ? String(Int64(max(min(number, 9.2e18), -9.2e18))) : String(number)
+        case .text(let text):
+            return text
+        case .blob(let bytes):
+            return "\\x" + bytes.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+
+    /// A PostgreSQL array literal of identities (digits only), for `= ANY($1::bigint[])`.
+    static func array(_ ids: [RecordID]) -> String {
+        "{" + ids.map(\.description).joined(separator: ",") + "}"
+    }
+
+    /// Reads a row of `selectColumns`.
+    func decodeRecord(_ row: [String?]) throws(StoreError) -> Record<Model> {
+        let id = RecordID(row[0].flatMap(Int64.init) ?? 0)
+        let model: Model
+        do {
+            model = try decoder.decode(Model.self, from: Data((row[3] ?? "").utf8))
+        } catch {
+            throw StoreError.decodingFailed(id: id, reason: String(describing: error))
+        }
+        return Record(
+            id: id,
+            model: model,
+            created: Date(timeIntervalSince1970: row[1].flatMap(Double.init) ?? 0),
+            updated: Date(timeIntervalSince1970: row[2].flatMap(Double.init) ?? 0),
+            version: row[4].flatMap(Int64.init) ?? 0
+        )
+    }
+
+    func orderClause(_ key: RecordSortKey, ascending: Bool) throws(StoreError) -> String {
+        let direction = ascending ? "ASC" : "DESC"
+        let column: String
+        switch key {
+        case .id:
+            return " ORDER BY id \(direction)"
+        case .created:
+            column = "_created"
+        case .updated:
+            column = "_updated"
+        case .column(let name):
+            guard let declared = columns.first(where: { $0.name == name }) else { throw StoreError.unknownColumn(name) }
+            // Text sorts without regard to case, as the local store's NOCASE columns do.
+            column = declared.sharedType == .text ? "lower(\(SQLIdentifier.quoted(name)))" : SQLIdentifier.quoted(name)
+        }
+        return " ORDER BY \(column) \(direction) NULLS FIRST, id \(direction)"
+    }
+
+    // MARK: Caches
+
+    /// The table's change stamp as committed now.
+    func currentStamp() throws(StoreError) -> Int64? {
+        try connection.execute("SELECT stamp FROM _pinform_tables WHERE name = $1", [table]).scalar.flatMap(Int64.init)
+    }
+
+    /// The stamp the caches hold, after dropping them when the table changed since.
+    func validCacheStamp() throws(StoreError) -> Int64? {
+        let stamp = try currentStamp()
+        if stamp == nil || stamp != cacheStamp {
+            dropCaches()
+            cacheStamp = stamp
+        }
+        return stamp
+    }
+
+    func dropCaches() {
+        cacheStamp = nil
+        searchIndex = nil
+        sortedIDs.removeAll()
+    }
+
+    /// Runs a write in a transaction that holds the table's stamp row (so no other desk writes
+    /// the table meanwhile), then patches the search index when it was current before.
+    func write<T>(_ body: () throws(StoreError) -> T, patch: (inout SearchIndex, T) -> Void) throws(StoreError) -> T {
+        let (result, before, after) = try connection.transaction { () throws(StoreError) in
+            let before = try connection.execute("SELECT stamp FROM _pinform_tables WHERE name = $1 FOR UPDATE", [table])
+                .scalar.flatMap(Int64.init)
+            let result = try body()
+            return (result, before, try currentStamp())
+        }
+        sortedIDs.removeAll()
+        if let before, before == cacheStamp, var index = searchIndex {
+            searchIndex = nil
+            patch(&index, result)
+            searchIndex = index
+            cacheStamp = after
+        } else {
+            dropCaches()
+        }
+        return result
+    }
+
+    func sortedIDs(orderedBy order: String) throws(StoreError) -> [RecordID] {
+        let stamp = try validCacheStamp()
+        if let ids = sortedIDs[order] { return ids }
+        let ids = try connection.execute("SELECT id FROM \(quotedTable)" + order).rows.map { RecordID($0[0].flatMap(Int64.init) ?? 0) }
+        if stamp != nil {
+            if sortedIDs.count >= 4 { sortedIDs.removeAll() }
+            sortedIDs[order] = ids
+        }
+        return ids
+    }
+
+    func currentSearchIndex() throws(StoreError) -> SearchIndex {
+        let stamp = try validCacheStamp()
+        if let searchIndex { return searchIndex }
+        var index = SearchIndex()
+        for row in try connection.execute("SELECT id, _search FROM \(quotedTable)").rows {
+            index.set((row[1] ?? "").utf8, for: row[0].flatMap(Int64.init) ?? 0)
+        }
+        if stamp != nil {
+            searchIndex = index
+            orderedSlots.removeAll()
+        }
+        return index
+    }
+}

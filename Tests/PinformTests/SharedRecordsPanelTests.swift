@@ -1,0 +1,77 @@
+import Controls
+import Foundation
+@_spi(Testing) import Gtk
+@_spi(Testing) import Storage
+import XCTest
+@testable import Pinform
+import PinformCore
+import PostgresCluster
+import PostgresStore
+
+/// Two desks' records panels on one shared database (a private cluster): a record saved at
+/// desk A shows in desk B's list without a reload, through LISTEN/NOTIFY watched from the GLib
+/// main loop.
+final class SharedRecordsPanelTests: XCTestCase {
+    static let cluster: Result<PostgresCluster, any Error> = Result { try PostgresCluster() }
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-shared-panel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private static let ada = Person(firstName: "Ada", lastName: "Lovelace", age: 36, email: Email("ada@example.com")!, height: 1.65)
+
+    private func secret(_ text: String) throws -> SecretBytes {
+        var text = text
+        return try text.withUTF8 { try SecretBytes(copying: $0) }
+    }
+
+    /// A desk joined to `endpoint`: its own folders, PIN and key file.
+    private func desk(_ name: String, joining endpoint: PostgresEndpoint, password: String) throws -> (AppPaths, SecretBytes) {
+        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("\(name)/data"),
+                             configDirectory: folder.appendingPathComponent("\(name)/config"))
+        try paths.ensureExists()
+        let vault = KeyVault(directory: paths.dataDirectory, derivation: .fastForTests)
+        let key = try vault.create(pin: secret("2468"))
+        try SharedDatabase.join(endpoint, password: secret(password), vault: vault, dataKey: key)
+        return (paths, key)
+    }
+
+    func testASaveAtOneDeskShowsAtTheOtherWithoutAReload() throws {
+        let cluster = try Self.cluster.get()
+        try cluster.psql("CREATE ROLE front_desk LOGIN PASSWORD 'pw-front'")
+        try cluster.createDatabase("clinic", owner: "front_desk")
+        let endpoint = PostgresEndpoint(host: cluster.socketFolder, port: cluster.port, database: "clinic", user: "front_desk")
+        let (pathsA, keyA) = try desk("a", joining: endpoint, password: "pw-front")
+        let (pathsB, keyB) = try desk("b", joining: endpoint, password: "pw-front")
+        GtkRuntime.test {
+            let recordsA = RecordsDatabase(paths: pathsA, key: keyA)
+            let recordsB = RecordsDatabase(paths: pathsB, key: keyB)
+            SharedChangesWatch.install(on: recordsA)
+            SharedChangesWatch.install(on: recordsB)
+            let panelA = RecordsPanel<Person>(records: recordsA, window: Window(), toast: Toast())
+            let panelB = RecordsPanel<Person>(records: recordsB, window: Window(), toast: Toast())
+            XCTAssertEqual(panelB.list.rowCount, 0)
+
+            let start = ContinuousClock.now
+            panelA.insert(Self.ada)
+            XCTAssertEqual(panelA.list.rowCount, 1)
+            XCTAssertTrue(MainContext.spin(until: { panelB.list.rowCount == 1 }, timeout: 2))
+            let elapsed = ContinuousClock.now - start
+            print("A's save shown at B after \(elapsed)")
+            XCTAssertLessThan(elapsed, .seconds(1), "shown at desk B within a second")
+            XCTAssertEqual(panelB.list.text(row: 0, column: 1), "Lovelace")
+
+            // Locking desk B closes its sessions; desk A's next save reaches nobody and breaks nothing.
+            recordsB.close()
+            panelA.insert(Self.ada)
+            XCTAssertEqual(panelA.list.rowCount, 2)
+            recordsA.close()
+        }
+    }
+}
