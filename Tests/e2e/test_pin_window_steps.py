@@ -7,7 +7,7 @@ import unittest
 
 import pyatspi
 
-from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of,
+from pinform_e2e import (AppTestCase, _children, click, dismiss_recovery_key, find, find_all, press_key, states, text_of,
                          type_keys, wait_until)
 
 GOOD_PIN = "5978"
@@ -53,6 +53,28 @@ class PinWindowStepTests(AppTestCase):
         # Unlocking shows "Use Recovery Key" where choosing showed nothing, and no length choice.
         self.assertEqual(self.keypad_place(window)[2:], choosing[0][2:])
         self.assertEqual(self.keypad_place(window)[1], choosing[0][1], "the keypad sits higher or lower when unlocking")
+
+    def test_the_change_pin_dialog_keeps_its_size_through_its_steps(self):
+        app = self.launch_app()
+        window = app.window("Pinform")
+        for heading in ("Choose a PIN", "Confirm PIN"):
+            find(window, role="label", name=heading, timeout=10)
+            self.press(window, GOOD_PIN)
+        dismiss_recovery_key(app.accessible())
+        root = app.accessible()
+        wait_until(lambda: not find_all(root, role="push button", name="5", visible=True), 20, "no unlock")
+        click(self.menu_item(app, "Change PIN…"))
+        dialog = wait_until(lambda: next((child for child in _children(root) if child.name == "Change PIN"), None),
+                            message="no Change PIN dialog")
+        find(dialog, role="label", name="Enter Current PIN")
+        sizes = [(self.extents(dialog)[2:], self.keypad_place(dialog))]
+        self.press(dialog, GOOD_PIN)
+        find(dialog, role="label", name="Choose a PIN", timeout=20)
+        sizes.append((self.extents(dialog)[2:], self.keypad_place(dialog)))
+        self.press(dialog, "4093")
+        find(dialog, role="label", name="Confirm PIN")
+        sizes.append((self.extents(dialog)[2:], self.keypad_place(dialog)))
+        self.assertEqual(len(set(sizes)), 1, f"the dialog or its keypad moved between steps: {sizes}")
 
     def test_digits_typed_while_the_menu_button_has_the_focus_go_into_the_pin(self):
         app = self.launch_app()
