@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import Localization
 import PinformCore
+import PinformModels
 
 /// Prints a `PrintedDocument` through GTK's print dialog — whose "Print to File" saves a PDF —
 /// or writes it as a PDF directly, laid out for the paper of the user's locale (A4, or Letter

@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import Localization
 import PinformCore
+import PinformModels
 import Storage
 
 /// The import preview: a CSV file's columns, each mapped to a field of the model (as guessed
@@ -39,13 +40,13 @@ final class ImportDialog<Model: FormModel> {
 
     /// A hidden dialog over `parent` for the file `name` read as `table`; `existingKeys` are
     /// the saved records' duplicate keys. `completion` runs once, with the records to create
-    /// (empty when cancelled).
+    /// (empty when cancelled). `context` is the window's, for the form the rows are read through.
     init(table: CSVReader.Table, fileName: String, existingKeys: Set<String>, parent: Window?,
-         completion: @escaping ([Model]) -> Void) {
+         context: ModelContext, completion: @escaping ([Model]) -> Void) {
         self.table = table
         self.existingKeys = existingKeys
         self.completion = completion
-        let reader = Model.makeRowReader()
+        let reader = Model.makeRowReader(context)
         self.reader = reader
         let fields = Model.fields
         importable = fields.indices.filter { reader.imports(field: $0) }

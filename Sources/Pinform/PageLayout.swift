@@ -1,6 +1,7 @@
 import Gtk
 import Localization
 import PinformCore
+import PinformModels
 
 /// A `PrintedDocument` laid out on pages of one size: what to draw where, page by page. Text
 /// is measured on the print job's own canvas, so it wraps as it will print; a table that runs

@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import Localization
 import PinformCore
+import PinformModels
 import Storage
 
 extension RecordsPanel {
@@ -46,13 +47,13 @@ extension RecordsPanel {
             return
         }
         do {
-            keys = Set(try store.list().compactMap(\.model.duplicateKey))
+            keys = Set(try store.list(sortedBy: .id, ascending: true, search: nil, limit: nil, offset: 0).compactMap(\.model.duplicateKey))
         } catch {
             report(error)
             return
         }
         let dialog = ImportDialog<Model>(table: table, fileName: url.lastPathComponent, existingKeys: keys,
-                                         parent: window) { [weak self] models in
+                                         parent: window, context: context) { [weak self] models in
             self?.insertImported(models)
         }
         dialog.present()

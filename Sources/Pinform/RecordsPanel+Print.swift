@@ -2,6 +2,7 @@ import Controls
 import Gtk
 import Localization
 import PinformCore
+import PinformModels
 import Storage
 
 extension RecordsPanel {

@@ -104,7 +104,7 @@ extension Invoice: FormModel {
     @MainActor
     static func refusal(deleting people: [RecordID], in context: ModelContext) -> String? {
         let ids = Set(people.map(\.rawValue))
-        guard let store = try? context.records?.store(Invoice.self), let invoices = try? store.list(sortedBy: "number") else {
+        guard let store = try? context.records?.store(Invoice.self), let invoices = try? store.list(sortedBy: "number", ascending: true, search: nil, limit: nil, offset: 0) else {
             return nil
         }
         let using = invoices.filter { $0.model.customer.map { ids.contains($0.id) } ?? false }

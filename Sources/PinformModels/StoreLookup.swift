@@ -16,11 +16,11 @@ public final class StoreLookup<Model: RecordModel>: @MainActor RecordLookup {
         self.records = records
     }
 
-    private var store: RecordStore<Model>? { try? records?.store(Model.self) }
+    private var store: (any RecordStoring<Model>)? { try? records?.store(Model.self) }
 
     /// The records whose text matches `text`, oldest first, at most `limit`.
     public func search(_ text: String, limit: Int) -> [RecordMatch<Model>] {
-        guard let store, let found = try? store.list(search: text, limit: limit) else { return [] }
+        guard let store, let found = try? store.list(sortedBy: .id, ascending: true, search: text, limit: limit, offset: 0) else { return [] }
         return found.map { RecordMatch(record: RecordRef(id: $0.id.rawValue), summary: $0.model.summary) }
     }
 

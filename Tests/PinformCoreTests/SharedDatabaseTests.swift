@@ -53,24 +53,24 @@ final class SharedDatabaseTests: XCTestCase {
         try MainActor.assumeIsolated { () throws in
             let recordsA = RecordsDatabase(paths: deskA.paths, key: deskA.key)
             let recordsB = RecordsDatabase(paths: deskB.paths, key: deskB.key)
-            let storeA = try recordsA.store(Member.self)
-            let storeB = try recordsB.store(Member.self)
-            XCTAssertTrue(storeA is PostgresRecordStore<Member>)
+            let storeA = try recordsA.store(DeskMember.self)
+            let storeB = try recordsB.store(DeskMember.self)
+            XCTAssertTrue(storeA is PostgresRecordStore<DeskMember>)
             XCTAssertEqual(recordsA.sharedEndpoint, endpoint)
-            let id = try storeA.insert(Member(name: "Ada Lovelace", paid: true))
+            let id = try storeA.insert(DeskMember(name: "Ada Lovelace", paid: true))
             XCTAssertEqual(try storeB.ids(sortedBy: .id, ascending: true, search: "lovelace"), [id])
-            XCTAssertEqual(try storeB.record(id: id)?.model, Member(name: "Ada Lovelace", paid: true))
+            XCTAssertEqual(try storeB.record(id: id)?.model, DeskMember(name: "Ada Lovelace", paid: true))
             XCTAssertEqual(try Self.cluster.get().psql("SELECT name, paid FROM member", database: endpoint.database), "Ada Lovelace|t")
             // Nothing was written to either desk's local file.
-            XCTAssertEqual(try RecordStore<Member>(database: XCTUnwrap(recordsA.database), table: Member.table,
-                                                   columns: Member.storeColumns).count(), 0)
+            XCTAssertEqual(try RecordStore<DeskMember>(database: XCTUnwrap(recordsA.database), table: DeskMember.table,
+                                                   columns: DeskMember.storeColumns).count(), 0)
 
             let sessions = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(endpoint.database)' AND backend_type = 'client backend'"
             // Each desk has two sessions: one that queries, one that listens.
             XCTAssertEqual(try Self.cluster.get().psql(sessions), "4")
             recordsA.close()
             XCTAssertNil(recordsA.sharedConnection)
-            XCTAssertThrowsError(try recordsA.store(Member.self))
+            XCTAssertThrowsError(try recordsA.store(DeskMember.self))
             var remaining = ""
             for _ in 0..<100 {
                 remaining = try Self.cluster.get().psql(sessions)
@@ -116,7 +116,7 @@ final class SharedDatabaseTests: XCTestCase {
         try Self.cluster.get().psql("ALTER ROLE \(endpoint.user!) PASSWORD 'changed'")
         try MainActor.assumeIsolated { () throws in
             let records = RecordsDatabase(paths: deskA.paths, key: deskA.key)
-            XCTAssertThrowsError(try records.store(Member.self)) { error in
+            XCTAssertThrowsError(try records.store(DeskMember.self)) { error in
                 guard case .serverUnavailable? = error as? StoreError else { return XCTFail("\(error)") }
                 XCTAssertTrue((error as? StoreError)?.offersRetry == true)
             }
@@ -126,19 +126,19 @@ final class SharedDatabaseTests: XCTestCase {
 }
 
 /// A record model with no form: a club member.
-private struct Member: Codable, Equatable {
+private struct DeskMember: Codable, Equatable {
     var name: String
     var paid: Bool
 }
 
-extension Member: RecordModel {
-    static var title: String { "Member" }
+extension DeskMember: RecordModel {
+    static var title: String { "DeskMember" }
     static var settingsKey: String { "member" }
     static var iconName: String { "avatar-default-symbolic" }
-    static var blank: Member { Member(name: "", paid: false) }
+    static var blank: DeskMember { DeskMember(name: "", paid: false) }
     static var table: String { "member" }
     static var exportFileName: String { "members.csv" }
-    static var fields: [RecordField<Member>] { [.text("Name", stored: "name", \.name), .flag("Paid", stored: "paid", \.paid)] }
+    static var fields: [RecordField<DeskMember>] { [.text("Name", stored: "name", \.name), .flag("Paid", stored: "paid", \.paid)] }
     var summary: String { name }
 }
 
@@ -154,8 +154,8 @@ extension SharedDatabaseTests {
             let recordsB = RecordsDatabase(paths: deskB.paths, key: deskB.key)
             var announced: [Set<String>] = []
             recordsB.observeSharedChanges { announced.append($0) }
-            let storeA = try recordsA.store(Member.self)
-            let storeB = try recordsB.store(Member.self)
+            let storeA = try recordsA.store(DeskMember.self)
+            let storeB = try recordsB.store(DeskMember.self)
             // The server ends every session of desk B (an administrator, a restart).
             try Self.cluster.get().psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 + "WHERE datname = '\(endpoint.database)' AND pid <> pg_backend_pid()")
@@ -174,13 +174,13 @@ extension SharedDatabaseTests {
             XCTAssertFalse(listening, "the dropped listening session is noticed")
             XCTAssertTrue(recordsB.needsToResumeListening)
             // Desk A's sessions were ended too: its next statement finds out first and connects again.
-            let id = try storeA.insert(Member(name: "Grace Hopper", paid: false))
+            let id = try storeA.insert(DeskMember(name: "Grace Hopper", paid: false))
             XCTAssertTrue(recordsB.resumeListening())
             XCTAssertEqual(announced.last, ["*"], "the lists read again: what was announced meanwhile is lost")
             XCTAssertEqual(try storeB.ids(sortedBy: .id, ascending: true, search: "hopper"), [id],
                            "desk B's query session was opened again before its next statement")
             announced.removeAll()
-            _ = try storeA.insert(Member(name: "Alan Turing", paid: false))
+            _ = try storeA.insert(DeskMember(name: "Alan Turing", paid: false))
             for _ in 0..<100 where announced.isEmpty {
                 recordsB.receiveSharedChanges()
                 usleep(10_000)

@@ -3,6 +3,7 @@ import Foundation
 import Storage
 import XCTest
 @testable import Pinform
+@testable import PinformModels
 import PinformCore
 
 /// Writes `Tests/e2e/fixtures/v0.1-install/`: the data folder of Pinform 0.1 (before the

@@ -4,6 +4,7 @@ import Foundation
 @_spi(Testing) import Gtk
 import PinformCore
 @testable import Pinform
+@testable import PinformModels
 import Storage
 import XCTest
 
@@ -54,7 +55,7 @@ final class PrintTests: XCTestCase {
         return String(line)
     }
 
-    private static let ada = Person(firstName: "Ada", lastName: "Lovelace", age: 36,
+    private static let ada = Person(firstName: "Ada", lastName: "Lovelace", statedAge: 36,
                                     email: Email("ada@example.com")!, height: 1.65)
 
     func testARecordPrintsEveryFieldWithItsValueOnA4() throws {
@@ -91,9 +92,11 @@ final class PrintTests: XCTestCase {
 
     func testAnInvoicePrintsLikeAnInvoice() throws {
         let url = folder.appendingPathComponent("invoice.pdf")
-        let invoice = Invoice(number: "2026-017", customer: "ACME Ltd", issueDate: CalendarDate(year: 2026, month: 11, day: 1),
-                              dueDate: CalendarDate(year: 2026, month: 11, day: 30), amount: Decimal(string: "1234.5")!,
-                              currency: .eur, isPaid: false, notes: "Consulting, November")
+        let lines = [Invoice.Line(description: "Consulting, November", quantity: 1, unitPrice: Decimal(string: "1234.5")!, taxRate: 0)]
+        let invoice = Invoice(number: "2026-017", customer: nil, customerName: "ACME Ltd",
+                              issueDate: CalendarDate(year: 2026, month: 11, day: 1),
+                              dueDate: CalendarDate(year: 2026, month: 11, day: 30), lines: lines,
+                              currency: .eur, isPaid: false, notes: nil)
         try GtkRuntime.test {
             try DocumentPrinter(invoice.printout).export(to: url, paper: .a4)
         }
@@ -124,9 +127,9 @@ final class PrintTests: XCTestCase {
         try GtkRuntime.test {
             let panel = RecordsPanel<Person>(records: RecordsDatabase(paths: paths), window: Window(), toast: Toast())
             panel.insert(Self.ada)
-            panel.insert(Person(firstName: "Alan", lastName: "Turing", age: 41, email: Email("alan@example.com")!, height: 1.78))
+            panel.insert(Person(firstName: "Alan", lastName: "Turing", statedAge: 41, email: Email("alan@example.com")!, height: 1.78))
             XCTAssertEqual(try panel.printout().title, "Person")
-            XCTAssertEqual(try panel.printout().subtitle, Person(firstName: "Alan", lastName: "Turing", age: 41,
+            XCTAssertEqual(try panel.printout().subtitle, Person(firstName: "Alan", lastName: "Turing", statedAge: 41,
                                                                  email: Email("alan@example.com")!, height: 1.78).summary)
             panel.list.select(ids: [])
             panel.list.search("lovelace")

@@ -4,6 +4,7 @@ import Foundation
 @_spi(Testing) import Storage
 import XCTest
 @testable import Pinform
+@testable import PinformModels
 import PinformCore
 import PostgresCluster
 import PostgresStore
@@ -24,7 +25,7 @@ final class SharedRecordsPanelTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private static let ada = Person(firstName: "Ada", lastName: "Lovelace", age: 36, email: Email("ada@example.com")!, height: 1.65)
+    private static let ada = Person(firstName: "Ada", lastName: "Lovelace", statedAge: 36, email: Email("ada@example.com")!, height: 1.65)
 
     private func secret(_ text: String) throws -> SecretBytes {
         var text = text

@@ -77,6 +77,11 @@ extension RecordStoring {
         try update(model, id: base.id)
     }
 
+    /// Every record, oldest first.
+    public func list() throws(StoreError) -> [Record<Model>] {
+        try list(sortedBy: .id, ascending: true, search: nil, limit: nil, offset: 0)
+    }
+
     /// How many records there are.
     public func count() throws(StoreError) -> Int {
         try count(matching: nil)

@@ -37,9 +37,10 @@ private struct Untranslated: Translator {
 }
 
 extension FormModel {
-    /// A reader of imported rows through a new form of this model, which is never shown.
-    static func makeRowReader() -> FormRowReader<Self> {
-        let view = makeForm()
+    /// A reader of imported rows through a new form of this model, which is never shown;
+    /// `context` is the window's (a reference column is not read from a file).
+    public static func makeRowReader(_ context: ModelContext) -> FormRowReader<Self> {
+        let view = makeForm(context)
         var labels: [FieldID: String] = [:]
         for field in view.form.fields {
             if let input = view.form.object(for: field) as? any ImportableInput { labels[field] = input.importLabel }
@@ -49,7 +50,7 @@ extension FormModel {
 
     /// Each field's names a file's header may use: its title in the user's language and in
     /// English, and its stored column ("first_name").
-    static var importFieldNames: [[String]] {
+    public static var importFieldNames: [[String]] {
         let translated = fields
         let previous = Localization.translator
         Localization.translator = Untranslated()

@@ -2,5 +2,5 @@ import PinformCore
 
 extension Invoice {
     /// An invoice is already saved when its number is.
-    var duplicateKey: String? { number.isEmpty ? nil : ImportText.folded(number) }
+    public var duplicateKey: String? { number.isEmpty ? nil : ImportText.folded(number) }
 }
