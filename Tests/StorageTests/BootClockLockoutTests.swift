@@ -146,7 +146,7 @@ final class BootBindingFuzzTests: XCTestCase {
         let check = PinCheck(vault: KeyVault(directory: folder, derivation: .fastForTests),
                              attempts: AttemptStore(directory: folder, bootClock: clock), now: { wall })
         let ends: [Double] = [0, -1, 1, 4_999, 5_000, 5_001, 5_030, 8_600, 8_601, -1e308, 1e308, 1e15, -1e15,
-                              Double(Int64.max), 2.2e-308]
+                              Double(Int64.max), Double.leastNormalMagnitude]
         let boots: [String?] = [nil, "this-boot", "another-boot", "", String(repeating: "x", count: 200)]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
