@@ -16,4 +16,10 @@ extension Widget {
             MainActor.assumeIsolated { box.body(value) }
         }, box.retainedPointer())
     }
+
+    /// Empties the clipboard of the widget's display: the application then owns it, with
+    /// nothing in it (for a secret that was just pasted from it).
+    public func clearClipboard() {
+        gdk_clipboard_set_content(gtk_widget_get_clipboard(widgetPointer), nil)
+    }
 }

@@ -240,6 +240,9 @@ public final class PinCodeView {
             if case .failure(let rejection) = control.paste(text) {
                 onMessage?(rejection.message)
             } else {
+                // A PIN read from the clipboard does not stay there for the next program to
+                // read (issue 25): it still holds the text just read, so it is emptied.
+                entry.clearClipboard()
                 onEdit?()
             }
         }

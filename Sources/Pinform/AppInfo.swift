@@ -21,11 +21,13 @@ enum AppInfo {
     static let issues = "https://github.com/pinform/pinform/issues"
 
     /// What the About window says, in the user's words; `protection` (what the key file uses,
-    /// nil before a PIN is set) is said in the comments and the troubleshooting details.
-    static func about(protection: KeyProtection?) -> AboutWindow.Content {
+    /// nil before a PIN is set) is said in the comments and the troubleshooting details;
+    /// `lockoutWarning` follows "Protected by the TPM." when anyone can reset the TPM's lockout.
+    static func about(protection: KeyProtection?,
+                      lockoutWarning: String? = KeyProtection.tpmLockoutWarning) -> AboutWindow.Content {
         var comments = tr("Keep small records — people, sizes, invoices — behind a PIN. Enter them in forms that check each field as you type.")
         if let protection { comments += "\n\n" + protection.title }
-        if protection == .tpm2, let warning = KeyProtection.tpmLockoutWarning { comments += " " + warning }
+        if protection == .tpm2, let lockoutWarning { comments += " " + lockoutWarning }
         return AboutWindow.Content(
             applicationName: name, applicationIcon: id, version: version, developerName: developers[0],
             comments: comments,

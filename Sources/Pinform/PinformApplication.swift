@@ -89,6 +89,8 @@ final class PinformApplication {
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         let schemaDirectories = [data?.compiledSchemaDirectory(cacheHome: cacheHome)?.path].compactMap { $0 }
         settings = AppSettings(schemaDirectories: schemaDirectories)
+        // An export's path is not left in the session's recent files (issue 25).
+        RecentFiles.disable()
         loadStyle(data)
         if let data, !data.isInstalled {
             // Not installed: the app icon (About, window list) comes from the data folder.

@@ -238,10 +238,10 @@ enum PinsBenchmark {
             goals.append(Goal(name: "pins \(lists.length) space", target: "refuse at most about 11% of \(lists.length)-digit PINs",
                               figure: percent(Double(shipped) / Double(space)), passed: Double(shipped) / Double(space) <= limit))
             if lists.length == 4 {
-                goals.append(Goal(name: "pins 4 attacker", target: "10 guesses succeed at most 1.5% (mean of halves)",
+                goals.append(Goal(name: "pins 4 attacker", target: "10 guesses succeed at most 1.5% (each half and their mean)",
                                   figure: percent(mean[0]) + " (worst half " + percent(worst[0]) + "; 30: "
                                       + percent(mean[1]) + ", 100: " + percent(mean[2]) + ")",
-                                  passed: mean[0] <= 0.015))
+                                  passed: mean[0] <= 0.015 && worst[0] <= 0.015))
             } else {
                 goals.append(Goal(name: "pins 6 iOS", target: "every PIN of iOS's 6-digit list refused",
                                   figure: "\(iOSRefused) of \(lists.iOS.count)", passed: iOSRefused == lists.iOS.count))

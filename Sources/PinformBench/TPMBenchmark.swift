@@ -16,6 +16,12 @@ enum TPMBenchmark {
         var unseals = Samples()
         /// Whole unlocks through the key vault's `tpm2+pin` slot: unseal, then the AEAD unwrap.
         var vaultUnlocks = Samples()
+        /// A wrong guess and then the chip's count reset (`tpm2_dictionarylockout
+        /// --clear-lockout`, which a TPM without a lockout password allows anyone): what one guess
+        /// costs someone at the machine (issue 25).
+        var guessesWithReset = Samples()
+        /// The TPM's lockout as it reports it.
+        var lockout: TPM2LockoutStatus?
         var failure: String?
     }
 
@@ -61,6 +67,21 @@ enum TPMBenchmark {
                 result.vaultUnlocks.append(try elapsed { unlocked = try vault.unlock(pin: pin) != nil })
                 guard unlocked else { throw Mismatch() }
             }
+            result.lockout = try tpm.lockoutStatus()
+            let wrong = Array("4093".utf8)
+            for _ in 0..<repeats {
+                result.guessesWithReset.append(try elapsed {
+                    var opened = true
+                    do {
+                        _ = try wrong.withUnsafeBufferPointer { try tpm.unseal(sealed, digits: $0).count }
+                    } catch let error as TPM2Error {
+                        guard case .wrongPIN = error else { throw error }
+                        opened = false  // counted by the chip, as expected
+                    }
+                    guard !opened else { throw Mismatch() }
+                    _ = try swtpm.run("tpm2_dictionarylockout", ["--clear-lockout"])
+                })
+            }
         } catch let error as TPM2Error {
             result.failure = error.message
         } catch {
@@ -91,6 +112,15 @@ enum TPMBenchmark {
                    Format.duration(nanoseconds: result.vaultUnlocks.median)])
         table.add(["app unlock (key vault, tpm2+pin slot), \(result.vaultUnlocks.count): slowest",
                    Format.duration(nanoseconds: result.vaultUnlocks.maximum)])
+        if let lockout = result.lockout {
+            table.add(["the TPM's lockout", KeyProtection.tpmStatusLines(lockout).joined(separator: "; ")])
+        }
+        let guess = result.guessesWithReset.median
+        table.add(["a wrong PIN, then the count reset, \(result.guessesWithReset.count): median", Format.duration(nanoseconds: guess)])
+        table.add(["so every 4-digit PIN, without a lockout password", Format.fixed(guess * 10_000 / 3.6e12, 1) + " h"])
+        table.add(["so every 6-digit PIN, without a lockout password", Format.fixed(guess * 1_000_000 / 8.64e13, 1) + " days"])
+        table.note("The reset is tpm2_dictionarylockout --clear-lockout (a process of its own each time), which a TPM")
+        table.note("whose lockout hierarchy has no password allows anyone who may use it.")
         return table
     }
 }

@@ -132,3 +132,35 @@ private final class Times: @unchecked Sendable {
     var uptime: Double = 1_000
     var boot = "first-boot"
 }
+
+/// Tampered boot bindings (issue 25's fuzz, for the fields the boot clock added): whatever a
+/// file says of the boot, a lockout never lasts beyond its duration from now, never traps, and a
+/// fresh counter with a forged boot binding still counts.
+final class BootBindingFuzzTests: XCTestCase {
+    func testTamperedBootBindingsNeverTrapAndEndWithinTheLongestLockout() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bootfuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wall = Date(timeIntervalSince1970: 1_800_000_000)
+        let clock = BootClock(id: { "this-boot" }, seconds: { 5_000 })
+        let check = PinCheck(vault: KeyVault(directory: folder, derivation: .fastForTests),
+                             attempts: AttemptStore(directory: folder, bootClock: clock), now: { wall })
+        let ends: [Double] = [0, -1, 1, 4_999, 5_000, 5_001, 5_030, 8_600, 8_601, -1e308, 1e308, 1e15, -1e15,
+                              Double(Int64.max), Double.leastNormalMagnitude]
+        let boots: [String?] = [nil, "this-boot", "another-boot", "", String(repeating: "x", count: 200)]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let lockouts = [0, 1, 2, 7, 8, 100, Int.max].randomElement(using: &generator)!
+            let until = [nil, wall, wall.addingTimeInterval(-10), wall.addingTimeInterval(30),
+                         wall.addingTimeInterval(3_600)].randomElement(using: &generator)!
+            let record = AttemptRecord(failures: [0, 5, Int.max].randomElement(using: &generator)!, lockouts: lockouts,
+                                       lockedUntil: until, bootID: boots.randomElement(using: &generator)!,
+                                       lockedUntilBoot: ([nil] + ends.map { Optional($0) }).randomElement(using: &generator)!)
+            try check.attempts.save(record)
+            let policy = check.currentPolicy()
+            XCTAssertTrue(policy.remainingLockout.isFinite, "\(record)")
+            XCTAssertLessThanOrEqual(policy.remainingLockout, AttemptPolicy.longestLockout, "\(record)")
+            XCTAssertGreaterThanOrEqual(policy.remainingLockout, 0, "\(record)")
+        }
+    }
+}

@@ -97,3 +97,15 @@ final class TPM2StrengthTests: XCTestCase {
         XCTAssertEqual(check.attempts.load(expectingFile: true).record.failures, 1, "only the judged PIN counts")
     }
 }
+
+/// The sentence About shows follows the TPM last read.
+final class TPM2LockoutWarningTests: XCTestCase {
+    func testTheWarningFollowsTheLastReadTPM() {
+        TPM2LockoutStatus.remember(TPM2LockoutStatus(failedAttempts: 0, maxAttempts: 3, recoveryInterval: .seconds(1000),
+                                                     isInLockout: false, isLockoutAuthSet: false))
+        XCTAssertEqual(KeyProtection.tpmLockoutWarning?.hasPrefix("The TPM has no lockout password"), true)
+        TPM2LockoutStatus.remember(TPM2LockoutStatus(failedAttempts: 0, maxAttempts: 3, recoveryInterval: .seconds(1000),
+                                                     isInLockout: false, isLockoutAuthSet: true))
+        XCTAssertNil(KeyProtection.tpmLockoutWarning)
+    }
+}
