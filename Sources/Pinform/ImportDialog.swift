@@ -123,7 +123,12 @@ final class ImportDialog<Model: FormModel> {
     func present() {
         keepAlive = self
         window.present()
-        importButton.grabFocus()
+        // Not on Import: one Enter would write the whole file. The first column's field instead.
+        if let first = columnChoices.first {
+            _ = first.grabFocus()
+        } else {
+            _ = rows.searchEntry.grabFocus()
+        }
     }
 
     /// One row per column of the file: its header, an example cell, and the field it fills.

@@ -51,7 +51,10 @@ class ImportTests(AppTestCase):
         location = wait_until(lambda: next(iter(find_all(chooser, role="text", visible=True)), None),
                               message="no location entry in the file chooser")
         set_text(location, path)
-        click(button_labelled(chooser, "Open"))
+        open_button = button_labelled(chooser, "Open")
+        opened = time.monotonic()
+        click(open_button)
+        return opened
 
     def test_a_csv_of_two_thousand_people_is_previewed_then_imported_in_one_step(self):
         app = self.launch_app(data_home=self.data_home, config_home=self.config_home)
@@ -64,13 +67,12 @@ class ImportTests(AppTestCase):
             writer.writerow(HEADER)
             writer.writerows(two_thousand_people())
 
-        started = time.monotonic()
-        self.choose_file(app, path)
+        started = self.choose_file(app, path)
         dialog = top_level(app, "Import Person")
         summary = "1992 new records, 3 invalid rows left out, 5 duplicates left out"
         find(dialog, role="label", name=summary, visible=True, timeout=90)
         elapsed = time.monotonic() - started
-        print(f"\n    2,000 rows: chooser to preview in {elapsed:.2f} s")
+        print(f"\n    2,000 rows: Open to the whole preview in {elapsed:.2f} s")
         # The form's own reasons, per row, before anything is written.
         search = find(dialog, role="entry", name="Search records", visible=True)
         set_text(search, "Twelve")
