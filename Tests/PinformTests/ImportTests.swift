@@ -51,6 +51,23 @@ final class ImportTests: XCTestCase {
         }
     }
 
+    /// The key a generic import reads: the model's own, not the protocol's default.
+    @MainActor
+    private static func key<Model: RecordModel>(_ model: Model) -> String? { model.duplicateKey }
+
+    func testAPersonIsADuplicateByEmailAndAnInvoiceByNumber() {
+        GtkRuntime.test {
+            let key = { (model: any RecordModel) in Self.key(model) }
+            let renamed = Person(firstName: "Augusta", lastName: "King", age: 37, email: Email("ADA@example.com")!, height: 1.7)
+            XCTAssertEqual(key(renamed), key(Self.people[0]))
+            XCTAssertEqual(key(renamed), "ada@example.com")
+            var invoice = Invoice.blank
+            invoice.number = "2026-017"
+            XCTAssertEqual(key(invoice), "2026-017")
+            XCTAssertNil(key(Invoice.blank))
+        }
+    }
+
     func testTheDialogPreviewsMapsAndHandsBackTheNewRecords() throws {
         try GtkRuntime.test {
             let csv = "Vorname;Nachname;Alter;E-Mail;Größe\nAda;Lovelace;36;ada@example.com;1.65\n;Nobody;20;n@example.com;1.7\n"

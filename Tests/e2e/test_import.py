@@ -71,7 +71,8 @@ class ImportTests(AppTestCase):
         dialog = top_level(app, "Import Person")
         # One node polled, not the whole tree walked: a walk is hundreds of requests that the
         # app answers between its slices of rows.
-        button = find(dialog, role="push button", name="Import", visible=True, timeout=30)
+        button = wait_until(lambda: next((node for node in find_all(dialog, role="push button", visible=True)
+                                          if node.name.startswith("Import")), None), 30, "no Import button")
         wait_until(lambda: button.name == "Import 1992 Records", 90, "the preview did not finish")
         elapsed = time.monotonic() - started
         summary = "1992 new records, 3 invalid rows left out, 5 duplicates left out"
