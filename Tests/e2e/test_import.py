@@ -15,10 +15,25 @@ import time
 import unittest
 
 from pinform_e2e import AppTestCase, click, find, find_all, press_key, set_text, text_of, type_keys, wait_until
-from test_records import button_labelled, records_table, save_person, top_level, unlock, wait_for_rows
+from test_records import button_labelled, records_table, save_person, unlock, wait_for_rows
 
 SAVED = {"First name": "Grace", "Last name": "Hopper", "Age": "85", "Email": "grace@example.com", "Height": "1.60"}
 HEADER = ["First name", "Last name", "Age", "Email", "Height"]
+
+
+def window_named(app, name, timeout=60):
+    """A top-level window of the app by name, waited for longer than test_records.top_level's
+    10 s: a loaded machine answers AT-SPI slowly."""
+    application = app.accessible()
+
+    def lookup():
+        for index in range(application.childCount):
+            child = application.getChildAtIndex(index)
+            if child is not None and child.name == name:
+                return child
+        return None
+
+    return wait_until(lookup, timeout, f"no window named {name!r}")
 
 
 def two_thousand_people():
@@ -44,7 +59,7 @@ class ImportTests(AppTestCase):
 
     def choose_file(self, app, path):
         click(self.menu_item(app, "Import…"))
-        chooser = top_level(app, "Import Records")
+        chooser = window_named(app, "Import Records")
         # "/" opens the chooser's location entry with the "/" typed.
         time.sleep(0.5)
         press_key("/")
@@ -68,7 +83,7 @@ class ImportTests(AppTestCase):
             writer.writerows(two_thousand_people())
 
         started = self.choose_file(app, path)
-        dialog = top_level(app, "Import Person")
+        dialog = window_named(app, "Import Person")
         # One node polled, not the whole tree walked: a walk is hundreds of requests that the
         # app answers between its slices of rows.
         button = wait_until(lambda: next((node for node in find_all(dialog, role="push button", visible=True)
@@ -100,7 +115,7 @@ class ImportTests(AppTestCase):
         with open(path, "wb") as handle:
             handle.write(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
         self.choose_file(app, path)
-        refusal = top_level(app, "“photo.csv” Cannot Be Imported")
+        refusal = window_named(app, "“photo.csv” Cannot Be Imported")
         find(refusal, role="label", name="This is not a CSV file. In a spreadsheet, save it as “CSV (comma-separated values)” first.",
              visible=True)
         click(button_labelled(refusal, "Close"))
