@@ -21,7 +21,7 @@ final class ImportDialog<Model: FormModel> {
     /// What the import will do, in one sentence.
     let summaryLabel = Label()
     /// Every row of the file with its outcome and its cells.
-    let rows: RecordList<ImportRow<Model>>
+    let rows: RecordList<ImportPreviewSource<Model>.Row>
     /// The drop-downs that map each of the file's columns to a field, in column order.
     private(set) var columnChoices: [DropDown] = []
 
@@ -30,7 +30,7 @@ final class ImportDialog<Model: FormModel> {
     private let reader: FormRowReader<Model>
     /// The fields a column can fill (those the form has an input for), by their index in `fields`.
     private let importable: [Int]
-    private let source: InMemoryRecords<ImportRow<Model>>
+    private let source: ImportPreviewSource<Model>
     private var mapping: ImportMapping
     private(set) var preview: ImportPreview<Model>
     private var completion: (([Model]) -> Void)?
@@ -57,16 +57,16 @@ final class ImportDialog<Model: FormModel> {
         mapping = guessed
         preview = ImportPreview(table: table, mapping: guessed, existingKeys: existingKeys)
 
-        var columns: [RecordColumn<ImportRow<Model>>] = [
+        var columns: [RecordColumn<ImportPreviewSource<Model>.Row>] = [
             // Translators: the import preview's column of the file's line numbers.
-            RecordColumn(title: tr("Line"), sortKey: "line") { String($0.line) },
+            RecordColumn(title: tr("Line"), sortKey: "line") { $0.texts[0] },
             // Translators: the import preview's column that says what happens to each row.
-            RecordColumn(title: tr("Result"), sortKey: "result") { ImportPreview<Model>.outcomeText($0) },
+            RecordColumn(title: tr("Result"), sortKey: "result") { $0.texts[1] },
         ]
         for (index, field) in fields.enumerated() {
-            columns.append(RecordColumn(title: field.title, sortKey: "field\(index)") { $0.cells[index] })
+            columns.append(RecordColumn(title: field.title, sortKey: "field\(index)") { $0.texts[index + 2] })
         }
-        source = InMemoryRecords(columns: columns)
+        source = ImportPreviewSource(sortKeys: columns.compactMap(\.sortKey))
         rows = RecordList(source: source, columns: columns)
 
         window.title = tr("Import {model}", ["model": Model.title])
@@ -124,7 +124,12 @@ final class ImportDialog<Model: FormModel> {
     func present() {
         keepAlive = self
         window.present()
-        importButton.grabFocus()
+        // Not on Import: one Enter would write the whole file. The first column's field instead.
+        if let first = columnChoices.first {
+            _ = first.grabFocus()
+        } else {
+            _ = rows.searchEntry.grabFocus()
+        }
     }
 
     /// One row per column of the file: its header, an example cell, and the field it fills.
@@ -198,8 +203,7 @@ final class ImportDialog<Model: FormModel> {
     private static var sliceSize: Int { 100 }
 
     private func showPreview() {
-        source.delete(Array(source.models.keys))
-        for row in preview.rows { source.insert(row) }
+        source.show(preview)
         rows.reload()
         summaryLabel.text = preview.summary
         summaryLabel.setAccessibleLabel(preview.summary)

@@ -20,12 +20,16 @@ public enum ImportText {
     }
 
     /// Whether a cell as the file holds it would run as a spreadsheet formula: it starts like
-    /// one (see `CSVWriter.looksLikeFormula`) and is not a plain number such as "-5" or "+3,5".
-    /// A cell from Pinform's own export never is: the export wrote an apostrophe before it.
+    /// one (see `CSVWriter.looksLikeFormula`) and is not a plain number or phone number such as
+    /// "-5", "+3,5" or "+49 30 1234-56" (a sign, then only digits, spaces and `.,()/-`). A cell
+    /// from Pinform's own export never is: the export wrote an apostrophe before it.
     public static func isFormula(_ cell: String) -> Bool {
         guard CSVWriter.looksLikeFormula(cell) else { return false }
-        let number = cell.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-        return Double(number) == nil || number.contains(where: { $0.isLetter })
+        let trimmed = cell.trimmingCharacters(in: .whitespaces)
+        guard let sign = trimmed.first, "+-＋－".contains(sign) else { return true }
+        let rest = trimmed.dropFirst()
+        let allowed = Set("0123456789 .,()/-")
+        return !(rest.contains(where: \.isNumber) && rest.allSatisfy { allowed.contains($0) })
     }
 
     /// The text a switch takes ("true" or "false") for a cell that says yes or no — the

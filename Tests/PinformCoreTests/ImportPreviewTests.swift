@@ -133,6 +133,11 @@ final class ImportPreviewTests: XCTestCase {
         // "-5" is a number, not a formula: the form refuses it as a whole number.
         XCTAssertTrue(preview.rows[1].isInvalid)
         XCTAssertFalse(ImportText.isFormula("-5"))
+        XCTAssertFalse(ImportText.isFormula("+49 30 1234-56"))
+        XCTAssertTrue(ImportText.isFormula("+1+1"))
+        XCTAssertTrue(ImportText.isFormula("-2+3"))
+        XCTAssertTrue(ImportText.isFormula("+cmd|' /C calc'!A0"))
+        XCTAssertTrue(ImportText.isFormula("@SUM(A1)"))
         XCTAssertEqual(preview.rows[1].cells[0], "=1+1")
         XCTAssertEqual(preview.rows[2].created?.name, "@home")
     }
