@@ -53,6 +53,7 @@ final class RecoveryKeyDialog {
     let keyLabel: Label
     let copyButton = Button(label: tr("Copy"))
     let saveButton = Button(label: tr("Save As…"))
+    let printButton = Button(label: tr("Print…"))
     let savedCheck = CheckButton(label: tr("I have saved my recovery key"))
 
     private let key: String
@@ -135,8 +136,8 @@ final class RecoveryKeyDialog {
         actions.horizontalAlignment = .center
         actions.append(copyButton)
         actions.append(saveButton)
-        // PRINT (issue 21, point 3): the Print button of the printing work (GtkPrintOperation,
-        // also "Print to File" as PDF) goes here, beside Copy and Save, printing `key`.
+        // GTK's print dialog; its "Print to File" saves a PDF.
+        actions.append(printButton)
         content.append(actions)
         savedCheck.horizontalAlignment = .center
         content.append(savedCheck)
@@ -146,6 +147,7 @@ final class RecoveryKeyDialog {
     private func wire() {
         copyButton.onClicked { [weak self] in self?.copy() }
         saveButton.onClicked { [weak self] in self?.save() }
+        printButton.onClicked { [weak self] in self?.print() }
         savedCheck.onToggled { [weak self] in
             guard let self else { return }
             dialog.setResponse(Self.continueResponse, isEnabled: savedCheck.isActive)
@@ -174,6 +176,31 @@ final class RecoveryKeyDialog {
         }
         self.chooser = chooser
         chooser.show()
+    }
+
+    /// Prints the key on one page with how to keep it, and says how it went.
+    private func print() {
+        var text = key
+        let secret: SecretBytes
+        do {
+            secret = try text.withUTF8 { try SecretBytes(copying: $0) }
+        } catch let error as VaultError {
+            return announcer.announce(error.message)
+        } catch {
+            return
+        }
+        RecoveryKeyPrinter.printRecoveryKey(secret, parent: dialog) { [weak self] result in
+            guard let self else { return }
+            let said: String
+            switch result {
+            // Translators: said after the recovery key went to the printer or to a PDF file.
+            case .printed: said = tr("The recovery key was printed.")
+            case .cancelled: return
+            case .failed(let reason): said = reason
+            }
+            printButton.tooltipText = said
+            announcer.announce(said)
+        }
     }
 
     /// The file's text: what it is, the key, and what to do with it.

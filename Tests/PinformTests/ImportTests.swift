@@ -59,7 +59,7 @@ final class ImportTests: XCTestCase {
     func testAPersonIsADuplicateByEmailAndAnInvoiceByNumber() {
         GtkRuntime.test {
             let key = { (model: any RecordModel) in Self.key(model) }
-            let renamed = Person(firstName: "Augusta", lastName: "King", age: 37, email: Email("ADA@example.com")!, height: 1.7)
+            let renamed = Person(firstName: "Augusta", lastName: "King", statedAge: 37, email: Email("ADA@example.com")!, height: 1.7)
             XCTAssertEqual(key(renamed), key(Self.people[0]))
             XCTAssertEqual(key(renamed), "ada@example.com")
             var invoice = Invoice.blank
