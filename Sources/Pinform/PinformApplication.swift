@@ -262,9 +262,10 @@ final class PinformApplication {
     }
 
     private func lock() {
-        // What is typed is kept as an encrypted draft and offered back after unlocking.
-        formWindow?.saveDrafts()
-        lockNow()
+        // What is typed is kept as an encrypted draft and offered back after unlocking; where
+        // it cannot be kept (a read-only file), Lock asks before dropping it.
+        guard let formWindow, !formWindow.saveDrafts() else { return lockNow() }
+        formWindow.whenChangesAreSettled { [weak self] in self?.lockNow() }
     }
 
     private func lockNow() {
