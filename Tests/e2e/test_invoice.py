@@ -95,9 +95,9 @@ class InvoiceTests(AppTestCase):
         fill(root, INVOICE)
         self.choose_customer(root)
         self.add_line(root, "1234.50")
+        # Below the lines now, scrolled out of the window: typed through its text interface.
         notes = find(root, role="text", name="Notes", visible=True)
-        focus(notes)
-        type_keys("Net 30")
+        set_text(notes, "Net 30")
         click(find(root, role="check box", name="Paid", visible=True))
         save = save_button(root)
         wait_until(lambda: "sensitive" in states(save), message="Save stayed insensitive")
