@@ -8,7 +8,7 @@ import subprocess
 import tempfile
 import unittest
 
-from pinform_e2e import (AppTestCase, click, find, find_all, focus, press_key, set_text, states, type_keys,
+from pinform_e2e import (AppTestCase, click, find, find_all, focus, press_key, set_text, states,
                          text_of, wait_until)
 from test_forms import switch_model
 from test_records import double_click, rows, save_person, top_level, unlock, wait_for_rows
