@@ -3,7 +3,9 @@ import PinformModels
 extension FormWindow {
     /// Writes the draft of every form open in the window now: Lock keeps what is typed,
     /// encrypted, and offers it back after the next unlock.
-    func saveDrafts() {
+    /// - Returns: whether every change is kept (false: a draft could not be written).
+    @discardableResult
+    func saveDrafts() -> Bool {
         context.saveAllDrafts()
     }
 

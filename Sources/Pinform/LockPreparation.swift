@@ -26,11 +26,14 @@ final class LockQuestion: LockPreparation {
 
 /// The preparation since drafts are kept: every lock — Lock, idle, the session's — seals what is
 /// typed as drafts in the store (never plaintext) and locks without asking; the form offers the
-/// drafts back after the next unlock.
+/// drafts back after the next unlock. Where they cannot be kept (a read-only or full file), it
+/// does what `LockQuestion` does: Lock asks before dropping them, the idle and session locks lock.
 @MainActor
 final class DraftKeeping: LockPreparation {
+    private let fallback = LockQuestion()
+
     func prepare(_ form: FormWindow, for reason: LockReason, proceed: @escaping @MainActor () -> Void) {
-        form.saveDrafts()
-        proceed()
+        if form.saveDrafts() { return proceed() }
+        fallback.prepare(form, for: reason, proceed: proceed)
     }
 }

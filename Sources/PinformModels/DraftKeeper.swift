@@ -77,20 +77,23 @@ public final class DraftKeeper<Model: FormModel> {
     }
 
     /// Writes the draft now (before Lock), or removes it when the form holds no changes.
-    public func saveNow() {
+    /// - Returns: whether what is typed is kept: no changes, or a draft written (false for a
+    ///   read-only or full file, or a closed database: the form still holds what is typed).
+    @discardableResult
+    public func saveNow() -> Bool {
         cancelPending()
-        guard let drafts = context.drafts else { return }
         guard form.isDirty else {
-            if written != nil { try? drafts.delete(key) }
+            if written != nil { try? context.drafts?.delete(key) }
             written = nil
-            return
+            return true
         }
+        guard let drafts = context.drafts else { return false }
         let draft = form.form.draft()
-        guard draft != written else { return }
+        guard draft != written else { return true }
         let stored = Stored(draft: draft, base: base, record: record?.rawValue)
-        guard let data = try? JSONEncoder().encode(stored) else { return }
-        // A read-only or full file keeps the draft before: the form still holds what is typed.
-        if (try? drafts.save(data, for: key)) != nil { written = draft }
+        guard let data = try? JSONEncoder().encode(stored), (try? drafts.save(data, for: key)) != nil else { return false }
+        written = draft
+        return true
     }
 
     /// The record was saved or the changes discarded: no draft.
@@ -123,7 +126,8 @@ public final class DraftKeeper<Model: FormModel> {
 /// A draft keeper of any model, as the context lists them.
 @MainActor
 protocol AnyDraftKeeper: AnyObject {
-    func saveNow()
+    @discardableResult
+    func saveNow() -> Bool
     func discard()
 }
 

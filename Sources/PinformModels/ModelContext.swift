@@ -57,8 +57,11 @@ public final class ModelContext {
     }
 
     /// Writes every open form's draft now: before Lock closes the records.
-    public func saveAllDrafts() {
-        for entry in keepers { entry.keeper?.saveNow() }
+    /// - Returns: whether every form's changes are kept (false when one could not be written:
+    ///   a read-only or full file).
+    @discardableResult
+    public func saveAllDrafts() -> Bool {
+        keepers.reduce(true) { kept, entry in (entry.keeper?.saveNow() ?? true) && kept }
     }
 
     /// Removes every open form's draft: the person chose to discard their changes.

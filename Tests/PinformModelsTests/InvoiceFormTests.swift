@@ -200,4 +200,17 @@ final class InvoiceFormTests: XCTestCase {
             XCTAssertNil(keeper.stored())
         }
     }
+
+    func testWithNowhereToKeepADraftLockIsToldTheChangesWouldBeLost() {
+        GtkRuntime.test {
+            let context = ModelContext(records: nil)
+            let parts = Parts(Invoice.makeForm(context))
+            defer { parts.window.close() }
+            let keeper = DraftKeeper(form: parts.view, context: context)
+            XCTAssertTrue(context.saveAllDrafts(), "nothing typed: nothing to lose")
+            parts.number.entry.text = "7"
+            XCTAssertFalse(keeper.saveNow())
+            XCTAssertFalse(context.saveAllDrafts())
+        }
+    }
 }

@@ -112,6 +112,7 @@ class InvoiceTests(AppTestCase):
         fill(root, INVOICE)
         self.choose_customer(root)
         self.add_line(root, "1234.50")
+        # Below the lines now, scrolled out of the window: typed through its text interface.
         notes = find(root, role="text", name="Notes", visible=True)
         # Beside the records the form scrolls: Notes is reached with Tab, which scrolls it into
         # view (a click needs it on screen).
