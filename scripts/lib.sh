@@ -35,7 +35,7 @@ TEST_PACKAGES=(
     xvfb xauth dbus dbus-x11 at-spi2-core
     python3 python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0
     orca speech-dispatcher
-    sqlite3 sqlcipher python3-nacl imagemagick librsvg2-bin
+    sqlite3 sqlcipher python3-nacl imagemagick librsvg2-bin xsettingsd
     desktop-file-utils appstream meson ninja-build
     locales
     swtpm swtpm-tools tpm2-tools

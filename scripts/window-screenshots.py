@@ -6,9 +6,10 @@ translations built, as scripts/test does for the e2e tests:
 
     xvfb-run -a -s "-screen 0 1400x1000x24" dbus-run-session scripts/window-screenshots.py
 
-1.5× text is GNOME's text-scaling-factor as gnome-settings-daemon hands it to GTK on X11: a
-font DPI of 1.5 × 96 (gtk-xft-dpi in the launch's own GTK settings file), since a bare Xvfb has
-no settings daemon. Dark is libadwaita's dark style (ADW_DEBUG_COLOR_SCHEME).
+1.5× text is GNOME's text-scaling-factor as gnome-settings-daemon hands it to GTK on X11: an
+XSETTINGS Xft/DPI of 1.5 × 96 (× 1024), served here by xsettingsd since a bare Xvfb has no
+settings daemon (GTK 4 on X11 takes no DPI from its settings.ini). Dark is libadwaita's dark
+style (ADW_DEBUG_COLOR_SCHEME).
 """
 import os
 import shutil
@@ -62,10 +63,21 @@ def unlock(root):
     dismiss_recovery_key(root)
 
 
+def text_scale(scale):
+    """Serves Xft/DPI for `scale` over XSETTINGS, as GNOME's text-scaling-factor does; returns
+    the server's process (None at 1×)."""
+    if scale == 1.0:
+        return None
+    folder = tempfile.mkdtemp(prefix="pinform-shots-xsettings-")
+    config = os.path.join(folder, "xsettingsd.conf")
+    with open(config, "w") as handle:
+        handle.write(f"Xft/DPI {int(96 * scale * 1024)}\n")
+    server = subprocess.Popen(["xsettingsd", "-c", config], stderr=subprocess.DEVNULL)
+    time.sleep(0.5)  # it takes the XSETTINGS selection before the app starts
+    return server
+
+
 def launch(data_home, config_home, width, height, language="en", dark=False, scale=1.0):
-    os.makedirs(os.path.join(config_home, "gtk-4.0"), exist_ok=True)
-    with open(os.path.join(config_home, "gtk-4.0", "settings.ini"), "w") as handle:
-        handle.write(f"[Settings]\ngtk-xft-dpi={int(96 * scale * 1024)}\n")
     env = {"GSETTINGS_SCHEMA_DIR": schemas(width, height), "LANG": LANGUAGES[language], "LC_ALL": LANGUAGES[language],
            "LANGUAGE": language if language != "en" else ""}
     if dark:
@@ -81,6 +93,7 @@ def main_window(root):
 def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOPLE, form=False, errors=False):
     data_home = tempfile.mkdtemp(prefix="pinform-shots-data-")
     config_home = tempfile.mkdtemp(prefix="pinform-shots-config-")
+    cleanups = []
     try:
         # The PIN and the records, in English at a width where the form shows beside the list.
         app = launch(data_home, config_home, 1000, 760)
@@ -97,6 +110,9 @@ def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOP
             time.sleep(0.5)
         app.quit()
 
+        server = text_scale(scale)
+        if server:
+            cleanups.append(server.terminate)
         app = launch(data_home, config_home, width, height, language, dark, scale)
         root = app.accessible()
         wait_until(lambda: find_all(root, role="push button", name="2"), 20)
@@ -115,6 +131,8 @@ def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOP
         capture(window, name)
         app.quit()
     finally:
+        for cleanup in cleanups:
+            cleanup()
         shutil.rmtree(data_home, ignore_errors=True)
         shutil.rmtree(config_home, ignore_errors=True)
 

@@ -401,7 +401,8 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             guard !deleted.isEmpty else { return }
             lastDeletion = deleted
             let message = trn("Record deleted", "%d records deleted", deleted.count)
-            toast.show(message, actionLabel: tr("Undo")) { [weak self] in self?.restore(deleted) }
+            // Ten seconds to reach Undo with the mouse; Ctrl+Z holds until the next change anyway.
+            toast.show(message, actionLabel: tr("Undo"), seconds: 10) { [weak self] in self?.restore(deleted) }
         } catch {
             report(error) { [weak self] in self?.delete(ids) }
         }

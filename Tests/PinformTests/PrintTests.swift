@@ -74,7 +74,7 @@ final class PrintTests: XCTestCase {
 
     func testALongListRunsOverPagesWithItsHeaderOnEachOnLetter() throws {
         let url = folder.appendingPathComponent("people.pdf")
-        let rows = (1...120).map { ["Person \($0)", "Surname \($0)", String($0 % 90), "p\($0)@example.com", "1.70"] }
+        let rows = (1...120).map { ["Person \($0)", "Surname \($0)", "", "", "p\($0)@example.com", "1.70"] }
         try GtkRuntime.test {
             try DocumentPrinter(Person.printout(ofList: rows, search: "person")).export(to: url, paper: .letter)
         }
