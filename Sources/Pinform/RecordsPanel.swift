@@ -78,7 +78,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     private var searchPreparationPending = false
     /// What the last delete removed, until the next change of the records: what Ctrl+Z puts
     /// back.
-    private(set) var lastDeletion: [DeletedRecord]?
+    var lastDeletion: [DeletedRecord]?
 
     /// - Parameter neutralizesFormulas: the preference that the export's choice to keep
     ///   spreadsheets from running formulas starts from.
@@ -198,7 +198,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
 
     /// Readies the next search keystroke once the window is idle (after opening, and after each
     /// change of the records, which drops what the store had ready).
-    private func prepareSearchWhenIdle() {
+    func prepareSearchWhenIdle() {
         guard !searchPreparationPending else { return }
         searchPreparationPending = true
         MainContext.idle { [weak self] in
@@ -322,63 +322,6 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         } catch {
             report(error) { [weak self] in self?.insert(model) }
             return nil
-        }
-    }
-
-    func edit(_ id: ListedRecordID, restoring stored: DraftKeeper<Model>.Stored? = nil) {
-        guard let store else { return }
-        let record: Record<Model>?
-        do {
-            record = try store.record(id: RecordID(id))
-        } catch {
-            report(error)
-            return
-        }
-        guard let record else {
-            list.reload()
-            return
-        }
-        openEditor(record.model, basedOn: record, in: store, restoring: stored)
-    }
-
-    /// The edit dialog, showing `model`; a save is checked against `base` (another desk's
-    /// changes meanwhile are merged, or asked about).
-    private func openEditor(_ model: Model, basedOn base: Record<Model>, in store: any RecordStoring<Model>,
-                            restoring stored: DraftKeeper<Model>.Stored? = nil) {
-        let title = tr("Edit {model}", ["model": Model.title])
-        let form = Model.makeForm(context)
-        let drafts = DraftKeeper(form: form, context: context, editing: base.id, base: base.model)
-        let dialog = FormDialog(title: title, parent: window, form: form, model: model) {
-            [weak self] edited in
-            drafts.discard()
-            guard let self else { return }
-            if let edited { save(edited, basedOn: base, in: store) }
-            // Back on the record, saved or not (not on the window's first widget).
-            list.focus(id: ListedRecordID(base.id))
-        }
-        if let stored { drafts.restore(stored) }
-        dialog.present()
-    }
-
-    private func save(_ edited: Model, basedOn base: Record<Model>, in store: any RecordStoring<Model>,
-                      resolving resolution: ConflictResolution = .ask) {
-        let id = base.id
-        do {
-            try store.update(edited, basedOn: base, resolving: resolution)
-            lastDeletion = nil
-            list.reload()
-            prepareSearchWhenIdle()
-            list.refresh(id: ListedRecordID(id))
-        } catch .conflict(let conflict) {
-            ConflictDialog.present(over: window, conflict) { [weak self] choice in
-                switch choice {
-                case .keepMine: self?.save(edited, basedOn: base, in: store, resolving: .keepMine)
-                case .keepTheirs: self?.save(edited, basedOn: base, in: store, resolving: .keepTheirs)
-                case .editAgain: self?.openEditor(edited, basedOn: base, in: store)
-                }
-            }
-        } catch {
-            report(error) { [weak self] in self?.save(edited, basedOn: base, in: store, resolving: resolution) }
         }
     }
 
