@@ -1,5 +1,6 @@
 import Forms
 import Gtk
+import Localization
 
 /// A read-only field of a form: a value computed from the model (a total, an age), shown in
 /// the user's locale and never editable. Bind it with `Form.bind(computed:to:value:)`.
@@ -31,12 +32,23 @@ public final class ComputedValueInput<Output: StringTwoWayConvertible> {
         valueLabel.addCSSClass("computed-value")
         frame = LabelledField(label: text, content: valueLabel, target: valueLabel)
         control.follow(valueLabel)
+        nameValue("")
+    }
+
+    /// Names the value for screen readers: an empty label would be named by its GTK type.
+    private func nameValue(_ value: String) {
+        // Translators: what a screen reader says for a computed field with no value yet (an age
+        // without a birth date).
+        valueLabel.setAccessibleLabel(value.isEmpty ? tr("None") : value)
     }
 
     /// The value's text, as the form writes it.
     public var text: String? {
         get { valueLabel.text }
-        set { valueLabel.text = newValue ?? "" }
+        set {
+            valueLabel.text = newValue ?? ""
+            nameValue(valueLabel.text)
+        }
     }
 }
 

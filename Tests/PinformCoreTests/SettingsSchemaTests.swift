@@ -11,7 +11,7 @@ final class SettingsSchemaTests: XCTestCase {
     func testEveryKeyHasItsDefaultFromTheSchemaFile() throws {
         let schema = try SettingsSchema(contentsOf: try schemaSource)
         XCTAssertEqual(Set(schema.defaults.keys), Set(SettingsKey.allCases))
-        XCTAssertEqual(schema.integer(.windowWidth), 720)
+        XCTAssertEqual(schema.integer(.windowWidth), 1000)
         XCTAssertEqual(schema.integer(.windowHeight), 760)
         XCTAssertFalse(schema.bool(.windowMaximized))
         XCTAssertTrue(schema.bool(.neutralizeFormulas))

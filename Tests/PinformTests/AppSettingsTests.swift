@@ -10,7 +10,7 @@ final class AppSettingsTests: XCTestCase {
         try GtkRuntime.test {
             let settings = AppSettings(inMemoryFrom: try SettingsSchema(contentsOf: source))
             XCTAssertFalse(settings.isPersistent)
-            XCTAssertEqual(settings.windowSize.width, 720)
+            XCTAssertEqual(settings.windowSize.width, 1000)
             XCTAssertEqual(settings.windowSize.height, 760)
             XCTAssertFalse(settings.isWindowMaximized)
             XCTAssertEqual(settings.pinLength, 6, "issue 24: a new PIN has 6 digits unless 4 are chosen")

@@ -17,8 +17,8 @@ import unittest
 from pinform_e2e import AppTestCase, click, find, find_all, press_key, set_text, text_of, type_keys, wait_until
 from test_records import button_labelled, records_table, save_person, unlock, wait_for_rows
 
-SAVED = {"First name": "Grace", "Last name": "Hopper", "Age": "85", "Email": "grace@example.com", "Height": "1.60"}
-HEADER = ["First name", "Last name", "Age", "Email", "Height"]
+SAVED = {"First name": "Grace", "Last name": "Hopper", "Email": "grace@example.com", "Height": "1.60"}
+HEADER = ["First name", "Last name", "Birth date", "Phone", "Email", "Height"]
 
 
 def window_named(app, name, timeout=60):
@@ -37,13 +37,14 @@ def window_named(app, name, timeout=60):
 
 
 def two_thousand_people():
-    rows = [[f"Person{index}", f"Member{index}", str(18 + index % 80), f"person{index}@example.com", "1.70"]
+    rows = [[f"Person{index}", f"Member{index}", f"{1940 + index % 80}-01-01", "", f"person{index}@example.com", "1.70"]
             for index in range(1992)]
-    rows += [["", "Nameless", "30", "nameless@example.com", "1.70"],
-             ["Twelve", "Words", "twelve", "twelve@example.com", "1.70"],
-             ["Old", "Timer", "130", "old@example.com", "1.70"]]
-    rows += [["Grace", "Hopper", "85", "GRACE@example.com", "1.60"]]
-    rows += [[f"Again{index}", "Copy", "40", f"person{index}@example.com", "1.70"] for index in range(4)]
+    # Three rows the form refuses: no first name, a birth date that is no date, a height of 9 m.
+    rows += [["", "Nameless", "", "", "nameless@example.com", "1.70"],
+             ["Twelve", "Words", "twelve", "", "twelve@example.com", "1.70"],
+             ["Old", "Timer", "", "", "old@example.com", "9"]]
+    rows += [["Grace", "Hopper", "", "", "GRACE@example.com", "1.60"]]
+    rows += [[f"Again{index}", "Copy", "", "", f"person{index}@example.com", "1.70"] for index in range(4)]
     return rows
 
 
@@ -96,7 +97,8 @@ class ImportTests(AppTestCase):
         # The form's own reasons, per row, before anything is written.
         search = find(dialog, role="entry", name="Search records", visible=True)
         set_text(search, "Twelve")
-        wait_until(lambda: find_all(dialog, role="label", name="Age: Enter a whole number", visible=True),
+        wait_until(lambda: [node for node in find_all(dialog, role="label", visible=True)
+                            if (node.name or "").startswith("Birth date: ")],
                    message="the invalid row does not say why")
         set_text(search, "GRACE")
         wait_until(lambda: find_all(dialog, role="label", name="Already saved", visible=True),

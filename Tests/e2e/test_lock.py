@@ -131,7 +131,8 @@ class LockTests(AppTestCase):
         # Nothing to answer: what is typed is sealed in the store as a draft.
         self.wait_locked(app, 10, "Lock with unsaved input did not lock")
         self.assertFalse(any(c.name == "Lock and Discard Changes?" for c in _children(root)), "Lock asked")
-        self.press(app.window("Pinform"), GOOD_PIN)
+        # The PIN window of a locked app (its keypad, wherever it is in the tree).
+        self.press(root, GOOD_PIN)
         self.wait_unlocked(app)
         dialog = wait_until(lambda: next((c for c in _children(root) if c.name == "Restore the unsaved person?"), None),
                             20, "the draft was not offered back after unlocking")

@@ -41,18 +41,18 @@ class SharedDatabaseTests(AppTestCase):
         self.assertNotIn(PASSWORD, keys, "the password is sealed, not stored")
         self.assertIn("shared-database", json.loads(keys)["credentials"])
 
-        save_person(root, {"First name": "Ada", "Last name": "Lovelace", "Age": "36", "Email": "ada@example.com",
-                           "Height": "1.65"})
+        save_person(root, {"First name": "Ada", "Last name": "Lovelace", "Birth date": "1815-12-10",
+                           "Email": "ada@example.com", "Height": "1.65"})
         wait_for_rows(root, 1)
-        self.assertEqual(self.cluster.psql("SELECT first_name, last_name, age, height FROM person", "clinic"),
-                         "Ada|Lovelace|36|1.65")
+        self.assertEqual(self.cluster.psql("SELECT first_name, last_name, birth_date, height FROM person", "clinic"),
+                         "Ada|Lovelace|1815-12-10|1.65")
 
         # Another desk saves a person (as its store would: the JSON and the typed columns).
         start = time.monotonic()
         self.cluster.psql(
-            "INSERT INTO person (_json, _search, first_name, last_name, age, email, height) "
+            "INSERT INTO person (_json, _search, first_name, last_name, birth_date, email, height) "
             "SELECT jsonb_set(jsonb_set(_json, '{firstName}', '\"Grace\"'), '{lastName}', '\"Hopper\"'), "
-            "'grace\nhopper\nada@example.com', 'Grace', 'Hopper', age, email, height FROM person", "clinic")
+            "'grace\nhopper\nada@example.com', 'Grace', 'Hopper', birth_date, email, height FROM person", "clinic")
         wait_until(lambda: len(rows(root)) == 2, 5, "desk B's save did not show at desk A")
         self.assertLess(time.monotonic() - start, 2.0)
         self.assertIn("Hopper", [row[1] for row in rows(root)])
