@@ -1,0 +1,221 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSQLite
+import Foundation
+import Localization
+
+/// Makes and checks backup files (`BackupArchive`): the records database and the key file,
+/// both still encrypted, in one file.
+///
+/// The database is copied through SQLite's online backup API from the open connection, in one
+/// step that holds a read lock, so the copy is one consistent state of the file with every
+/// committed change (the write-ahead log's too), and a save waits the moment it takes. The
+/// copy is made under the same data key: its pages stay encrypted. The archive goes to a
+/// temporary file in the target folder (mode 0600), is flushed, renamed to its name, and read
+/// back: the checksums, the key file (it must hold this data key's id) and the database (it
+/// must open with the data key and pass `PRAGMA quick_check`). A failure at any step removes
+/// what was written and throws; nothing else is touched.
+///
+/// ```swift
+/// let file = try Backup.make(of: database, keyFile: vault.fileURL, key: key,
+///                            in: folder, automatic: false)
+/// ```
+public enum Backup {
+    /// The key file's name inside an archive (as in the data folder).
+    public static let keyFileEntry = KeyVault.fileName
+    /// The database's name inside an archive (as in the data folder).
+    public static let databaseEntry = Database.fileName
+
+    /// Writes a verified backup of `database` and `keyFile` into `folder`.
+    ///
+    /// - Parameters:
+    ///   - key: the data key the database is open with (it never leaves locked memory).
+    ///   - automatic: names it as an automatic backup (`BackupFolder`), which may be pruned.
+    ///   - now: the time in its name.
+    ///   - faultBeforeRename: for tests, an `errno` to fail with once the temporary file is written.
+    /// - Returns: the backup file.
+    public static func make(
+        of database: Database, keyFile: URL, key: SecretBytes, in folder: URL, automatic: Bool,
+        now: Date = Date(), faultBeforeRename: Int32? = nil
+    ) throws(BackupError) -> URL {
+        let keys: Data
+        switch FileOperations.readRegularFile(atPath: keyFile.path, limit: 1 << 20) {
+        case .success(let bytes): keys = Data(bytes)
+        case .failure(let failure):
+            throw .nothingToBackUp(reason: tr("the key file “{file}” cannot be read ({reason})",
+                                              ["file": keyFile.path, "reason": failure.reason]))
+        }
+        let records = try copy(of: database, key: key)
+        let archive = BackupArchive(entries: [
+            BackupArchive.Entry(name: keyFileEntry, data: keys),
+            BackupArchive.Entry(name: databaseEntry, data: records),
+        ])
+        let target = try write(archive.encoded(), in: folder, name: BackupFolder.fileName(at: now, automatic: automatic),
+                               faultBeforeRename: faultBeforeRename)
+        do {
+            try verify(target, key: key)
+        } catch {
+            unlink(target.path)
+            let reason: String
+            switch error {
+            case .verificationFailed(_, let why): reason = why
+            default: reason = error.message
+            }
+            throw .verificationFailed(path: target.path, reason: reason)
+        }
+        return target
+    }
+
+    /// Reads a backup file back and checks it through: lengths and checksums; a key file that
+    /// parses, of this version, and with `key`'s id when given; and a database that opens with
+    /// `key` (when given) and passes `quick_check` — else one whose size is whole pages.
+    ///
+    /// - Returns: the archive.
+    @discardableResult
+    public static func verify(_ file: URL, key: SecretBytes? = nil) throws(BackupError) -> BackupArchive {
+        let archive = try read(file)
+        guard let keys = archive.entry(named: keyFileEntry), let records = archive.entry(named: databaseEntry) else {
+            throw .damaged(path: file.path)
+        }
+        let folder = try privateFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let keyFile: KeyFile
+        do {
+            try keys.data.write(to: folder.appendingPathComponent(keyFileEntry))
+            keyFile = try KeyVault(directory: folder).read()
+        } catch let error as VaultError where error == .newerVersion(path: folder.appendingPathComponent(keyFileEntry).path) {
+            throw .newerVersion(path: file.path)
+        } catch {
+            throw .verificationFailed(path: file.path, reason: tr("the key file in it cannot be read"))
+        }
+        guard !records.data.isEmpty, records.data.count % 1024 == 0,
+              records.data.prefix(16) != Data("SQLite format 3\0".utf8) else {
+            throw .verificationFailed(path: file.path, reason: tr("the records in it are not an encrypted database"))
+        }
+        guard let key else { return archive }
+        guard keyFile.keyID == KeyVault.keyID(of: key) else {
+            throw .verificationFailed(path: file.path, reason: tr("the key file in it is not this data key’s"))
+        }
+        let copy = folder.appendingPathComponent(databaseEntry)
+        do {
+            try records.data.write(to: copy)
+            let database = try Database(at: copy, readOnly: true, key: key)
+            defer { database.close() }
+            guard case .text("ok")? = try database.rows("PRAGMA quick_check").first?.first else {
+                throw StoreError.corrupt(path: copy.path)
+            }
+        } catch {
+            throw .verificationFailed(path: file.path, reason: tr("the records in it do not open with the data key"))
+        }
+        return archive
+    }
+
+    /// Reads and decodes a backup file.
+    static func read(_ file: URL) throws(BackupError) -> BackupArchive {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: file, options: .uncached)
+        } catch {
+            throw .cannotRead(path: file.path, reason: (error as NSError).localizedDescription)
+        }
+        do {
+            return try BackupArchive(decoding: bytes)
+        } catch .notABackup {
+            throw .notABackup(path: file.path)
+        } catch .newerVersion {
+            throw .newerVersion(path: file.path)
+        } catch {
+            throw .damaged(path: file.path)
+        }
+    }
+
+    // MARK: Steps
+
+    /// The database's pages, copied through the online backup API under the same key.
+    static func copy(of database: Database, key: SecretBytes) throws(BackupError) -> Data {
+        guard let source = database.handle else {
+            throw .nothingToBackUp(reason: tr("the records are not open"))
+        }
+        let folder = try privateFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let path = folder.appendingPathComponent(databaseEntry).path
+        do {
+            let destination = try Database(path: path, readOnly: false, key: key, busyTimeout: .zero, migrations: [])
+            guard let backup = sqlite3_backup_init(destination.handle, "main", source, "main") else {
+                throw destination.error(code: sqlite3_errcode(destination.handle))
+            }
+            // One step for the whole file: its read lock makes the copy one consistent state.
+            let stepped = sqlite3_backup_step(backup, -1)
+            let finished = sqlite3_backup_finish(backup)
+            guard stepped == SQLITE_DONE, finished == SQLITE_OK else { throw destination.error(code: finished) }
+            try destination.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try destination.execute("PRAGMA journal_mode=DELETE")
+            destination.close()
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as StoreError {
+            throw .nothingToBackUp(reason: error.message)
+        } catch {
+            throw .nothingToBackUp(reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// Writes `bytes` to a temporary file in `folder` (mode 0600), flushes it, renames it to
+    /// `name` (never over another file) and flushes the folder.
+    static func write(_ bytes: Data, in folder: URL, name: String, faultBeforeRename: Int32?) throws(BackupError) -> URL {
+        let directory = folder.path
+        var template = Array((directory + "/.pinform-backup.XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw .cannotWrite(folder: directory, reason: String(cString: strerror(errno))) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var target = folder.appendingPathComponent(name, isDirectory: false)
+        do throws(FileFailure) {
+            var isOpen = true
+            defer { if isOpen { close(descriptor) } }
+            guard fchmod(descriptor, 0o600) == 0 else { throw FileFailure(path: temporary, code: errno) }
+            let failed: Int32? = bytes.withUnsafeBytes { buffer in
+                var written = 0
+                while written < buffer.count {
+                    let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                    if result < 0 {
+                        if errno == EINTR { continue }
+                        return errno
+                    }
+                    written += result
+                }
+                return nil
+            }
+            if let failed { throw FileFailure(path: temporary, code: failed) }
+            guard fsync(descriptor) == 0 else { throw FileFailure(path: temporary, code: errno) }
+            isOpen = false
+            guard close(descriptor) == 0 else { throw FileFailure(path: temporary, code: errno) }
+            if let faultBeforeRename { throw FileFailure(path: temporary, code: faultBeforeRename) }
+            var attempt = 1
+            // link() never replaces: a second backup in the same second gets "-2".
+            while link(temporary, target.path) != 0 {
+                guard errno == EEXIST else { throw FileFailure(path: target.path, code: errno) }
+                attempt += 1
+                let stem = (name as NSString).deletingPathExtension
+                target = folder.appendingPathComponent("\(stem)-\(attempt).\(BackupFolder.fileExtension)", isDirectory: false)
+            }
+            unlink(temporary)
+            try FileOperations.syncDirectory(atPath: directory)
+        } catch {
+            unlink(temporary)
+            throw .cannotWrite(folder: directory, reason: error.reason)
+        }
+        return target
+    }
+
+    /// A new folder only this user can enter, under `$XDG_RUNTIME_DIR` when set (memory, not
+    /// disk), else the temporary folder.
+    static func privateFolder() throws(BackupError) -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSTemporaryDirectory()
+        var template = Array((base + "/pinform-backup-XXXXXX").utf8CString)
+        guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw .cannotWrite(folder: base, reason: String(cString: strerror(errno)))
+        }
+        return URL(fileURLWithPath: String(cString: created), isDirectory: true)
+    }
+}

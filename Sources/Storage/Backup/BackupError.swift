@@ -1,0 +1,46 @@
+import Localization
+
+/// Why a backup was not made, or not restored. Each case leaves things as they were: a backup
+/// that failed leaves no file, a restore that failed leaves the data folder as it was.
+public enum BackupError: Error, Equatable, Sendable {
+    /// The backup could not be written in its folder (full, read-only, gone); nothing was left there.
+    case cannotWrite(folder: String, reason: String)
+    /// The backup file could not be read.
+    case cannotRead(path: String, reason: String)
+    /// The file is not a Pinform backup.
+    case notABackup(path: String)
+    /// A later version of Pinform made the backup.
+    case newerVersion(path: String)
+    /// A checksum or length does not match, or an entry is missing: the file was changed or cut.
+    case damaged(path: String)
+    /// The backup was written, but reading it back did not give the records and key file; it was removed.
+    case verificationFailed(path: String, reason: String)
+    /// There is nothing to back up: no key file, or the records are not open.
+    case nothingToBackUp(reason: String)
+    /// The data folder could not be changed to hold the backup's files; it is as it was.
+    case cannotRestore(reason: String)
+
+    /// A sentence for the person.
+    public var message: String {
+        switch self {
+        case .cannotWrite(let folder, let reason):
+            // Translators: {folder} is a folder, {reason} the system's words ("No space left on device").
+            tr("No backup was made in “{folder}”: {reason}. Nothing was changed.", ["folder": folder, "reason": reason])
+        case .cannotRead(let path, let reason):
+            tr("The backup “{file}” cannot be read: {reason}", ["file": path, "reason": reason])
+        case .notABackup(let path):
+            tr("“{file}” is not a Pinform backup.", ["file": path])
+        case .newerVersion(let path):
+            tr("The backup “{file}” was made by a newer Pinform. Update Pinform to restore it.", ["file": path])
+        case .damaged(let path):
+            tr("The backup “{file}” is damaged: its checksums do not match. Choose another backup.", ["file": path])
+        case .verificationFailed(let path, let reason):
+            tr("The backup “{file}” did not read back as written ({reason}), so it was removed. Try again or choose another folder.",
+               ["file": path, "reason": reason])
+        case .nothingToBackUp(let reason):
+            tr("There is nothing to back up yet: {reason}", ["reason": reason])
+        case .cannotRestore(let reason):
+            tr("The backup was not restored: {reason}. Your records are as they were.", ["reason": reason])
+        }
+    }
+}
