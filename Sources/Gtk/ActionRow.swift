@@ -18,7 +18,8 @@ public final class ActionRow: Widget {
 
     /// The line under the title.
     public var subtitle: String {
-        adw_action_row_get_subtitle(pf_adw_action_row(raw)).map { String(cString: $0) } ?? ""
+        get { adw_action_row_get_subtitle(pf_adw_action_row(raw)).map { String(cString: $0) } ?? "" }
+        set { adw_action_row_set_subtitle(pf_adw_action_row(raw), newValue) }
     }
 
     /// Adds `widget` at the end of the row.

@@ -75,6 +75,24 @@ final class AppSettings {
         set { setInteger(.idleLockDelay, max(0, newValue)) }
     }
 
+    /// The folder backups go to, or nil until one is chosen.
+    var backupFolder: URL? {
+        get { string(.backupFolder).hasPrefix("/") ? URL(fileURLWithPath: string(.backupFolder), isDirectory: true) : nil }
+        set { setString(.backupFolder, newValue?.path ?? "") }
+    }
+
+    /// Whether a backup is made once a day while unlocked (off by default).
+    var backsUpDaily: Bool {
+        get { bool(.backupDaily) }
+        set { setBool(.backupDaily, newValue) }
+    }
+
+    /// How many daily backups are kept (1 to 365; 7 by default).
+    var backupsKept: Int {
+        get { Int(min(365, max(1, integer(.backupKeep)))) }
+        set { setInteger(.backupKeep, Int32(min(365, max(1, newValue)))) }
+    }
+
     /// Calls `handler` whenever `key` changes: set here, in Preferences, or (with GSettings) by
     /// another program such as `gsettings set`.
     func observe(_ key: SettingsKey, _ handler: @escaping @MainActor () -> Void) {

@@ -16,4 +16,10 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case formModel = "form-model"
     /// Seconds without input after which the app locks itself; 0 never (`i`).
     case idleLockDelay = "idle-lock-delay"
+    /// The folder backups go to; empty until chosen (`s`).
+    case backupFolder = "backup-folder"
+    /// Whether a backup is made once a day while unlocked (`b`).
+    case backupDaily = "backup-daily"
+    /// How many daily backups are kept (`i`, 1 to 365).
+    case backupKeep = "backup-keep"
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Localization
+import Storage
+
+/// Backups of the unlocked records: Back Up Now, and the daily backup with the oldest daily
+/// ones removed beyond the number kept (`Backup`, `BackupFolder`).
+///
+/// ```swift
+/// let file = try BackupRun.backUp(records, key: key, paths: paths, into: folder, automatic: false)
+/// ```
+@MainActor
+public enum BackupRun {
+    /// Makes a verified backup of the records and the key file in `folder`.
+    ///
+    /// - Parameters:
+    ///   - key: the data key the records are open with.
+    ///   - automatic: a daily backup, named so, after which the oldest beyond `keeping` go.
+    /// - Returns: the backup file.
+    public static func backUp(
+        _ records: RecordsDatabase, key: SecretBytes, paths: AppPaths, into folder: URL, automatic: Bool,
+        keeping: Int = 7, now: Date = Date()
+    ) throws(BackupError) -> URL {
+        records.openIfNeeded()
+        guard let database = records.database else {
+            throw .nothingToBackUp(reason: records.openError?.message ?? tr("the records are not open"))
+        }
+        let keyFile = paths.dataDirectory.appendingPathComponent(KeyVault.fileName, isDirectory: false)
+        let file = try Backup.make(of: database, keyFile: keyFile, key: key, in: folder, automatic: automatic, now: now)
+        if automatic { BackupFolder(url: folder).removeOldAutomaticBackups(keeping: keeping) }
+        return file
+    }
+
+    /// The daily backup, when one is due in `folder` (none there yet, or the newest a day old).
+    ///
+    /// - Returns: nil when none was due; else the backup made, or why it was not.
+    public static func backUpIfDue(
+        _ records: RecordsDatabase, key: SecretBytes, paths: AppPaths, into folder: URL, keeping: Int, now: Date = Date()
+    ) -> Result<URL, BackupError>? {
+        guard BackupFolder(url: folder).isAutomaticBackupDue(now: now) else { return nil }
+        do {
+            return .success(try backUp(records, key: key, paths: paths, into: folder, automatic: true, keeping: keeping, now: now))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
