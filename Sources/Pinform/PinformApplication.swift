@@ -143,7 +143,7 @@ final class PinformApplication {
         case .quit: quit()
         case .about: showAbout()
         case .shortcuts: showShortcuts()
-        case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow, groups: sharedDatabaseGroups())
+        case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow, groups: sharedDatabaseGroups() + backupGroups())
         case .lock: lock(.user)
         case .changePIN: changePIN()
         case .newRecoveryKey: askForNewRecoveryKey()
@@ -214,7 +214,7 @@ final class PinformApplication {
         return pin
     }
 
-    private func showPinWindow(mode: PinWindow.Mode, keeping size: PinWindow.KeptSize? = nil) {
+    func showPinWindow(mode: PinWindow.Mode, keeping size: PinWindow.KeptSize? = nil) {
         let pin = makePinWindow(mode: mode, keeping: size)
         pinWindow = pin
         pin.window.present()
@@ -294,7 +294,7 @@ final class PinformApplication {
         lockPreparation.prepare(form, for: reason) { [weak self] in self?.lockNow() }
     }
 
-    private func lockNow() {
+    func lockNow() {
         guard let form = formWindow else { return }
         autoLock?.disarm()
         // The form window (and its menu) goes first; the hold keeps the application running
@@ -380,6 +380,7 @@ final class PinformApplication {
 extension PinformApplication: PinWindowDelegate {
     func pinWindow(_ window: PinWindow, didUnlockWith key: SecretBytes) {
         unlocked(key: key)
+        backUpIfDue()
     }
 
     func pinWindowDidChangePIN(_ window: PinWindow) {

@@ -1,0 +1,164 @@
+import Controls
+import Foundation
+import Gtk
+import Localization
+import PinformCore
+import Storage
+
+/// Preferences → Backups: the folder backups go to, the daily backup and how many are kept,
+/// Back Up Now (while unlocked) and Restore from a Backup (asks first).
+///
+/// A backup holds the records and the key file still encrypted: it opens only with the PIN or
+/// the recovery key. Each one is read back and checked after writing; the row says when the
+/// last one was made, or why it was not.
+@MainActor
+final class BackupsGroup {
+    let group = PreferencesGroup(title: tr("Backups"))
+    let folderRow: ActionRow
+    let chooseFolderButton = Button(label: tr("Choose…"))
+    let dailyRow: ActionRow
+    let dailySwitch = Switch()
+    let keepRow: ComboRow
+    let backUpRow: ActionRow
+    let backUpButton = Button(label: tr("Back Up Now"))
+    let restoreRow: ActionRow
+    let restoreButton = Button(label: tr("Restore…"))
+
+    /// Makes a backup into the folder; nil while locked (the records are closed).
+    var backUpNow: (@MainActor (URL) -> Result<URL, BackupError>)?
+    /// Replaces the data with the backup once the person agreed.
+    var restore: (@MainActor (URL) -> Void)?
+
+    private let settings: AppSettings
+    /// The numbers of daily backups offered, in the order of the row's choices.
+    nonisolated static let keptCounts = [3, 7, 14, 30, 90]
+    /// The choosers and dialogs while they show.
+    private var chooser: FileChooserNative?
+
+    init(settings: AppSettings, canBackUp: Bool) {
+        self.settings = settings
+        folderRow = ActionRow(title: tr("Backup folder"), subtitle: Self.folderText(settings.backupFolder))
+        chooseFolderButton.verticalAlignment = .center
+        folderRow.addSuffix(chooseFolderButton)
+
+        dailyRow = ActionRow(
+            title: tr("Back up every day"),
+            subtitle: tr("While the records are unlocked, once a day, into the backup folder."))
+        dailySwitch.isOn = settings.backsUpDaily
+        dailySwitch.verticalAlignment = .center
+        dailyRow.addSuffix(dailySwitch)
+        dailyRow.setActivatableWidget(dailySwitch)
+
+        keepRow = ComboRow(
+            title: tr("Daily backups kept"),
+            subtitle: tr("Older daily backups are removed. Backups made with Back Up Now are kept."),
+            // Translators: the choices of “Daily backups kept”.
+            choices: Self.keptCounts.map { trn("%d backup", "%d backups", $0) })
+        keepRow.selected = Self.keptCounts.firstIndex { $0 >= settings.backupsKept } ?? Self.keptCounts.count - 1
+
+        backUpRow = ActionRow(
+            title: tr("Back up now"),
+            subtitle: canBackUp ? tr("The records and the key file, still encrypted: a backup opens only with the PIN or the recovery key.")
+                : tr("Unlock the records to back them up."))
+        backUpButton.verticalAlignment = .center
+        backUpButton.isSensitive = canBackUp && settings.backupFolder != nil
+        backUpRow.addSuffix(backUpButton)
+
+        restoreRow = ActionRow(
+            title: tr("Restore from a backup"),
+            subtitle: tr("Replaces the records and the PIN with a backup’s. The current ones are kept in a folder beside them."))
+        restoreButton.verticalAlignment = .center
+        restoreRow.addSuffix(restoreButton)
+
+        for row in [folderRow, dailyRow, keepRow, backUpRow, restoreRow] as [Widget] { group.add(row) }
+        connect(canBackUp: canBackUp)
+    }
+
+    private func connect(canBackUp: Bool) {
+        chooseFolderButton.onClicked { self.chooseFolder() }
+        dailySwitch.onToggled { self.settings.backsUpDaily = self.dailySwitch.isOn }
+        keepRow.onSelectedChanged {
+            guard Self.keptCounts.indices.contains(self.keepRow.selected) else { return }
+            self.settings.backupsKept = Self.keptCounts[self.keepRow.selected]
+        }
+        backUpButton.onClicked { self.backUp() }
+        restoreButton.onClicked { self.chooseBackupToRestore() }
+    }
+
+    /// The folder's path, or that none is chosen.
+    nonisolated static func folderText(_ folder: URL?) -> String {
+        folder?.path ?? tr("None chosen yet: backups need a folder, best on another disk.")
+    }
+
+    private func chooseFolder() {
+        let chooser = FileChooserNative(title: tr("Backup Folder"), parent: group.rootWindow, action: .selectFolder,
+                                        acceptLabel: tr("_Choose"))
+        if let folder = settings.backupFolder { chooser.setCurrentFolder(folder) }
+        chooser.onResponse { folder in
+            self.chooser = nil
+            guard let folder else { return }
+            self.settings.backupFolder = folder
+            self.folderRow.subtitle = Self.folderText(folder)
+            self.backUpButton.isSensitive = self.backUpNow != nil
+        }
+        self.chooser = chooser
+        chooser.show()
+    }
+
+    /// Back Up Now: the row says where the backup went, or why there is none.
+    func backUp() {
+        guard let folder = settings.backupFolder, let backUpNow else { return }
+        let text: String
+        switch backUpNow(folder) {
+        case .success(let file):
+            // Translators: {file} is the backup's file name.
+            text = tr("Backed up and checked: {file}", ["file": file.lastPathComponent])
+        case .failure(let error):
+            text = error.message
+            showError(error.message)
+        }
+        backUpRow.subtitle = text
+        if let window = group.rootWindow { Announcer.of(window).announce(text) }
+    }
+
+    private func chooseBackupToRestore() {
+        let chooser = FileChooserNative(title: tr("Restore from a Backup"), parent: group.rootWindow, action: .open,
+                                        acceptLabel: tr("_Restore…"))
+        if let folder = settings.backupFolder { chooser.setCurrentFolder(folder) }
+        chooser.onResponse { file in
+            self.chooser = nil
+            if let file { self.confirmRestore(file) }
+        }
+        self.chooser = chooser
+        chooser.show()
+    }
+
+    /// Checks the backup, then asks before anything is replaced.
+    func confirmRestore(_ file: URL) {
+        do {
+            try Backup.verify(file)
+        } catch {
+            return showError(error.message)
+        }
+        let dialog = MessageDialog(
+            parent: group.rootWindow,
+            heading: tr("Replace the records with this backup?"),
+            body: tr("The records and the PIN become those of “{file}”. The current ones are kept in a folder named “before-restore” and the time, in Pinform’s data folder. Pinform then locks: unlock with the backup’s PIN or its recovery key.",
+                     ["file": file.lastPathComponent]))
+        dialog.addResponse("cancel", label: tr("Cancel"))
+        dialog.addResponse("restore", label: tr("Restore"), appearance: .destructive)
+        dialog.closeResponse = "cancel"
+        dialog.defaultResponse = "cancel"
+        dialog.onResponse { response in
+            if response == "restore" { self.restore?(file) }
+        }
+        dialog.present()
+    }
+
+    private func showError(_ message: String) {
+        let dialog = MessageDialog(parent: group.rootWindow, heading: tr("Backups"), body: message)
+        dialog.addResponse("close", label: tr("Close"))
+        dialog.closeResponse = "close"
+        dialog.present()
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Gtk
+import Localization
+import PinformCore
+import Storage
+
+// Backups: Preferences → Backups, the daily backup while unlocked, and restoring one (the app
+// locks, the data is replaced, and the PIN window asks for the backup's PIN or recovery key).
+extension PinformApplication {
+    /// The Backups group of Preferences: Back Up Now while unlocked; Restore at any time.
+    func backupGroups() -> [PreferencesGroup] {
+        let backups = BackupsGroup(settings: settings, canBackUp: unlockedRecords != nil)
+        if unlockedRecords != nil {
+            backups.backUpNow = { [weak self] folder in
+                guard let self, let records = unlockedRecords, let key = unlockedKey else {
+                    return .failure(.nothingToBackUp(reason: tr("the records are not open")))
+                }
+                return Result { () throws(BackupError) in
+                    try BackupRun.backUp(records, key: key, paths: paths, into: folder, automatic: false)
+                }
+            }
+        }
+        backups.restore = { [weak self, weak backups] file in
+            backups?.group.rootWindow?.destroy()
+            self?.restoreBackup(file)
+        }
+        return [backups.group]
+    }
+
+    /// Makes the daily backup when it is on and due (at unlock, then every hour while unlocked);
+    /// a failure is shown in the form window, a success is silent.
+    func backUpIfDue() {
+        if !BackupTimer.isRunning {
+            BackupTimer.isRunning = true
+            _ = MainContext.timeout(milliseconds: 3_600_000) { [weak self] in
+                self?.backUpIfDue()
+                return true
+            }
+        }
+        guard settings.backsUpDaily, let folder = settings.backupFolder,
+              let records = unlockedRecords, let key = unlockedKey else { return }
+        if case .failure(let error)? = BackupRun.backUpIfDue(records, key: key, paths: paths, into: folder,
+                                                              keeping: settings.backupsKept) {
+            formWindow?.showToast(error.message)
+        }
+    }
+
+    /// Locks (unsaved input kept as drafts, as at Lock), replaces the data with the backup's,
+    /// and shows the PIN window for the restored data, with what happened.
+    func restoreBackup(_ file: URL) {
+        if let form = formWindow {
+            lockPreparation.prepare(form, for: .user) { [weak self] in
+                self?.lockNow()
+                self?.finishRestoring(file)
+            }
+        } else {
+            finishRestoring(file)
+        }
+    }
+
+    private func finishRestoring(_ file: URL) {
+        let heading: String
+        let body: String
+        do {
+            let aside = try Backup.restore(file, into: paths)
+            heading = tr("Backup restored")
+            body = aside.map {
+                tr("Unlock with the backup’s PIN or its recovery key. The data it replaced is kept in “{folder}”.",
+                   ["folder": $0.path])
+            } ?? tr("Unlock with the backup’s PIN or its recovery key.")
+        } catch {
+            heading = tr("Backup not restored")
+            body = error.message
+        }
+        // The PIN window asks for the data as it is now (a fresh home's "choose a PIN" becomes "enter it").
+        app.hold()
+        defer { app.release() }
+        let replaced = pinWindow
+        showPinWindow(mode: .unlockOrChoose)
+        replaced?.window.destroy()
+        let dialog = MessageDialog(parent: pinWindow?.window, heading: heading, body: body)
+        dialog.addResponse("close", label: tr("Close"))
+        dialog.closeResponse = "close"
+        dialog.present()
+    }
+}
+
+/// Whether the hourly check for the daily backup is scheduled (once per process).
+@MainActor
+private enum BackupTimer {
+    static var isRunning = false
+}
