@@ -37,6 +37,7 @@ public final class InputField<Output: StringTwoWayConvertible> {
         self.numberParsing = numberParsing
         applyPurpose()
         control.follow(entry)
+        limitLength()
     }
 
     /// The text as typed; setting nil empties the entry.
@@ -49,6 +50,18 @@ public final class InputField<Output: StringTwoWayConvertible> {
     public var placeholder: String? {
         get { entry.placeholder }
         set { entry.placeholder = newValue }
+    }
+
+    /// Refuses an insertion past `TextLimit.lineCharacters`, whole, and says so at the field
+    /// (a warning icon with the message, the bell, and the message spoken) until the next change.
+    private func limitLength() {
+        entry.refuseInsertions(over: TextLimit.lineCharacters) { [unowned entry] length in
+            let message = TextLimit.refusal(limit: TextLimit.lineCharacters, length: length)
+            entry.showWarning(message)
+            entry.errorBell()
+            Announcer.of(windowContaining: entry)?.announce(message)
+        }
+        entry.onChanged { [unowned entry] in if entry.warning != nil { entry.showWarning(nil) } }
     }
 
     private func applyPurpose() {

@@ -9,7 +9,7 @@ public final class Entry: Widget {
     /// The text typed.
     public var text: String {
         get { String(cString: gtk_editable_get_text(editable)) }
-        set { gtk_editable_set_text(editable, newValue) }
+        set { withoutLimit { gtk_editable_set_text(editable, newValue) } }
     }
 
     /// What the text is (digits, email, …), for input methods and on-screen keyboards.
