@@ -25,7 +25,7 @@ extension RecordList {
         factory.onBind { [weak self] item in
             guard let self, let child = item.child as? Label else { return }
             if let string = item.string, let id = ListedRecordID(text: string) { child.setAssociatedValue(id, for: boundRecordKey) }
-            let text = text(for: item, column: column)
+            let text = Self.shown(text(for: item, column: column))
             child.text = text
             // As wide as its longest word up to 20 characters: an address or a name is broken
             // only when it is longer than that, and cut (with its tooltip) past three lines.
@@ -44,9 +44,20 @@ extension RecordList {
     /// "GtkListItemWidget".
     private func nameRow(of cell: Widget, item: ListItem) {
         guard let row = cell.ancestor(withRole: .row) else { return }
-        let texts = (0..<columns.count).map { text(for: item, column: $0) }.filter { !$0.isEmpty }
+        let texts = (0..<columns.count).map { Self.shown(text(for: item, column: $0)) }.filter { !$0.isEmpty }
         row.setAccessibleLabel(texts.joined(separator: ", "))
         if let list = row.ancestor(withRole: .list) { list.setAccessibleLabel(tr("Rows")) }
+    }
+
+    /// The most characters a cell shows: more than three lines of a column hold. A longer value
+    /// (a note of 100,000 characters) is cut there with "…" before GTK lays it out — laying out
+    /// the whole of it to show three lines froze the window for seconds; the record has it whole.
+    static var cellCharacterLimit: Int { 300 }
+
+    /// `text` as a cell shows it: whole, or its first `cellCharacterLimit` characters and "…".
+    static func shown(_ text: String) -> String {
+        guard text.count > cellCharacterLimit else { return text }
+        return String(text.prefix(cellCharacterLimit)) + "…"
     }
 
     private func text(for item: ListItem, column: Int) -> String {
