@@ -1,9 +1,9 @@
-// pinform-bench [startup|memory|engine|forms|keystroke|records|tpm|unlock|pins|all] [--runs N] [--presses N] [--changes N]
+// pinform-bench [startup|memory|engine|forms|keystroke|records|longnote|tpm|unlock|pins|all] [--runs N] [--presses N] [--changes N]
 //
 // Every figure is taken side by side with its reference in the same run; see docs/benchmarks.md.
 import Glibc
 
-let sectionNames = ["startup", "memory", "engine", "forms", "keystroke", "records", "tpm", "unlock", "pins", "all"]
+let sectionNames = ["startup", "memory", "engine", "forms", "keystroke", "records", "longnote", "tpm", "unlock", "pins", "all"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "pins", let index = arguments.firstIndex(of: "--write-blocklist"), index + 1 < arguments.count {
@@ -42,14 +42,14 @@ let unknown = arguments.enumerated().filter { index, argument in
         && !(index > 0 && arguments[index - 1].hasPrefix("--"))
 }
 if !unknown.isEmpty || arguments.contains("--help") {
-    print("usage: pinform-bench [startup|memory|engine|forms|keystroke|records|tpm|unlock|pins|all]... "
+    print("usage: pinform-bench [startup|memory|engine|forms|keystroke|records|longnote|tpm|unlock|pins|all]... "
         + "[--runs N (startup, default 12)] [--presses N (keystroke, default 1000)] [--changes N (engine, default 1000000)] [--pin-data DIR (pins)]")
     exit(unknown.isEmpty ? 0 : 2)
 }
 if requested.isEmpty || requested.contains("all") {
     requested = Set(sectionNames.filter { $0 != "all" })
 }
-if !requested.isDisjoint(with: ["startup", "memory", "keystroke", "forms"]) {
+if !requested.isDisjoint(with: ["startup", "memory", "keystroke", "forms", "longnote"]) {
     DisplaySession.ensure(arguments: arguments)
 }
 
@@ -153,6 +153,12 @@ if requested.contains("records") {
     let records = RecordsBenchmark.run(count: 100_000)
     records.table.print()
     goals.append(records.goal)
+}
+
+if requested.contains("longnote") {
+    let longNote = MainActor.assumeIsolated { LongNoteBenchmark.run() }
+    LongNoteBenchmark.table(longNote).print()
+    goals.append(LongNoteBenchmark.goal(longNote))
 }
 
 if requested.contains("tpm") {
