@@ -8,8 +8,9 @@ import tempfile
 import time
 
 from orca_session import press_combination
-from pinform_e2e import AppTestCase, click, find, find_all, four_digit_schemas, press_key, set_text, wait_until
-from test_records import (PEOPLE, button_labelled, count_in_database, data_key, message, records_path, rows, save_person,
+from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, four_digit_schemas, press_key, set_text,
+                         wait_until)
+from test_records import (PEOPLE, PIN, press_pin, button_labelled, count_in_database, data_key, message, records_path, rows, save_person,
                           sqlcipher, top_level, unlock, wait_for_rows)
 
 
@@ -54,6 +55,63 @@ class BackupTests(AppTestCase):
     def backups(self):
         return sorted(name for name in os.listdir(self.folder) if name.endswith(".pinform-backup"))
 
+    def choose_backup(self, app, preferences, backup):
+        """Restore… in Preferences, the backup typed into the real file chooser, and Restore."""
+        click(find(preferences, role="push button", name="Restore…", visible=True))
+        chooser = top_level(app, "Restore from a Backup")
+        time.sleep(0.5)
+        # "/" opens the chooser's location entry with the "/" typed.
+        press_key("/")
+        location = wait_until(lambda: next(iter(find_all(chooser, role="text", visible=True)), None),
+                              message="no location entry in the file chooser")
+        set_text(location, backup)
+        click(button_labelled(chooser, "Restore…"))
+        application = app.accessible()
+        restore = wait_until(lambda: next(iter(find_all(application, role="push button", name="Restore", visible=True)),
+                                          None), 10, "the restore was not asked about")
+        message(application, "Replace the records with this backup?")
+        click(restore)
+        message(application, "Backup restored", timeout=20)
+        click(find(application, role="push button", name="Close", visible=True))
+
+    def test_on_a_fresh_home_a_backup_restored_from_the_pin_window_opens_with_the_recovery_key(self):
+        env = {"GSETTINGS_SCHEMA_DIR": self.schemas} if self.schemas else {}
+        app = self.launch_app(data_home=self.data_home, config_home=self.config_home, env=env)
+        root = app.accessible()
+        find(root, role="label", name="Choose a PIN", timeout=20)
+        press_pin(root, PIN)
+        find(root, role="label", name="Confirm PIN", timeout=10)
+        press_pin(root, PIN)
+        recovery_key = dismiss_recovery_key(root)
+        find(root, role="text", name="First name", timeout=20)
+        save_person(root, PEOPLE[2])
+        wait_for_rows(root, 1)
+        click(find(self.open_backups(app), role="push button", name="Back Up Now", visible=True))
+        wait_until(lambda: self.backups(), 20, "no backup was written")
+        backup = os.path.join(self.folder, self.backups()[0])
+        app.quit()
+
+        # A new computer: nothing in its data folder; Preferences from the PIN window's menu.
+        fresh_data = tempfile.mkdtemp(prefix="pinform-e2e-backup-fresh-")
+        self.addCleanup(shutil.rmtree, fresh_data, True)
+        app = self.launch_app(data_home=fresh_data, env=env)
+        root = app.accessible()
+        find(root, role="label", name="Choose a PIN", timeout=20)
+        click(self.menu_item(app, "Preferences"))
+        self.choose_backup(app, top_level(app, "Preferences"), backup)
+        click(find(root, role="push button", name="Use Recovery Key", timeout=20))
+        entry = find(root, role="password text", name="Recovery key", visible=True)
+        set_text(entry, recovery_key)
+        click(find(root, role="push button", name="Unlock", visible=True))
+        find(root, role="label", name="Choose a New PIN", timeout=20)
+        for length in find_all(root, role="push button", name="4 digits", visible=True):
+            click(length)
+        press_pin(root, PIN)
+        find(root, role="label", name="Confirm PIN", timeout=10)
+        press_pin(root, PIN)
+        find(root, role="text", name="First name", timeout=20)
+        self.assertIn("Hopper", " ".join(" ".join(row) for row in wait_for_rows(root, 1)))
+
     def test_back_up_now_then_restore_brings_the_backed_up_records_back(self):
         env = {"GSETTINGS_SCHEMA_DIR": self.schemas} if self.schemas else {}
         app = self.launch_app(data_home=self.data_home, config_home=self.config_home, env=env)
@@ -76,25 +134,7 @@ class BackupTests(AppTestCase):
         # keyboard focus cannot come back from Preferences without a window manager).
         sqlcipher(records_path(self.data_home), data_key(self.data_home), "DELETE FROM person;")
         self.assertEqual(count_in_database(self.data_home), 0)
-        preferences = self.open_backups(app)
-        click(find(preferences, role="push button", name="Restore…", visible=True))
-        chooser = top_level(app, "Restore from a Backup")
-        time.sleep(0.5)
-        # "/" opens the chooser's location entry with the "/" typed.
-        press_key("/")
-        location = wait_until(lambda: next(iter(find_all(chooser, role="text", visible=True)), None),
-                              message="no location entry in the file chooser")
-        set_text(location, backup)
-        click(button_labelled(chooser, "Restore…"))
-
-        application = app.accessible()
-        restore = wait_until(lambda: next(iter(find_all(application, role="push button", name="Restore", visible=True)),
-                                          None), 10, "the restore was not asked about")
-        message(application, "Replace the records with this backup?")
-        click(restore)
-
-        message(application, "Backup restored", timeout=20)
-        click(find(application, role="push button", name="Close", visible=True))
+        self.choose_backup(app, self.open_backups(app), backup)
         root = unlock(app)
         wait_for_rows(root, 1)
         self.assertIn("Lovelace", " ".join(" ".join(row) for row in rows(root)))
