@@ -27,6 +27,12 @@ extension PinformApplication {
         return [backups.group]
     }
 
+    /// Once the form window shows: the address `--connect` gave is offered, and the daily backup made when due.
+    func afterUnlocking() {
+        offerToJoinGivenAddress()
+        backUpIfDue()
+    }
+
     /// Makes the daily backup when it is on and due (at unlock, then every hour while unlocked);
     /// a failure is shown in the form window, a success is silent.
     func backUpIfDue() {

@@ -240,7 +240,7 @@ final class PinformApplication {
         autoLock?.arm()
         // The owner learns that someone tried: how many wrong PINs since the last unlock, and when.
         if let notice { form.showToast(notice) }
-        offerToJoinGivenAddress()
+        afterUnlocking()
         if let pin = pinWindow {
             pinWindow = nil
             pin.window.destroy()
@@ -380,7 +380,6 @@ final class PinformApplication {
 extension PinformApplication: PinWindowDelegate {
     func pinWindow(_ window: PinWindow, didUnlockWith key: SecretBytes) {
         unlocked(key: key)
-        backUpIfDue()
     }
 
     func pinWindowDidChangePIN(_ window: PinWindow) {

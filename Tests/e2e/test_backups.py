@@ -14,8 +14,9 @@ from test_records import (PEOPLE, PIN, press_pin, button_labelled, count_in_data
                           sqlcipher, top_level, unlock, wait_for_rows)
 
 
-def schemas_with_backup_folder(folder):
-    """The tests' schemas (four-digit PINs) with `folder` as the backup folder."""
+def schemas_with_backup_folder(folder, daily=False):
+    """The tests' schemas (four-digit PINs) with `folder` as the backup folder (and the daily
+    backup on, with `daily`)."""
     base = four_digit_schemas()
     if base is None:
         return None
@@ -24,7 +25,7 @@ def schemas_with_backup_folder(folder):
         if name.endswith(".gschema.xml") or name.endswith(".override"):
             shutil.copy(os.path.join(base, name), schemas)
     with open(os.path.join(schemas, "zz-backups.gschema.override"), "w") as handle:
-        handle.write(f"[io.github.pinform.Pinform]\nbackup-folder='{folder}'\n")
+        handle.write(f"[io.github.pinform.Pinform]\nbackup-folder='{folder}'\nbackup-daily={'true' if daily else 'false'}\n")
     subprocess.run(["glib-compile-schemas", "--strict", schemas], check=True)
     return schemas
 
@@ -75,7 +76,10 @@ class BackupTests(AppTestCase):
         click(find(application, role="push button", name="Close", visible=True))
 
     def test_on_a_fresh_home_a_backup_restored_from_the_pin_window_opens_with_the_recovery_key(self):
-        env = {"GSETTINGS_SCHEMA_DIR": self.schemas} if self.schemas else {}
+        daily = schemas_with_backup_folder(self.folder, daily=True)
+        if daily:
+            self.addCleanup(shutil.rmtree, daily, True)
+        env = {"GSETTINGS_SCHEMA_DIR": daily} if daily else {}
         app = self.launch_app(data_home=self.data_home, config_home=self.config_home, env=env)
         root = app.accessible()
         find(root, role="label", name="Choose a PIN", timeout=20)
@@ -84,11 +88,14 @@ class BackupTests(AppTestCase):
         press_pin(root, PIN)
         recovery_key = dismiss_recovery_key(root)
         find(root, role="text", name="First name", timeout=20)
+        # The daily backup is made at the unlock (none was there yet).
+        wait_until(lambda: any(name.startswith("pinform-auto-") for name in self.backups()), 20,
+                   "no daily backup was made at the unlock")
         save_person(root, PEOPLE[2])
         wait_for_rows(root, 1)
         click(find(self.open_backups(app), role="push button", name="Back Up Now", visible=True))
-        wait_until(lambda: self.backups(), 20, "no backup was written")
-        backup = os.path.join(self.folder, self.backups()[0])
+        wait_until(lambda: len(self.backups()) == 2, 20, "no backup was written")
+        backup = os.path.join(self.folder, next(name for name in self.backups() if not name.startswith("pinform-auto-")))
         app.quit()
 
         # A new computer: nothing in its data folder; Preferences from the PIN window's menu.
