@@ -51,7 +51,7 @@ final class BackupsGroup {
 
         keepRow = ComboRow(
             title: tr("Daily backups kept"),
-            subtitle: tr("Older daily backups are removed. Backups made with Back Up Now are kept."),
+            subtitle: tr("Older daily backups are removed."),
             // Translators: the choices of “Daily backups kept”.
             choices: Self.keptCounts.map { trn("%d backup", "%d backups", $0) })
         keepRow.selected = Self.keptCounts.firstIndex { $0 >= settings.backupsKept } ?? Self.keptCounts.count - 1
