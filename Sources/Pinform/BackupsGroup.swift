@@ -25,7 +25,7 @@ final class BackupsGroup {
     let restoreButton = Button(label: tr("Restore…"))
 
     /// Makes a backup into the folder; nil while locked (the records are closed).
-    var backUpNow: (@MainActor (URL) -> Result<URL, BackupError>)?
+    var backUpNow: (@MainActor (URL) async -> Result<URL, BackupError>)?
     /// Replaces the data with the backup once the person agreed.
     var restore: (@MainActor (URL) -> Void)?
 
@@ -105,20 +105,26 @@ final class BackupsGroup {
         chooser.show()
     }
 
-    /// Back Up Now: the row says where the backup went, or why there is none.
+    /// Back Up Now: the row says "Backing up…", then where the backup went, or why there is none.
     func backUp() {
         guard let folder = settings.backupFolder, let backUpNow else { return }
-        let text: String
-        switch backUpNow(folder) {
-        case .success(let file):
-            // Translators: {file} is the backup's file name.
-            text = tr("Backed up and checked: {file}", ["file": file.lastPathComponent])
-        case .failure(let error):
-            text = error.message
-            showError(error.message)
+        backUpButton.isSensitive = false
+        backUpRow.subtitle = tr("Backing up…")
+        Task { @MainActor in
+            let result = await backUpNow(folder)
+            backUpButton.isSensitive = true
+            let text: String
+            switch result {
+            case .success(let file):
+                // Translators: {file} is the backup's file name.
+                text = tr("Backed up and checked: {file}", ["file": file.lastPathComponent])
+            case .failure(let error):
+                text = error.message
+                showError(error.message)
+            }
+            backUpRow.subtitle = text
+            if let window = group.rootWindow { Announcer.of(window).announce(text) }
         }
-        backUpRow.subtitle = text
-        if let window = group.rootWindow { Announcer.of(window).announce(text) }
     }
 
     private func chooseBackupToRestore() {

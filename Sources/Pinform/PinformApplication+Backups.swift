@@ -15,9 +15,7 @@ extension PinformApplication {
                 guard let self, let records = unlockedRecords, let key = unlockedKey else {
                     return .failure(.nothingToBackUp(reason: tr("the records are not open")))
                 }
-                return Result { () throws(BackupError) in
-                    try BackupRun.backUp(records, key: key, paths: paths, into: folder, automatic: false)
-                }
+                return await BackupRun.backUpInBackground(records, key: key, paths: paths, into: folder, automatic: false)
             }
         }
         backups.restore = { [weak self, weak backups] file in
@@ -34,7 +32,7 @@ extension PinformApplication {
     }
 
     /// Makes the daily backup when it is on and due (at unlock, then every hour while unlocked);
-    /// a failure is shown in the form window, a success is silent.
+    /// written off the main thread; a failure is shown in the form window, a success is silent.
     func backUpIfDue() {
         if !BackupTimer.isRunning {
             BackupTimer.isRunning = true
@@ -43,11 +41,14 @@ extension PinformApplication {
                 return true
             }
         }
-        guard settings.backsUpDaily, let folder = settings.backupFolder,
+        guard settings.backsUpDaily, let folder = settings.backupFolder, !BackupTimer.isBackingUp,
               let records = unlockedRecords, let key = unlockedKey else { return }
-        if case .failure(let error)? = BackupRun.backUpIfDue(records, key: key, paths: paths, into: folder,
-                                                              keeping: settings.backupsKept) {
-            formWindow?.showToast(error.message)
+        BackupTimer.isBackingUp = true
+        let keeping = settings.backupsKept, paths = paths
+        Task { @MainActor [weak self] in
+            let result = await BackupRun.backUpInBackgroundIfDue(records, key: key, paths: paths, into: folder, keeping: keeping)
+            BackupTimer.isBackingUp = false
+            if case .failure(let error)? = result { self?.formWindow?.showToast(error.message) }
         }
     }
 
@@ -91,8 +92,10 @@ extension PinformApplication {
     }
 }
 
-/// Whether the hourly check for the daily backup is scheduled (once per process).
+/// Whether the hourly check for the daily backup is scheduled (once per process), and whether
+/// a daily backup is being written (so that the next check waits for it).
 @MainActor
 private enum BackupTimer {
     static var isRunning = false
+    static var isBackingUp = false
 }

@@ -30,6 +30,40 @@ public enum BackupRun {
         return file
     }
 
+    /// `backUp` with the writing and checking off the main thread: only the copy of the database
+    /// (which needs its connection) holds the window.
+    public static func backUpInBackground(
+        _ records: RecordsDatabase, key: SecretBytes, paths: AppPaths, into folder: URL, automatic: Bool,
+        keeping: Int = 7, now: Date = Date()
+    ) async -> Result<URL, BackupError> {
+        records.openIfNeeded()
+        guard let database = records.database else {
+            return .failure(.nothingToBackUp(reason: records.openError?.message ?? tr("the records are not open")))
+        }
+        let keyFile = paths.dataDirectory.appendingPathComponent(KeyVault.fileName, isDirectory: false)
+        let archive: BackupArchive
+        do {
+            archive = try Backup.prepare(of: database, keyFile: keyFile, key: key)
+        } catch {
+            return .failure(error)
+        }
+        let result = await Task.detached {
+            Result { () throws(BackupError) in try Backup.store(archive, in: folder, automatic: automatic, key: key, now: now) }
+        }.value
+        if automatic, case .success = result { BackupFolder(url: folder).removeOldAutomaticBackups(keeping: keeping) }
+        return result
+    }
+
+    /// The daily backup in the background (`backUpInBackground`), when one is due in `folder`.
+    ///
+    /// - Returns: nil when none was due; else the backup made, or why it was not.
+    public static func backUpInBackgroundIfDue(
+        _ records: RecordsDatabase, key: SecretBytes, paths: AppPaths, into folder: URL, keeping: Int, now: Date = Date()
+    ) async -> Result<URL, BackupError>? {
+        guard BackupFolder(url: folder).isAutomaticBackupDue(now: now) else { return nil }
+        return await backUpInBackground(records, key: key, paths: paths, into: folder, automatic: true, keeping: keeping, now: now)
+    }
+
     /// The daily backup, when one is due in `folder` (none there yet, or the newest a day old).
     ///
     /// - Returns: nil when none was due; else the backup made, or why it was not.

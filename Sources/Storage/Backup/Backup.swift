@@ -39,6 +39,13 @@ public enum Backup {
         of database: Database, keyFile: URL, key: SecretBytes, in folder: URL, automatic: Bool,
         now: Date = Date(), faultBeforeRename: Int32? = nil
     ) throws(BackupError) -> URL {
+        let archive = try prepare(of: database, keyFile: keyFile, key: key)
+        return try store(archive, in: folder, automatic: automatic, key: key, now: now, faultBeforeRename: faultBeforeRename)
+    }
+
+    /// The first half of `make`, on the database's own thread: the key file read and the database
+    /// copied (the part that needs the connection).
+    public static func prepare(of database: Database, keyFile: URL, key: SecretBytes) throws(BackupError) -> BackupArchive {
         let keys: Data
         switch FileOperations.readRegularFile(atPath: keyFile.path, limit: 1 << 20) {
         case .success(let bytes): keys = Data(bytes)
@@ -47,10 +54,18 @@ public enum Backup {
                                               ["file": keyFile.path, "reason": failure.reason]))
         }
         let records = try copy(of: database, key: key)
-        let archive = BackupArchive(entries: [
+        return BackupArchive(entries: [
             BackupArchive.Entry(name: keyFileEntry, data: keys),
             BackupArchive.Entry(name: databaseEntry, data: records),
         ])
+    }
+
+    /// The second half of `make`, on any thread: the archive written into `folder` and read back
+    /// and checked with `key`; a file that fails the check is removed.
+    public static func store(
+        _ archive: BackupArchive, in folder: URL, automatic: Bool, key: SecretBytes,
+        now: Date = Date(), faultBeforeRename: Int32? = nil
+    ) throws(BackupError) -> URL {
         let target = try write(archive.encoded(), in: folder, name: BackupFolder.fileName(at: now, automatic: automatic),
                                faultBeforeRename: faultBeforeRename)
         do {
