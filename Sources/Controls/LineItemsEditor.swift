@@ -114,6 +114,15 @@ public final class LineItemsEditor<Item>: FormFieldView {
         tr("Line {number} of {count}", ["number": String(index + 1), "count": String(count)])
     }
 
+    /// "Line 2 of 3. Quantity: Enter a number": a row's accessible name, its place and the
+    /// errors it shows, which a screen reader says as the focus comes into the row.
+    nonisolated static func rowName(position: String, errors: [String]) -> String {
+        guard !errors.isEmpty else { return position }
+        // Translators: a row of an invoice's lines with its errors, for screen readers:
+        // "Line 2 of 3. Quantity: Enter a number".
+        return tr("{line}. {errors}", ["line": position, "errors": errors.joined(separator: ". ")])
+    }
+
     // MARK: Editing
 
     /// Adds a row at the end and moves focus to its first field.
@@ -173,6 +182,14 @@ public final class LineItemsEditor<Item>: FormFieldView {
             self?.handleKey(key, modifiers, in: rowView.row) ?? false
         }
         rowView.box.add(keys)
+        // Named as the focus comes in, so that the name a screen reader reads then holds the
+        // errors the row shows now (an error appears as its field is left).
+        let focus = FocusController()
+        focus.onEnter { [weak self, unowned rowView] in
+            guard let self, let index = list.index(of: rowView.row) else { return }
+            name(rowView, at: index)
+        }
+        rowView.box.add(focus)
         return rowView
     }
 
@@ -241,10 +258,23 @@ public final class LineItemsEditor<Item>: FormFieldView {
         describeRows()
     }
 
+    /// Names `rowView`'s group by its place and the errors its fields show ("Quantity: Enter
+    /// a number", each field by its label).
+    private func name(_ rowView: RowView, at index: Int) {
+        let view = rowView.view
+        let errors = view.form.layout.placedFields.compactMap { field -> String? in
+            guard let message = view.errorMessage(for: field) else { return nil }
+            guard let label = view.input(for: field)?.focusTarget.mnemonicLabelText else { return message }
+            return "\(label): \(message)"
+        }
+        rowView.box.setAccessibleLabel(Self.rowName(position: Self.position(index, of: list.count), errors: errors))
+    }
+
     private func describeRows() {
         let count = list.count
         for (index, row) in list.rows.enumerated() {
             rowViews[row]?.box.setAccessibleDescription(Self.position(index, of: count))
+            if let rowView = rowViews[row] { name(rowView, at: index) }
             // Translators: the Remove button of a list row, for screen readers: "Remove line 2".
             rowViews[row]?.remove.setAccessibleLabel(tr("Remove line {number}", ["number": String(index + 1)]))
         }
