@@ -43,6 +43,8 @@ public final class LineItemsEditor<Item>: FormFieldView {
         let remove = Button(iconName: "list-remove-symbolic")
         /// The row shown now (a reused form shows another row after a load).
         var row: RowID
+        /// The accessible name last given to the row's group.
+        var name = ""
 
         init(view: FormView<Item>, row: RowID) {
             self.view = view
@@ -98,6 +100,12 @@ public final class LineItemsEditor<Item>: FormFieldView {
     /// The widget of `row` (its group), whose accessible description is "Line 2 of 3".
     public func rowWidget(for row: RowID) -> Widget? {
         rowViews[row]?.box
+    }
+
+    /// The accessible name of `row`'s group: "Line 2 of 3", then the errors it showed when the
+    /// focus last came in.
+    func accessibleName(of row: RowID) -> String? {
+        rowViews[row]?.name
     }
 
     /// The Remove button of `row`.
@@ -267,7 +275,10 @@ public final class LineItemsEditor<Item>: FormFieldView {
             guard let label = view.input(for: field)?.focusTarget.mnemonicLabelText else { return message }
             return "\(label): \(message)"
         }
-        rowView.box.setAccessibleLabel(Self.rowName(position: Self.position(index, of: list.count), errors: errors))
+        let name = Self.rowName(position: Self.position(index, of: list.count), errors: errors)
+        guard name != rowView.name else { return }
+        rowView.name = name
+        rowView.box.setAccessibleLabel(name)
     }
 
     private func describeRows() {
