@@ -225,10 +225,21 @@ public final class LineItemsEditor<Item>: FormFieldView {
         case .removed(let row, let index):
             if let rowView = rowViews.removeValue(forKey: row) { rowsBox.remove(rowView.box) }
             _ = index
-        case .moved(let row, let from, let to):
+        case .moved(let row, _, let to):
             let focused = rowViews[row]?.box.containsFocus == true ? focusedInput(of: row) : nil
-            reattach(from: min(from, to))
-            focused?.grabFocus()
+            // Moved in place, not taken out: its widgets keep the focus and their accessible
+            // objects, which a screen reader is following.
+            if let box = rowViews[row]?.box {
+                rowsBox.reorder(box, after: to > 0 ? rowViews[list.rows[to - 1]]?.box : nil)
+            }
+            if let focused {
+                if !focused.containsFocus { focused.grabFocus() }
+                // The focus stays in the row, so a screen reader says nothing of its new place.
+                // Translators: said by the screen reader after Alt+Up or Alt+Down moved a line: "Moved to line 1 of 3".
+                Announcer.of(windowContaining: focused)?.announce(tr("Moved to line {number} of {count}", [
+                    "number": String(to + 1), "count": String(list.count),
+                ]))
+            }
         case .reloaded:
             rebuild()
         }

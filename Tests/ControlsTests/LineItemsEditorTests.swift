@@ -139,6 +139,23 @@ final class LineItemsEditorTests: XCTestCase {
         }
     }
 
+    func testMovingTheFocusedRowSaysItsNewPlace() {
+        GtkRuntime.test {
+            let fixture = InvoiceEntryForm()
+            defer { fixture.window.close() }
+            fixture.view.load(InvoiceEntryForm.sample)
+            let rows = fixture.lines.rows
+            fixture.window.focus(fixture.entry(0, of: rows[2]))
+            XCTAssertTrue(MainContext.spin(until: { fixture.entry(0, of: rows[2]).containsFocus }))
+            XCTAssertTrue(fixture.editor.handleKey(.up, .alt, in: rows[2]))
+            let announcer = Announcer.of(fixture.window.window)
+            XCTAssertTrue(MainContext.spin(until: { announcer.lastMessage == "Moved to line 2 of 3" }),
+                          "announced: \(announcer.lastMessage ?? "nothing")")
+            XCTAssertTrue(fixture.editor.handleKey(.up, .alt, in: rows[2]))
+            XCTAssertTrue(MainContext.spin(until: { announcer.lastMessage == "Moved to line 1 of 3" }))
+        }
+    }
+
     func testAddLineAddsARowAndFocusesItsFirstField() {
         GtkRuntime.test {
             let fixture = InvoiceEntryForm()

@@ -59,8 +59,12 @@ class OrcaLineItemsTests(AppTestCase):
 
     def test_moving_between_lines_says_the_line_the_column_and_the_line_s_errors(self):
         app, root = self.invoice_with_three_lines()
+        self.orca.wait_until_quiet(self.start, quiet=1.0)
         descriptions = find_all(root, role="text", name="Description", visible=True)
+        mark = self.orca.mark()
         focus(descriptions[0])
+        self.orca.wait_for_speech("Line 1 of 3", since=mark, timeout=20)
+        self.orca.wait_until_quiet(mark)
         type_keys("Paper")
         self.enter_through(root, ["Quantity", "Unit price", "Tax %"])
 
@@ -101,6 +105,14 @@ class OrcaLineItemsTests(AppTestCase):
         heard = " ".join(self.orca.wait_until_quiet(mark))
         self.assertIn("Quantity: Enter a number", heard, f"the line's error was not said: {said}")
         self.assertIn("Tax %", heard)
+
+        # Alt+Up moves the line; the focus stays in it, and its new place is said.
+        mark = self.orca.mark()
+        press_combination("Alt", 0xFF52)
+        self.orca.wait_for_speech("Moved to line 1 of 3", since=mark)
+        # Moved in place: Orca still follows the focus (taken out and put back, the field's
+        # accessible object died under it).
+        self.assertNotIn("Locus of focus is dead", self.orca.log()[mark:])
 
 
 if __name__ == "__main__":
