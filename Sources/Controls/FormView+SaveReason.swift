@@ -10,6 +10,7 @@ extension FormView {
     /// - Parameters:
     ///   - button: a Save button whose sensitivity the form decides (``bindSensitivity(of:)``,
     ///     or ``bindSensitivityToValidChange(of:)`` with `requiringChange`).
+    ///   - tooltip: the button's own tooltip while it is sensitive ("Save (Ctrl+S)"), or nil.
     ///   - requiringChange: whether the button also waits for a change (an edit dialog's Save).
     public func explainsInsensitivity(of button: Widget, tooltip: String?, requiringChange: Bool = false) {
         var pending: UInt32 = 0
