@@ -43,6 +43,8 @@ public final class LineItemsEditor<Item>: FormFieldView {
         let remove = Button(iconName: "list-remove-symbolic")
         /// The row shown now (a reused form shows another row after a load).
         var row: RowID
+        /// The accessible name last given to the row's group.
+        var name = ""
 
         init(view: FormView<Item>, row: RowID) {
             self.view = view
@@ -100,6 +102,12 @@ public final class LineItemsEditor<Item>: FormFieldView {
         rowViews[row]?.box
     }
 
+    /// The accessible name of `row`'s group: "Line 2 of 3", then the errors it showed when the
+    /// focus last came in.
+    func accessibleName(of row: RowID) -> String? {
+        rowViews[row]?.name
+    }
+
     /// The Remove button of `row`.
     public func removeButton(for row: RowID) -> Button? {
         rowViews[row]?.remove
@@ -112,6 +120,15 @@ public final class LineItemsEditor<Item>: FormFieldView {
     nonisolated static func position(_ index: Int, of count: Int) -> String {
         // Translators: a row of an invoice's lines (or any list in a form), for screen readers.
         tr("Line {number} of {count}", ["number": String(index + 1), "count": String(count)])
+    }
+
+    /// "Line 2 of 3. Quantity: Enter a number": a row's accessible name, its place and the
+    /// errors it shows, which a screen reader says as the focus comes into the row.
+    nonisolated static func rowName(position: String, errors: [String]) -> String {
+        guard !errors.isEmpty else { return position }
+        // Translators: a row of an invoice's lines with its errors, for screen readers:
+        // "Line 2 of 3. Quantity: Enter a number".
+        return tr("{line}. {errors}", ["line": position, "errors": errors.joined(separator: ". ")])
     }
 
     // MARK: Editing
@@ -173,6 +190,14 @@ public final class LineItemsEditor<Item>: FormFieldView {
             self?.handleKey(key, modifiers, in: rowView.row) ?? false
         }
         rowView.box.add(keys)
+        // Named as the focus comes in, so that the name a screen reader reads then holds the
+        // errors the row shows now (an error appears as its field is left).
+        let focus = FocusController()
+        focus.onEnter { [weak self, unowned rowView] in
+            guard let self, let index = list.index(of: rowView.row) else { return }
+            name(rowView, at: index)
+        }
+        rowView.box.add(focus)
         return rowView
     }
 
@@ -200,10 +225,21 @@ public final class LineItemsEditor<Item>: FormFieldView {
         case .removed(let row, let index):
             if let rowView = rowViews.removeValue(forKey: row) { rowsBox.remove(rowView.box) }
             _ = index
-        case .moved(let row, let from, let to):
+        case .moved(let row, _, let to):
             let focused = rowViews[row]?.box.containsFocus == true ? focusedInput(of: row) : nil
-            reattach(from: min(from, to))
-            focused?.grabFocus()
+            // Moved in place, not taken out: its widgets keep the focus and their accessible
+            // objects, which a screen reader is following.
+            if let box = rowViews[row]?.box {
+                rowsBox.reorder(box, after: to > 0 ? rowViews[list.rows[to - 1]]?.box : nil)
+            }
+            if let focused {
+                if !focused.containsFocus { focused.grabFocus() }
+                // The focus stays in the row, so a screen reader says nothing of its new place.
+                // Translators: said by the screen reader after Alt+Up or Alt+Down moved a line: "Moved to line 1 of 3".
+                Announcer.of(windowContaining: focused)?.announce(tr("Moved to line {number} of {count}", [
+                    "number": String(to + 1), "count": String(list.count),
+                ]))
+            }
         case .reloaded:
             rebuild()
         }
@@ -241,10 +277,26 @@ public final class LineItemsEditor<Item>: FormFieldView {
         describeRows()
     }
 
+    /// Names `rowView`'s group by its place and the errors its fields show ("Quantity: Enter
+    /// a number", each field by its label).
+    private func name(_ rowView: RowView, at index: Int) {
+        let view = rowView.view
+        let errors = view.form.layout.placedFields.compactMap { field -> String? in
+            guard let message = view.errorMessage(for: field) else { return nil }
+            guard let label = view.input(for: field)?.focusTarget.mnemonicLabelText else { return message }
+            return "\(label): \(message)"
+        }
+        let name = Self.rowName(position: Self.position(index, of: list.count), errors: errors)
+        guard name != rowView.name else { return }
+        rowView.name = name
+        rowView.box.setAccessibleLabel(name)
+    }
+
     private func describeRows() {
         let count = list.count
         for (index, row) in list.rows.enumerated() {
             rowViews[row]?.box.setAccessibleDescription(Self.position(index, of: count))
+            if let rowView = rowViews[row] { name(rowView, at: index) }
             // Translators: the Remove button of a list row, for screen readers: "Remove line 2".
             rowViews[row]?.remove.setAccessibleLabel(tr("Remove line {number}", ["number": String(index + 1)]))
         }

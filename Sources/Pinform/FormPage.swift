@@ -66,8 +66,9 @@ final class FormPage<Model: FormModel>: FormWindowPage {
 
         saveButton.addCSSClass("suggested-action")
         saveButton.verticalAlignment = .center
-        saveButton.tooltip = tr("Save (Ctrl+S)")
         form.bindSensitivity(of: saveButton)
+        // Insensitive, it says why: "To save, fill in or correct: First name, Email".
+        form.explainsInsensitivity(of: saveButton, tooltip: tr("Save (Ctrl+S)"))
 
         lastSaved.addCSSClass("dim-label")
         lastSaved.xAlign = 0

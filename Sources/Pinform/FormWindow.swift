@@ -108,7 +108,10 @@ final class FormWindow {
             }
             switch key {
             case Key("n"): self?.newRecord()
-            case Key("s"):
+            case Key("s"), .return, .keypadEnter, .isoEnter:
+                // Ctrl+Enter saves and starts the next record, as Ctrl+S; in a multi-line field
+                // it moves on to the next field (the form's own keys).
+                if key != Key("s"), self?.window.focusWidget is TextView { return false }
                 // The form comes into view first on a narrow window, so that what it says shows.
                 if self?.recordsPage?.showsForm == false { self?.recordsPage?.showForm() }
                 self?.page?.save()

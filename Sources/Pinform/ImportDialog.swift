@@ -50,7 +50,9 @@ final class ImportDialog<Model: FormModel> {
         self.reader = reader
         let fields = Model.fields
         importable = fields.indices.filter { reader.imports(field: $0) }
-        var guessed = ImportMapping.guess(headers: table.header, fieldNames: Model.importFieldNames)
+        var guessed = ImportMapping.guess(headers: table.header, fieldNames: Model.importFieldNames,
+                                          exportLayout: Model.exportLayout(context),
+                                          computedNames: Model.computedColumnNames(context))
         for column in guessed.fields.indices where guessed.fields[column].map({ !reader.imports(field: $0) }) ?? false {
             guessed.fields[column] = nil
         }
@@ -142,7 +144,12 @@ final class ImportDialog<Model: FormModel> {
         for (column, header) in table.header.enumerated() {
             let example = table.rows.first { column < $0.fields.count && !$0.fields[column].isEmpty }?.fields[column] ?? ""
             let title = header.isEmpty ? tr("Column {number}", ["number": String(column + 1)]) : header
-            let row = ActionRow(title: title, subtitle: String(example.prefix(60)))
+            var subtitle = String(example.prefix(60))
+            if mapping.computedColumns.contains(column) {
+                // Translators: under a column of an imported file that Pinform computes (a person's age): {example} is its first cell.
+                subtitle = tr("{example} — computed from the other fields, not imported", ["example": subtitle])
+            }
+            let row = ActionRow(title: title, subtitle: subtitle)
             let choice = DropDown(items: items)
             choice.selectedIndex = mapping.field(forColumn: column).flatMap { importable.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
             choice.verticalAlignment = .center

@@ -69,6 +69,8 @@ enum ShortcutsWindow {
               \(group(tr("Records"), [
                   shortcut("&lt;Control&gt;n", tr("New record")),
                   shortcut("&lt;Control&gt;s", tr("Save the record")),
+                  shortcut("&lt;Control&gt;Return", tr("Save the record and start the next one")),
+                  shortcut("Return", tr("Go to the next field")),
                   shortcut("&lt;Control&gt;f", tr("Search the records")),
                   shortcut("Delete", tr("Delete the selected record")),
                   shortcut("&lt;Control&gt;z", tr("Undo a deletion, until the next change")),

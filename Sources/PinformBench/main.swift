@@ -1,9 +1,9 @@
-// pinform-bench [startup|memory|engine|forms|keystroke|records|longnote|tpm|unlock|pins|all] [--runs N] [--presses N] [--changes N]
+// pinform-bench [startup|memory|engine|forms|entry|keystroke|records|longnote|tpm|unlock|pins|all] [--runs N] [--presses N] [--changes N]
 //
 // Every figure is taken side by side with its reference in the same run; see docs/benchmarks.md.
 import Glibc
 
-let sectionNames = ["startup", "memory", "engine", "forms", "keystroke", "records", "longnote", "tpm", "unlock", "pins", "all"]
+let sectionNames = ["startup", "memory", "engine", "forms", "entry", "keystroke", "records", "longnote", "tpm", "unlock", "pins", "all"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "pins", let index = arguments.firstIndex(of: "--write-blocklist"), index + 1 < arguments.count {
@@ -42,14 +42,14 @@ let unknown = arguments.enumerated().filter { index, argument in
         && !(index > 0 && arguments[index - 1].hasPrefix("--"))
 }
 if !unknown.isEmpty || arguments.contains("--help") {
-    print("usage: pinform-bench [startup|memory|engine|forms|keystroke|records|longnote|tpm|unlock|pins|all]... "
+    print("usage: pinform-bench [startup|memory|engine|forms|entry|keystroke|records|longnote|tpm|unlock|pins|all]... "
         + "[--runs N (startup, default 12)] [--presses N (keystroke, default 1000)] [--changes N (engine, default 1000000)] [--pin-data DIR (pins)]")
     exit(unknown.isEmpty ? 0 : 2)
 }
 if requested.isEmpty || requested.contains("all") {
     requested = Set(sectionNames.filter { $0 != "all" })
 }
-if !requested.isDisjoint(with: ["startup", "memory", "keystroke", "forms", "longnote"]) {
+if !requested.isDisjoint(with: ["startup", "memory", "keystroke", "forms", "entry", "longnote"]) {
     DisplaySession.ensure(arguments: arguments)
 }
 
@@ -148,6 +148,13 @@ if requested.contains("forms") {
     LineItemsBenchmark.table(lineItems, runs: runs).print()
     goals.append(LineItemsBenchmark.goal(lineItems))
     goals += MainActor.assumeIsolated { DefinedFormsBenchmark.run(runs: runs) }
+}
+
+if requested.contains("entry") {
+    let runs = 11
+    let entry = MainActor.assumeIsolated { EntryBenchmark.run(runs: runs) }
+    if entry.failure == nil { EntryBenchmark.table(entry, runs: runs).print() }
+    goals.append(EntryBenchmark.goal(entry))
 }
 
 if requested.contains("records") {

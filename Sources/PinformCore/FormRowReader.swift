@@ -13,15 +13,22 @@ public final class FormRowReader<Model> {
     private let blank: Model
     private let inputs: [Int: FieldID]
     private let labels: [FieldID: String]
+    /// For a field whose cell is not what its input takes (a reference, given by name and read
+    /// as the record's id): the cell made the input's text, or why it cannot be.
+    private let cellReaders: [FieldID: @MainActor (String) -> Result<String, ImportRejection>]
     /// Each input's text with the blank record loaded, by field index; nil until the first row.
     private var blankTexts: [Int: String?]?
 
     /// A reader over `form`, whose inputs are labelled `labels`; `titles` are the record
     /// fields' titles, in order. A field with no input of its title is not imported.
-    public init(form: Form<Model>, blank: Model, titles: [String], labels: [FieldID: String]) {
+    /// - Parameter cellReaders: for a field whose input does not take the cell as it is (a
+    ///   reference chooser takes a record id; the cell names the record), what makes the text.
+    public init(form: Form<Model>, blank: Model, titles: [String], labels: [FieldID: String],
+                cellReaders: [FieldID: @MainActor (String) -> Result<String, ImportRejection>] = [:]) {
         self.form = form
         self.blank = blank
         self.labels = labels
+        self.cellReaders = cellReaders
         var byLabel: [String: FieldID] = [:]
         for (field, label) in labels where form.isInput(field) {
             byLabel[ImportText.headerKey(label)] = byLabel[ImportText.headerKey(label)] ?? field
@@ -46,18 +53,32 @@ public final class FormRowReader<Model> {
         }
         // Only what differs from the input's text is written: a form's inputs are widgets,
         // and most columns repeat from row to row.
+        var unread: [FieldID: [String]] = [:]
         for (index, field) in inputs {
             guard let input = form.object(for: field) as? any FormInput else { continue }
-            Self.write(cells[index], blank: blankTexts?[index] ?? nil, into: input)
+            var cell = cells[index]
+            if let given = cell, !given.isEmpty, let reader = cellReaders[field] {
+                switch reader(given) {
+                case .success(let text): cell = text
+                case .failure(let rejection): (cell, unread[field]) = (nil, rejection.messages)
+                }
+            }
+            Self.write(cell, blank: blankTexts?[index] ?? nil, into: input)
         }
+        // A cell that could not be read says so, instead of what its empty input makes the form say.
+        let problems = inputs.values.sorted().flatMap { field in (unread[field] ?? []).map { labelled($0, field) } }
         switch form.resolve(blank) {
         case .success(let model):
-            return .success(model)
+            return problems.isEmpty ? .success(model) : .failure(ImportRejection(problems))
         case .failure(let errors):
-            return .failure(ImportRejection(errors.all.map { error in
-                labels[error.field].map { "\($0): \(error.message)" } ?? error.message
+            return .failure(ImportRejection(problems + errors.all.filter { unread[$0.field] == nil }.map { error in
+                labelled(error.message, error.field)
             }))
         }
+    }
+
+    private func labelled(_ message: String, _ field: FieldID) -> String {
+        labels[field].map { "\($0): \(message)" } ?? message
     }
 
     private static func write<Input: FormInput>(_ cell: String?, blank: String?, into input: Input) {

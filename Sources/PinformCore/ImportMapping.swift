@@ -10,6 +10,9 @@ public struct ImportMapping: Equatable, Sendable {
     public var fields: [Int?]
     /// Whether some columns were taken in the export's order because their headers were not known.
     public private(set) var isByPosition = false
+    /// The columns that hold a value the export computed (a person's age): recognised, and
+    /// read by no field, since the record computes it again.
+    public private(set) var computedColumns: Set<Int> = []
 
     /// A mapping of `fields.count` columns.
     public init(fields: [Int?]) {
@@ -33,6 +36,7 @@ public struct ImportMapping: Equatable, Sendable {
     public mutating func set(field: Int?, forColumn column: Int) {
         guard column < fields.count else { return }
         if let field, let previous = self.column(forField: field) { fields[previous] = nil }
+        if field != nil { computedColumns.remove(column) }
         fields[column] = field
     }
 
@@ -43,7 +47,15 @@ public struct ImportMapping: Equatable, Sendable {
     /// fields, a column whose header is no field's name fills the field in its place, if no
     /// other column does: Pinform exports the fields in order, so an export made in another
     /// language comes back.
-    public static func guess(headers: [String], fieldNames: [[String]]) -> ImportMapping {
+    ///
+    /// - Parameters:
+    ///   - exportLayout: what each column of the model's export holds: a field's index, or
+    ///     nil for a computed column (a person's age). A file as wide as the export is then
+    ///     taken in the export's order too, its computed columns left out.
+    ///   - computedNames: the names of the export's computed columns ("Age", "Alter"): a
+    ///     column so named is recognised as computed and fills no field.
+    public static func guess(headers: [String], fieldNames: [[String]], exportLayout: [Int?]? = nil,
+                             computedNames: [[String]] = []) -> ImportMapping {
         var byKey: [String: Int] = [:]
         for (field, names) in fieldNames.enumerated() {
             for name in names {
@@ -51,21 +63,40 @@ public struct ImportMapping: Equatable, Sendable {
                 if !key.isEmpty, byKey[key] == nil { byKey[key] = field }
             }
         }
+        let computedKeys = Set(computedNames.joined().map(ImportText.headerKey).filter { !$0.isEmpty && byKey[$0] == nil })
         var mapping = ImportMapping(fields: Array(repeating: nil, count: headers.count))
         var taken: Set<Int> = []
         for (column, header) in headers.enumerated() {
-            guard let field = byKey[ImportText.headerKey(header)], !taken.contains(field) else { continue }
+            let key = ImportText.headerKey(header)
+            if computedKeys.contains(key) {
+                mapping.computedColumns.insert(column)
+                continue
+            }
+            guard let field = byKey[key], !taken.contains(field) else { continue }
             mapping.fields[column] = field
             taken.insert(field)
         }
         // A file as wide as the export whose other headers are in another language: its columns
         // are in the export's order.
-        if headers.count == fieldNames.count {
-            for column in headers.indices where mapping.fields[column] == nil && !taken.contains(column) {
-                mapping.fields[column] = column
-                taken.insert(column)
+        let layout: [Int?]? = if let exportLayout, headers.count == exportLayout.count {
+            exportLayout
+        } else if headers.count == fieldNames.count {
+            Array(fieldNames.indices)
+        } else {
+            nil
+        }
+        guard let layout else { return mapping }
+        for column in headers.indices where mapping.fields[column] == nil && !mapping.computedColumns.contains(column) {
+            guard let field = layout[column] else {
+                // The export's computed column in its place, under a header of another language.
+                mapping.computedColumns.insert(column)
                 mapping.isByPosition = true
+                continue
             }
+            guard !taken.contains(field) else { continue }
+            mapping.fields[column] = field
+            taken.insert(field)
+            mapping.isByPosition = true
         }
         return mapping
     }

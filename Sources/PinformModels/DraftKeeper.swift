@@ -43,13 +43,19 @@ public final class DraftKeeper<Model: FormModel> {
     /// The key of the edit dialog's form of the record `id`.
     public static func editKey(_ id: RecordID) -> String { Model.settingsKey + ".edit." + id.description }
 
+    /// The key of the "Add new…" dialog's form of a new `Model` record, opened from another
+    /// model's form (a customer made from the invoice).
+    public static var addNewKey: String { Model.settingsKey + ".addnew" }
+
     /// A keeper of `form`'s draft: of a new record, or of an edit of `record` loaded as `base`.
-    public init(form: FormView<Model>, context: ModelContext, editing record: RecordID? = nil, base: Model? = nil) {
+    /// - Parameter key: the draft's key when it is neither the page's nor an edit's (``addNewKey``).
+    public init(form: FormView<Model>, context: ModelContext, editing record: RecordID? = nil, base: Model? = nil,
+                key: String? = nil) {
         self.form = form
         self.context = context
         self.record = record
         self.base = base
-        key = record.map(Self.editKey) ?? Self.newRecordKey
+        self.key = key ?? record.map(Self.editKey) ?? Self.newRecordKey
         form.form.whenChanged { [weak self] _ in self?.changed() }
         context.keep(self)
     }

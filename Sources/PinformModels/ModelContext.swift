@@ -76,20 +76,11 @@ public final class ModelContext {
 
     /// "Add new…" in a reference chooser: opens `model`'s form in a dialog over `parent`,
     /// starting with `text` in its first field, saves what is typed as a new record and hands
-    /// it back (nil when cancelled or when it could not be saved).
+    /// it back (nil when cancelled or when it could not be saved). What is typed is kept as a
+    /// draft and offered back the next time (`AddNewDialog`).
     public func addNew<Target: FormModel>(_ model: Target.Type, typed text: String, over parent: Window?,
                                           completion: @escaping @MainActor (RecordMatch<Target>?) -> Void) {
-        let form = Target.makeForm(self)
-        let dialog = FormDialog(title: tr("New {model}", ["model": Target.title]), parent: parent, form: form,
-                                model: Target.blank) { [weak self] made in
-            guard let self, let made, let store = try? self.records?.store(Target.self),
-                  let id = try? store.insert(made) else { return completion(nil) }
-            completion(RecordMatch(record: RecordRef(id: id.rawValue), summary: made.summary))
-        }
-        if let first = form.form.layout.placedFields.first, !text.isEmpty {
-            (form.input(for: first)?.focusTarget as? Entry)?.text = text
-        }
-        dialog.present()
+        AddNewDialog<Target>(context: self, typed: text, over: parent, completion: completion).present()
     }
 }
 

@@ -117,6 +117,45 @@ final class LineItemsEditorTests: XCTestCase {
         }
     }
 
+    func testARowIsNamedByItsPlaceAndComingBackIntoItByTheErrorsItShows() {
+        GtkRuntime.test {
+            let fixture = InvoiceEntryForm()
+            defer { fixture.window.close() }
+            fixture.view.load(InvoiceEntryForm.sample)
+            let rows = fixture.lines.rows
+            XCTAssertEqual(fixture.editor.accessibleName(of: rows[1]), "Line 2 of 3")
+            // A quantity that is not a number, left for the next row: its error shows.
+            fixture.window.focus(fixture.entry(1, of: rows[1]))
+            fixture.entry(1, of: rows[1]).text = "abc"
+            fixture.window.focus(fixture.entry(0, of: rows[2]))
+            XCTAssertTrue(MainContext.spin(until: { fixture.entry(0, of: rows[2]).containsFocus }))
+            XCTAssertEqual(fixture.editor.accessibleName(of: rows[1]), "Line 2 of 3", "named as the focus comes in")
+            fixture.window.focus(fixture.entry(2, of: rows[1]))
+            XCTAssertTrue(MainContext.spin(until: { fixture.entry(2, of: rows[1]).containsFocus }))
+            XCTAssertEqual(fixture.editor.accessibleName(of: rows[1]), "Line 2 of 3. Quantity: Enter a number")
+            XCTAssertEqual(fixture.editor.accessibleName(of: rows[2]), "Line 3 of 3")
+            fixture.lines.remove(rows[0])
+            XCTAssertEqual(fixture.editor.accessibleName(of: rows[2]), "Line 2 of 2")
+        }
+    }
+
+    func testMovingTheFocusedRowSaysItsNewPlace() {
+        GtkRuntime.test {
+            let fixture = InvoiceEntryForm()
+            defer { fixture.window.close() }
+            fixture.view.load(InvoiceEntryForm.sample)
+            let rows = fixture.lines.rows
+            fixture.window.focus(fixture.entry(0, of: rows[2]))
+            XCTAssertTrue(MainContext.spin(until: { fixture.entry(0, of: rows[2]).containsFocus }))
+            XCTAssertTrue(fixture.editor.handleKey(.up, .alt, in: rows[2]))
+            let announcer = Announcer.of(fixture.window.window)
+            XCTAssertTrue(MainContext.spin(until: { announcer.lastMessage == "Moved to line 2 of 3" }),
+                          "announced: \(announcer.lastMessage ?? "nothing")")
+            XCTAssertTrue(fixture.editor.handleKey(.up, .alt, in: rows[2]))
+            XCTAssertTrue(MainContext.spin(until: { announcer.lastMessage == "Moved to line 1 of 3" }))
+        }
+    }
+
     func testAddLineAddsARowAndFocusesItsFirstField() {
         GtkRuntime.test {
             let fixture = InvoiceEntryForm()

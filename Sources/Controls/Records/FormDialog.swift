@@ -55,6 +55,7 @@ public final class FormDialog<Model> {
         window.titlebar = header
         form.load(model)
         form.bindSensitivityToValidChange(of: saveButton)
+        form.explainsInsensitivity(of: saveButton, tooltip: nil, requiringChange: true)
 
         form.widget.setMargins(18)
         let scrolled = ScrolledWindow()
