@@ -36,10 +36,6 @@ import pyatspi
 from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, find, find_all, focus, pinform_bin, press_key, set_text,
                          states, text_of, type_keys, wait_until)
 
-# Broken by the session-5 merge (the records-first window beside the grown Person and Invoice
-# forms, and the new lock/recovery paths meeting); each is listed in the session note to fix.
-KNOWN_BROKEN_AFTER_MERGE = "broken by the session-5 merge; see the note of that stop"
-
 PIN = "5978"
 # Pinform 0.1's data folder: pin.hash for V01_PIN, attempts.json, plaintext records of three people.
 V01_PIN = "2468"
@@ -729,7 +725,6 @@ class RecordsTests(AppTestCase):
         with open(target, newline="", encoding="utf-8") as handle:
             return list(csv.reader(handle))
 
-    @unittest.skip(KNOWN_BROKEN_AFTER_MERGE)
     def test_export_keeps_formulas_from_running_unless_asked_and_is_readable_by_its_owner_only(self):
         previous = os.umask(0)  # the app inherits it: files would be 0666
         try:
