@@ -23,9 +23,6 @@ from test_forms import VALID_PERSON, entry, fill_person, open_form_window, save_
 
 GOOD_PIN = "5978"
 WRONG_PIN = "1357"
-# Broken by the session-5 merge (the records-first window beside the grown Person and Invoice
-# forms, and the new lock/recovery paths meeting); each is listed in the session note to fix.
-KNOWN_BROKEN_AFTER_MERGE = "broken by the session-5 merge; see the note of that stop"
 # Owns the X clipboard with the text given as argv[1] until killed (GTK 4 through PyGObject).
 CLIPBOARD_OWNER = """
 import sys, gi
