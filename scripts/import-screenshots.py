@@ -23,22 +23,21 @@ from test_german import dismiss_recovery_key  # noqa: E402
 OUT = os.path.join(HERE, "..", "docs", "screenshots")
 GERMAN = {"LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LC_NUMERIC": "", "LC_TIME": ""}
 ROWS = [
-    ["Ada", "Lovelace", "36", "ada@example.com", "1,65"],
-    ["Alan", "Turing", "41", "alan@example.com", "1,78"],
-    ["", "Hopper", "85", "grace@example.com", "1,60"],
+    ["Ada", "Lovelace", "10.12.1990", "ada@example.com", "1,65"],
+    ["Alan", "Turing", "23.06.1985", "alan@example.com", "1,78"],
+    ["", "Hopper", "09.12.1941", "grace@example.com", "1,60"],
     ["Katherine", "Johnson", "zwölf", "katherine@example.com", "1,70"],
-    ["Ada", "Lovelace", "36", "ADA@example.com", "1,65"],
-    ["Edsger", "Dijkstra", "72", "edsger@example.com", "1,83"],
-    ["Barbara", "Liskov", "86", "barbara@example.com", "1,62"],
+    ["Ada", "Lovelace", "10.12.1990", "ADA@example.com", "1,65"],
+    ["Edsger", "Dijkstra", "11.05.1954", "edsger@example.com", "1,83"],
+    ["Barbara", "Liskov", "07.11.1939", "barbara@example.com", "1,62"],
 ]
-
 
 def shoot(name, dark):
     folder = tempfile.mkdtemp(prefix="pinformshots")
     path = os.path.join(folder, "mitglieder.csv")
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, delimiter=";")
-        writer.writerow(["Vorname", "Nachname", "Alter", "E-Mail", "Größe"])
+        writer.writerow(["Vorname", "Nachname", "Geburtsdatum", "E-Mail", "Höhe"])
         writer.writerows(ROWS)
     env = dict(GERMAN, **({"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"} if dark else {}))
     app = launch_app(env=env)

@@ -14,6 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Tests", "e2e"))
 from pinform_e2e import click, find, find_all, focus, launch_app, set_text, states, text_of, wait_until  # noqa: E402
 from test_forms import switch_model  # noqa: E402
+from orca_session import press_combination  # noqa: E402
 from test_german import GERMAN, dismiss_recovery_key, press_pin  # noqa: E402
 
 OUT = os.path.join(HERE, "..", "docs", "screenshots")
@@ -74,6 +75,10 @@ def main():
         time.sleep(1.5)  # the confirmation step
         press_pin(root)
         dismiss_recovery_key(root)
+        # Records first at 360 pixels: New shows the form in their place.
+        find(root, role="push button", name="Neu", visible=True, timeout=20)
+        press_combination("Control", "n")
+        time.sleep(0.5)
         find(root, role="text", name="Vorname", visible=True, timeout=20)
         for name, value in {"Vorname": "Ada", "Nachname": "Lovelace", "Geburtsdatum": "10.12.1990",
                             "E-Mail": "ada@example.com", "Höhe": "1,65"}.items():
@@ -84,6 +89,8 @@ def main():
         time.sleep(0.5)
         width(app, "person page")
         switch_model(root, "Rechnung")
+        time.sleep(0.5)
+        press_combination("Control", "n")
         time.sleep(0.5)
         width(app, "invoice page")
         typed(root, "Nummer", "2026-017")

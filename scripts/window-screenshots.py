@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Takes the README's screenshots of the main window (docs/screenshots/window-*.png): 360 and
-1280 pixels wide, light and dark, English, German and Hebrew, and 1.5× text, driving the real
+1000 pixels wide (the default width), light and dark, English, German and Hebrew, and 1.5× text, driving the real
 binary through AT-SPI. Run it under a display and a session bus, with the schemas and
 translations built, as scripts/test does for the e2e tests:
 
@@ -19,18 +19,21 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "e2e"))
-from pinform_e2e import (SHIPPED_SCHEMAS, click, dismiss_recovery_key, find, find_all, focus, launch_app,  # noqa: E402
+from pinform_e2e import (SHIPPED_SCHEMAS, click, dismiss_recovery_key, find, find_all, launch_app,  # noqa: E402
                          set_text, wait_until)
 from orca_session import press_combination  # noqa: E402
+from test_records import born_aged, reach  # noqa: E402
 
 OUT = os.environ.get("PINFORM_SCREENSHOTS",
                      os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "screenshots"))
 PIN = "5978"
 PEOPLE = [
-    {"First name": "Ada", "Last name": "Lovelace", "Age": "36", "Email": "ada@example.com", "Height": "1.65"},
-    {"First name": "Maximiliane", "Last name": "Tennis Club Zürich-Nord Vorstand", "Age": "41",
-     "Email": "praesidium@tennisclub-zuerich-nord.example", "Height": "1.78"},
-    {"First name": "Grace", "Last name": "Hopper", "Age": "85", "Email": "grace@example.com", "Height": "1.60"},
+    {"First name": "Ada", "Last name": "Lovelace", "Birth date": born_aged(36), "Email": "ada@example.com",
+     "Phone": "+44 20 7946 0958", "Height": "1.65"},
+    {"First name": "Maximiliane", "Last name": "Tennis Club Zürich-Nord Vorstand", "Birth date": born_aged(41),
+     "Email": "praesidium@tennisclub-zuerich-nord.example", "Phone": "+41 44 668 18 00", "Height": "1.78"},
+    {"First name": "Grace", "Last name": "Hopper", "Birth date": born_aged(85), "Email": "grace@example.com",
+     "Height": "1.60"},
 ]
 LANGUAGES = {"en": "C.UTF-8", "de": "de_DE.UTF-8", "he": "he_IL.UTF-8"}
 
@@ -103,7 +106,7 @@ def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOP
         for person in people:
             for field, value in person.items():
                 entry = find_field(window, field)
-                focus(entry)
+                reach(entry)
                 set_text(entry, value)
             time.sleep(0.3)
             press_ctrl("s")
@@ -123,8 +126,8 @@ def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOP
         if form or errors:
             open_form(window)
         if errors:
-            entry = find_field(window, "Age", language)
-            focus(entry)
+            entry = find_field(window, "Height", language)
+            reach(entry)
             set_text(entry, "abc")
             press_ctrl("s")
             time.sleep(0.5)
@@ -138,7 +141,8 @@ def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOP
 
 
 FIELD_NAMES = {
-    "de": {"First name": "Vorname", "Last name": "Nachname", "Age": "Alter", "Email": "E-Mail", "Height": "Größe"},
+    "de": {"First name": "Vorname", "Last name": "Nachname", "Birth date": "Geburtsdatum", "Email": "E-Mail",
+           "Phone": "Telefon", "Height": "Höhe"},
     "he": {},
 }
 
@@ -162,14 +166,14 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     only = sys.argv[1:]
     shots = [
-        ("window-1280-light.png", dict(width=1280, height=760)),
-        ("window-1280-dark.png", dict(width=1280, height=760, dark=True)),
+        ("window-1000-light.png", dict(width=1000, height=760)),
+        ("window-1000-dark.png", dict(width=1000, height=760, dark=True)),
         ("window-360-light.png", dict(width=360, height=720)),
         ("window-360-form-dark.png", dict(width=360, height=720, dark=True, form=True)),
         ("window-360-de-1.5x.png", dict(width=360, height=720, language="de", scale=1.5)),
         ("window-360-form-de-1.5x.png", dict(width=360, height=720, language="de", scale=1.5, form=True)),
-        ("window-1280-he.png", dict(width=1280, height=760, language="he")),
-        ("window-720-errors.png", dict(width=720, height=760, errors=True)),
+        ("window-1000-he.png", dict(width=1000, height=760, language="he")),
+        ("window-1000-errors.png", dict(width=1000, height=760, errors=True)),
     ]
     for name, options in shots:
         if not only or name in only:

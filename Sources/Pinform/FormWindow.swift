@@ -63,6 +63,8 @@ final class FormWindow {
         let header = AdwaitaHeaderBar()
         header.setTitleWidget(switcherTitle)
         newButton.setAccessibleLabel(tr("New"))
+        // Not labelled by its image, which GTK 4.8 names "GtkImage" for screen readers.
+        newButton.resetAccessibleLabelledBy()
         newButton.tooltip = tr("New record (Ctrl+N)")
         header.packStart(newButton)
         header.packEnd(PrimaryMenu.button(unlocked: true))

@@ -20,6 +20,8 @@ extension PinWindow {
             _ = recoveryEntry.grabFocus()
         }
 
+        // Installed before anything can be typed: the key never goes into the entry itself.
+        _ = recoveryMask
         recoveryEntry.setAccessibleLabel(tr("Recovery key"))
         // Translators: the shape of a recovery key, as a hint in its empty entry.
         recoveryEntry.placeholder = tr("12345-67890-…")
@@ -30,7 +32,7 @@ extension PinWindow {
         recoveryEntry.onActivate { [weak self] in self?.submitRecoveryKey() }
         recoveryEntry.onChanged { [weak self] in
             guard let self else { return }
-            recoveryUnlock.isSensitive = !recoveryEntry.typedText.isEmpty && !flow.isChecking
+            recoveryUnlock.isSensitive = !recoveryMask.isEmpty && !flow.isChecking
         }
         recoveryUnlock.addCSSClass("suggested-action")
         recoveryUnlock.addCSSClass("pill")
@@ -42,7 +44,7 @@ extension PinWindow {
         back.horizontalAlignment = .center
         back.onClicked { [weak self] in
             guard let self else { return }
-            recoveryEntry.typedText = ""
+            recoveryMask.clear()
             flow.usePIN()
             // A lockout that went on meanwhile counts down again.
             if flow.isLocked { startCountdown() }
@@ -57,12 +59,11 @@ extension PinWindow {
     }
 
     func submitRecoveryKey() {
-        guard flow.step == .recoveryKey, !flow.isChecking, !recoveryEntry.typedText.isEmpty else { return }
-        var typed = recoveryEntry.typedText
-        recoveryEntry.typedText = ""
-        // Into locked memory at once; the flow drops (and so wipes) it once judged.
-        let key = typed.withUTF8 { try? SecretBytes(copying: $0) }
-        typed = ""
+        guard flow.step == .recoveryKey, !flow.isChecking, !recoveryMask.isEmpty else { return }
+        // From the mask's locked buffer into locked memory; the flow drops (and so wipes) it
+        // once judged.
+        let key = recoveryMask.withTextBytes { try? SecretBytes(copying: $0) }
+        recoveryMask.clear()
         guard let key else { return }
         Task { @MainActor in
             let outcome = await flow.submitRecoveryKey(key)

@@ -63,6 +63,9 @@ final class PinWindow {
     let recoveryForm = Box(.vertical, spacing: 12)
     /// A password entry: the only role screen readers never echo; its eye shows the text.
     let recoveryEntry = PasswordEntry()
+    /// What is typed into `recoveryEntry`: the entry itself holds only dots, as GTK 4.8 sends
+    /// whatever an entry holds to the accessibility bus, where Orca echoed it (see PasswordMask).
+    lazy var recoveryMask = PasswordMask(entry: recoveryEntry)
     let recoveryUnlock = Button(label: tr("Unlock"))
     /// "Cancel" in the Change PIN dialog's header bar.
     var cancelButton: Button?
@@ -293,7 +296,7 @@ final class PinWindow {
         chooseAgainButton.isVisible = flow.offersChoosingAgain
         cancelButton?.isSensitive = !flow.isChecking
         recoveryEntry.isSensitive = !flow.isChecking
-        recoveryUnlock.isSensitive = usesRecoveryKey && !flow.isChecking && !recoveryEntry.typedText.isEmpty
+        recoveryUnlock.isSensitive = usesRecoveryKey && !flow.isChecking && !recoveryMask.isEmpty
         for (length, button) in lengthButtons where button.isActive != (length == flow.length) {
             button.isActive = length == flow.length
         }

@@ -106,6 +106,8 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             (exportButton, tr("Export…"), tr("Export the list as CSV (Ctrl+E)")),
         ] {
             button.setAccessibleLabel(name)
+            // Named by that alone: labelled by its image, GTK 4.8 read it "Export… Export the list…".
+            button.resetAccessibleLabelledBy()
             button.tooltip = tip
             button.addCSSClass("flat")
         }

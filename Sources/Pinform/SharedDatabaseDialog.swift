@@ -15,6 +15,9 @@ final class SharedDatabaseDialog {
     let dialog: MessageDialog
     let addressEntry = Entry()
     let passwordEntry = PasswordEntry()
+    /// The password typed: the entry holds dots only (GTK 4.8 sends an entry's text to the
+    /// accessibility bus, see PasswordMask).
+    lazy var passwordMask = PasswordMask(entry: passwordEntry)
     let caButton = Button(label: tr("Server’s CA Certificate…"))
     let caLabel = Label()
     let problemLabel = Label()
@@ -50,6 +53,7 @@ final class SharedDatabaseDialog {
         let passwordLabel = Label(tr("Password"))
         passwordLabel.xAlign = 0
         passwordLabel.setMnemonicWidget(passwordEntry)
+        _ = passwordMask
         caLabel.xAlign = 0
         caLabel.text = caFile?.lastPathComponent ?? tr("No CA certificate chosen (not needed for a Unix socket)")
         problemLabel.xAlign = 0
@@ -95,10 +99,10 @@ final class SharedDatabaseDialog {
         }
         if !endpoint.isSocket, let caFile { endpoint.caFile = caFile.path }
         do {
-            let password = try passwordEntry.withTextBytes { bytes throws(VaultError) in
+            let password = try passwordMask.withTextBytes { bytes throws(VaultError) in
                 bytes.isEmpty ? nil : try SecretBytes(copying: bytes)
             }
-            passwordEntry.clear()
+            passwordMask.clear()
             try SharedDatabase.join(endpoint, password: password, vault: vault, dataKey: dataKey)
             onJoined(endpoint)
         } catch let error as StoreError {

@@ -14,10 +14,6 @@ from pinform_e2e import (AppTestCase, HarnessTimeout, click, find, find_all, foc
 from test_forms import switch_model
 from test_records import double_click, rows, save_person, top_level, unlock, wait_for_rows
 
-# Broken by the session-5 merge (the records-first window beside the grown Person and Invoice
-# forms, and the new lock/recovery paths meeting); each is listed in the session note to fix.
-KNOWN_BROKEN_AFTER_MERGE = "broken by the session-5 merge; see the note of that stop"
-
 INVOICE = {"Number": "2026-017", "Issue date": "2026-11-01", "Due date": "2026-11-30"}
 ACME = {"First name": "ACME", "Last name": "Ltd", "Email": "billing@acme.example", "Height": "1"}
 
@@ -204,7 +200,6 @@ class InvoiceTests(AppTestCase):
         wait_until(lambda: not self.question_open(app), message="the question stayed open")
         self.assertEqual(text_of(entry(root, "Number")), "7")
 
-    @unittest.skip(KNOWN_BROKEN_AFTER_MERGE)
     def test_in_german_amounts_and_dates_are_read_and_shown_in_german(self):
         if "de_DE.utf8" not in subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout:
             raise unittest.SkipTest("the de_DE.UTF-8 locale is not generated (scripts/lib.sh generates it)")
@@ -214,6 +209,11 @@ class InvoiceTests(AppTestCase):
         fill(root, dict(INVOICE, **{"Issue date": "1.11.2026", "Due date": "30.11.2026"}))
         self.choose_customer(root)
         self.add_line(root, "1234,5")
+        # As a person goes on to the notes (as test_an_invoice_is_saved_listed_and_edited_through_load
+        # does): a line's fields set through the text interface leave Save insensitive until
+        # another field changes (see the report of session 6).
+        tab_to(find(root, role="text", name="Notes", visible=True))
+        type_keys("Netto 30")
         save = save_button(root)
         wait_until(lambda: "sensitive" in states(save), message="German values were refused")
         click(save)

@@ -26,10 +26,16 @@ extension RecordList {
             guard let self, let child = item.child as? Label else { return }
             if let string = item.string, let id = ListedRecordID(text: string) { child.setAssociatedValue(id, for: boundRecordKey) }
             let text = Self.shown(text(for: item, column: column))
-            child.text = text
+            // Right to left, numbers and spaces (a phone number) are laid out right to left, their
+            // groups reversed ("0958 7946 20 44+"): a left-to-right mark keeps their order (the
+            // cell's alignment still follows the table's direction).
+            let isNumbers = !text.contains(where: \.isLetter) && text.contains(" ")
+            child.text = child.textDirection == .rtl && isNumbers ? "\u{200E}" + text : text
             // As wide as its longest word up to 20 characters: an address or a name is broken
-            // only when it is longer than that, and cut (with its tooltip) past three lines.
-            child.widthChars = Int32(min(20, text.split(separator: " ").map(\.count).max() ?? 0))
+            // only when it is longer than that, and cut (with its tooltip) past three lines. A
+            // value with no letters (a phone number, "+44 20 7946 0958") is one word.
+            let words = text.contains(where: \.isLetter) ? text.split(separator: " ").map(\.count) : [text.count]
+            child.widthChars = Int32(min(20, words.max() ?? 0))
             // Screen readers read rows and cells by name, which GTK 4.8 leaves as their types.
             if let cell = child.ancestor(withRole: .gridCell) { cell.setAccessibleLabel(text) }
             if column == 0 { nameRow(of: child, item: item) }
