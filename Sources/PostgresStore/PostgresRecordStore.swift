@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Storage
 
 /// Stores values of one `Codable` type in one table of a shared PostgreSQL database — the
@@ -146,6 +147,14 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
                 guard let id = row[0].flatMap(Int64.init) else { continue }
                 byID[RecordID(id)] = DeletedRecord(id: RecordID(id), json: Data((row[3] ?? "{}").utf8),
                                                    created: row[1].flatMap(Double.init) ?? 0, updated: row[2].flatMap(Double.init) ?? 0)
+            }
+            let kept = ids.filter { byID[$0] == nil }
+            if !kept.isEmpty, try connection.execute(
+                "SELECT count(*) FROM \(quotedTable) WHERE id = ANY($1::bigint[])", [Self.array(kept)]
+            ).scalar != "0" {
+                // Still there but not deleted: row-level security lets a role delete only the
+                // records it added. All or none: nothing is deleted.
+                throw StoreError.serverRefused(reason: Self.deletionRefusal)
             }
             var seen = Set<RecordID>()
             return ids.compactMap { id in seen.insert(id).inserted ? byID[id] : nil }
