@@ -67,7 +67,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     unowned let window: Window
     let toast: Toast
     let neutralizesFormulas: () -> Bool
-    private let readOnlyBox = Box(.horizontal, spacing: 6)
+    let readOnlyBox = Box(.horizontal, spacing: 6)
     var chooser: FileChooserNative?
     /// Where the last export went, to suggest the same folder next time.
     var lastExportFolder: URL?

@@ -156,6 +156,9 @@ public final class RecordsDatabase {
 
     /// Why a store can only be read, or nil when it can be written.
     public func readOnlyReason<Model: Codable>(for store: any RecordStoring<Model>) -> Database.ReadOnlyReason? {
+        if let shared = store as? PostgresRecordStore<Model> {
+            return shared.isReadOnly ? .sharedRoleReadsOnly(role: shared.role) : nil
+        }
         guard let store = store as? RecordStore<Model> else { return store.isReadOnly ? .cannotWrite : nil }
         if store.isFromNewerVersion || store.database.isFromNewerVersion { return .newerVersion }
         if store.database.isReadOnly { return fileReadOnlyReason ?? .cannotWrite }

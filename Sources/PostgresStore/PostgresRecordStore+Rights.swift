@@ -6,10 +6,10 @@ import Storage
 // server keeps of every change (who, when, before, after).
 extension PostgresRecordStore {
     /// Why a desk whose role may only read cannot save.
-    static func readOnlyRefusal(role: String?) -> String {
+    static func readOnlyRefusal(role: String) -> String {
         // Translators: {role} is the PostgreSQL role this desk connects as; the clerks group is named as in the server's setup.
         tr("this desk’s role “{role}” may read the shared records but not change them; whoever runs the database server can add it to the group pinform_clerks",
-           ["role": role ?? ""])
+           ["role": role])
     }
 
     /// Why records this role did not add are not deleted.

@@ -109,7 +109,7 @@ extension PostgresRecordStore {
     /// Runs a write in a transaction that holds the table's stamp row (so no other desk writes
     /// the table meanwhile), then patches the search index when it was current before.
     func write<T>(_ body: () throws(StoreError) -> T, patch: (inout SearchIndex, T) -> Void) throws(StoreError) -> T {
-        guard !isReadOnly else { throw StoreError.serverRefused(reason: Self.readOnlyRefusal(role: connection.endpoint.user)) }
+        guard !isReadOnly else { throw StoreError.serverRefused(reason: Self.readOnlyRefusal(role: role)) }
         let (result, before, after) = try connection.transaction { () throws(StoreError) in
             let before = try connection.execute("SELECT stamp FROM _pinform_tables WHERE name = $1 FOR UPDATE", [table])
                 .scalar.flatMap(Int64.init)

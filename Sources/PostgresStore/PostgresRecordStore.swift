@@ -32,6 +32,8 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
     public let version: Int
     /// Whether this role may not change the table's records.
     public private(set) var isReadOnly = false
+    /// The PostgreSQL role this desk is connected as, which the server's rules apply to.
+    public private(set) var role = ""
 
     let quotedTable: String
     let encoder = JSONEncoder()
@@ -67,9 +69,11 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
             positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN"
         )
         try prepareTable()
-        isReadOnly = try connection.execute(
-            "SELECT has_table_privilege($1, 'INSERT') OR has_table_privilege($1, 'UPDATE')", [quotedTable]
-        ).scalar != "t"
+        let rights = try connection.execute(
+            "SELECT has_table_privilege($1, 'INSERT') OR has_table_privilege($1, 'UPDATE'), current_user", [quotedTable]
+        ).rows.first
+        isReadOnly = rights?[0] != "t"
+        role = rights?[1] ?? connection.endpoint.user ?? ""
     }
 
     // MARK: Writing
