@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// A private PostgreSQL cluster for the tests and `pinform-bench`: `initdb` into a fresh
 /// temporary folder, the server listening only on a Unix socket in that folder (no TCP), with
-/// password (SCRAM) authentication, stopped on `stop()` or `deinit` — and killed with the process
+/// password (SCRAM) authentication, stopped on `stop()` (and started again by `start()`) or `deinit` — and killed with the process
 /// that started it, even when that one crashes. Never a server the tests did not start.
 ///
 /// PostgreSQL refuses to run as root: when the tests run as root (CI), the cluster runs as
@@ -25,8 +26,11 @@ public final class PostgresCluster: Sendable {
     /// The port number in the socket file's name.
     public let port = 5432
     private let folder: String
-    private let process: Process
+    /// The running server; a new one after `start()`.
+    private let server: Mutex<Process?> = Mutex(nil)
     private let binaries: String
+    private let data: String
+    private let asUser: (uid: uid_t, gid: gid_t)?
 
     /// Creates and starts the cluster; takes a second or two.
     public init() throws {
@@ -37,9 +41,9 @@ public final class PostgresCluster: Sendable {
         }
         folder = String(cString: created)
         socketFolder = folder + "/socket"
-        let data = folder + "/data"
+        data = folder + "/data"
         adminPassword = (0..<24).map { _ in String(UInt8.random(in: 0...15), radix: 16) }.joined()
-        let asUser = try Self.unprivilegedUser()
+        asUser = try Self.unprivilegedUser()
         try FileManager.default.createDirectory(atPath: socketFolder, withIntermediateDirectories: true)
         let passwordFile = folder + "/password"
         _ = FileManager.default.createFile(atPath: passwordFile, contents: Data(adminPassword.utf8), attributes: [.posixPermissions: 0o600])
@@ -53,7 +57,13 @@ public final class PostgresCluster: Sendable {
         try Self.run(binaries + "/initdb", ["-D", data, "-U", adminUser, "--pwfile", passwordFile, "--auth", "scram-sha-256",
                                             "--no-sync", "--no-instructions", "-E", "UTF8", "--locale", "C"], as: asUser)
         unlink(passwordFile)
-        process = Process()
+        try start()
+    }
+
+    /// Starts the server (again, after `stop()`, on the same data and socket) and waits until it
+    /// accepts connections.
+    public func start() throws {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments = Self.identity(asUser) + [
             "--pdeathsig", "KILL", binaries + "/postgres", "-D", data, "-k", socketFolder, "-p", String(port),
@@ -65,10 +75,13 @@ public final class PostgresCluster: Sendable {
         if let asUser { chown(log, asUser.uid, asUser.gid) }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: log)
-        try process.run()
+        try server.withLock { running throws in
+            try process.run()
+            running = process
+        }
         for _ in 0..<200 {
             if (try? Self.run(binaries + "/pg_isready", ["-q", "-h", socketFolder, "-p", String(port)], as: nil)) != nil { return }
-            guard process.isRunning else { break }
+            guard server.withLock({ $0?.isRunning ?? false }) else { break }
             usleep(25_000)
         }
         let words = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
@@ -83,10 +96,13 @@ public final class PostgresCluster: Sendable {
 
     /// Stops the server (fast shutdown: sessions are ended); its folder goes with this object.
     public func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGINT)
+        server.withLock { process in
+            guard let process else { return }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGINT)
+            }
+            process.waitUntilExit()
         }
-        process.waitUntilExit()
     }
 
     /// Runs SQL as the superuser through `psql`, e.g. to create a role, and returns its output.
