@@ -34,6 +34,7 @@ extension PinformApplication {
             records.closeFile()
             self?.formWindow?.reconnectRecords()
             self?.formWindow?.showToast(tr("Joined the shared database {address}", ["address": endpoint.description]))
+            self?.offerToCopyLocalRecords(records)
         }
     }
 

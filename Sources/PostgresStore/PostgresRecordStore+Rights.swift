@@ -42,3 +42,26 @@ extension PostgresRecordStore {
         }
     }
 }
+
+// Taking in a desk's own records when it joins: with their identities, so that references
+// between records (an invoice's customer) still point where they did.
+extension PostgresRecordStore {
+    /// Adds `records` with their own identities, times and JSON — all, or none when one of the
+    /// identities is in use here — and moves the table's identity counter past them, so that
+    /// no later record takes one of their numbers.
+    ///
+    /// - Throws: `.constraint` when the shared table already has a record with one of the
+    ///   identities (nothing is added then).
+    public func adopt(_ records: [DeletedRecord]) throws(StoreError) {
+        guard let highest = records.map(\.id.rawValue).max() else { return }
+        // First, so that a failure leaves at most a gap in the numbers, never a number twice.
+        try connection.execute(
+            "SELECT setval(s.name::regclass, GREATEST($2::bigint, COALESCE((SELECT q.last_value FROM pg_sequences q "
+                + "WHERE format('%I.%I', q.schemaname, q.sequencename)::regclass = s.name::regclass), 0), "
+                + "(SELECT COALESCE(max(id), 0) FROM \(quotedTable)), 1)) "
+                + "FROM (SELECT pg_get_serial_sequence($1, 'id') AS name) s",
+            [quotedTable, String(highest)]
+        )
+        try restore(records)
+    }
+}
