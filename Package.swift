@@ -103,7 +103,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "PinformBench",
-            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "PinControls", "Gtk", "SoftwareTPM", "SeededRandom"]
+            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "PinControls", "Gtk", "SoftwareTPM", "SeededRandom",
+                           "PostgresStore", "PostgresCluster"]
         ),
 
         // Tests.
