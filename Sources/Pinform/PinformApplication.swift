@@ -64,6 +64,7 @@ final class PinformApplication {
             print("pinform \(AppInfo.version)")
             return 0
         }
+        if let status = handleSharedOptions(options) { return status }
         addressToJoin = options.string("connect")
         if let path = options.string("screenshot") {
             let screenshot = Screenshot(path: path)
