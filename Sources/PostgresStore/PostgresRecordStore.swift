@@ -38,13 +38,8 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
     let quotedTable: String
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
-    /// The change stamp the caches below were read at.
-    var cacheStamp: Int64?
-    var searchIndex: SearchIndex?
-    var sortedIDs: [String: [RecordID]] = [:] {
-        didSet { orderedSlots.removeAll() }
-    }
-    var orderedSlots: [String: [Int32]] = [:]
+    /// The sorted lists and the search index, while the table's change stamp stays the same.
+    var cache = RecordListCache<Int64>()
     let selectColumns = "id, extract(epoch from _created)::float8, extract(epoch from _updated)::float8, _json::text, _version"
 
     /// Opens the model's table, creating it or migrating its columns as needed.

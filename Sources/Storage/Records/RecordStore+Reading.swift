@@ -74,9 +74,7 @@ extension RecordStore {
         }
         if !terms.isEmpty {
             let ids = try ids(sortedBy: key, ascending: ascending, search: search)
-            let start = min(max(offset, 0), ids.count)
-            let end = limit.map { min(start + max($0, 0), ids.count) } ?? ids.count
-            return try records(ids: ids[start..<end])
+            return try records(ids: RecordListCache<CacheStamp>.page(of: ids, offset: offset, limit: limit))
         }
         let sql = "SELECT id, _created, _updated, _json FROM \(quotedTable)"
             + (try orderClause(key, ascending: ascending)) + " LIMIT ? OFFSET ?"
@@ -102,15 +100,7 @@ extension RecordStore {
         guard !isMissing else { return [] }
         let sorted = try sortedIDs(orderedBy: order)
         guard !terms.isEmpty else { return sorted }
-        let index = try currentSearchIndex()
-        let slots: [Int32]
-        if let cached = orderedSlots[order] {
-            slots = cached
-        } else {
-            slots = index.slots(of: sorted)
-            if cacheStamp != nil { orderedSlots[order] = slots }
-        }
-        return index.filter(sorted, slots: slots, terms: terms.map { Array($0.utf8) })
+        return cache.matching(sorted, orderedBy: order, in: try currentSearchIndex(), terms: terms)
     }
 
     /// Reads the search text of every record into memory now rather than at the first search,

@@ -51,14 +51,10 @@ public final class RecordStore<Model: Codable> {
         var changes: Int32
     }
 
-    var cacheStamp: CacheStamp?
-    var searchIndex: SearchIndex?
-    /// Sorted identity lists by their `ORDER BY` clause.
-    var sortedIDs: [String: [RecordID]] = [:] {
-        didSet { orderedSlots.removeAll() }
-    }
-    /// The search index's slots of each sorted list, valid while neither changes.
-    var orderedSlots: [String: [Int32]] = [:]
+    /// The sorted lists and the search index, while the file's stamp stays the same.
+    var cache = RecordListCache<CacheStamp>()
+    var cacheStamp: CacheStamp? { cache.stamp }
+    var searchIndex: SearchIndex? { cache.searchIndex }
     /// Whether the stored search text was folded otherwise and is folded again when read.
     var refoldsOnLoad = false
     /// Whether the table does not exist and cannot be created (a read-only connection): the
