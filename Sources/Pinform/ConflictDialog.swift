@@ -19,15 +19,24 @@ enum ConflictDialog {
     /// started from); `chosen` runs once with the choice.
     static func present<Model: RecordModel>(over parent: Window?, _ conflict: RecordConflict, base: Model,
                                             chosen: @escaping @MainActor (Choice) -> Void) {
-        let lines = SharedDatabaseConflict(conflict, base: base).lines.map { line in
+        present(over: parent, SharedDatabaseConflict(conflict, base: base).lines, chosen: chosen)
+    }
+
+    /// Shows the fields both desks changed over `parent`; `chosen` runs once with the choice.
+    /// - Parameters:
+    ///   - body: what happened, above the fields; by default that another desk saved meanwhile.
+    ///   - laterLabel: the third button's label, by default Edit Again.
+    static func present(over parent: Window?, _ fields: [SharedDatabaseConflict.Line], body: String? = nil,
+                        laterLabel: String? = nil, chosen: @escaping @MainActor (Choice) -> Void) {
+        let lines = fields.map { line in
             // Translators: one field two desks changed: “Customer: yours “Ada King”, the other desk's “Ada Lovelace””.
             tr("{field}: yours “{mine}”, the other desk’s “{theirs}”",
                ["field": line.title, "mine": line.mine, "theirs": line.theirs])
         }
         let dialog = MessageDialog(
             parent: parent, heading: tr("Edited at Another Desk"),
-            body: tr("Another desk saved this record while you edited it. Both changed:") + "\n\n" + lines.joined(separator: "\n"))
-        dialog.addResponse("edit", label: tr("Edit Again"))
+            body: (body ?? tr("Another desk saved this record while you edited it. Both changed:")) + "\n\n" + lines.joined(separator: "\n"))
+        dialog.addResponse("edit", label: laterLabel ?? tr("Edit Again"))
         dialog.addResponse("theirs", label: tr("Keep Theirs"))
         dialog.addResponse("mine", label: tr("Keep Mine"), appearance: .suggested)
         dialog.closeResponse = "edit"

@@ -235,6 +235,7 @@ final class PinformApplication {
         SharedChangesWatch.install(on: records)
         unlockedRecords = records
         unlockedKey = key
+        watchKeptSaves()
         let form = FormWindow(application: app, settings: settings, records: records)
         formWindow = form
         form.window.present()

@@ -3,12 +3,20 @@ import PostgresStore
 import Storage
 
 /// A store whose saves kept while the server was away can be sent.
+@MainActor
 protocol KeptSaveSending: AnyObject {
-    /// Sends the kept saves, oldest first; see `SharedDatabaseStore.sendKept()`.
-    func sendKept() throws(StoreError) -> Int
+    /// Sends the kept saves, oldest first; see `SharedDatabaseStore.sendKept(resolving:)`.
+    func sendKept(resolving resolution: ConflictResolution) throws(StoreError) -> Int
+    /// The first kept save's conflict as a person reads it.
+    func readable(_ conflict: RecordConflict) -> [SharedDatabaseConflict.Line]
 }
 
-extension SharedDatabaseStore: KeptSaveSending {}
+extension SharedDatabaseStore: KeptSaveSending where Model: RecordModel {
+    func readable(_ conflict: RecordConflict) -> [SharedDatabaseConflict.Line] {
+        guard let base = try? firstKeptBase() else { return [] }
+        return SharedDatabaseConflict(conflict, base: base).lines
+    }
+}
 
 // The saves kept in the sealed file while the shared database's server was away, and sending
 // them once it answers: after the listening session is back, and when the person asks.
@@ -28,7 +36,7 @@ extension RecordsDatabase {
         )
         stores[ObjectIdentifier(Model.self)] = store
         // Saves kept at an earlier session (the app closed while the server was away) go now.
-        _ = try? store.sendKept()
+        send(store, resolving: .ask)
         return store
     }
 
@@ -43,12 +51,29 @@ extension RecordsDatabase {
     public func sendKeptSaves() -> (sent: Int, problem: StoreError?) {
         var sent = 0
         for case let store as KeptSaveSending in stores.values {
-            do {
-                sent += try store.sendKept()
-            } catch {
-                return (sent, error)
-            }
+            let (count, problem) = send(store, resolving: .ask)
+            sent += count
+            if let problem { return (sent, problem) }
         }
         return (sent, nil)
+    }
+
+    /// Sends one store's kept saves; a conflict is handed to `onKeptConflict`, to be asked about.
+    @discardableResult
+    private func send(_ store: any KeptSaveSending, resolving resolution: ConflictResolution) -> (Int, StoreError?) {
+        do {
+            return (try store.sendKept(resolving: resolution), nil)
+        } catch .conflict(let conflict) {
+            let kept = SharedDatabaseKeptConflict(conflict: conflict, lines: store.readable(conflict)) {
+                [weak self, weak store] resolution in
+                guard let self, let store else { return nil }
+                let (_, problem) = send(store, resolving: resolution)
+                return problem
+            }
+            onKeptConflict?(kept)
+            return (0, .conflict(conflict))
+        } catch {
+            return (0, error)
+        }
     }
 }

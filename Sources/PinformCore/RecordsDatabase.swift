@@ -37,6 +37,8 @@ public final class RecordsDatabase {
     var stores: [ObjectIdentifier: AnyObject] = [:]
     /// The saves kept while the shared database's server was away, in the sealed file.
     var outbox: SharedDatabaseOutbox?
+    /// Told when a kept save, sent, met another desk's change of the same field.
+    public var onKeptConflict: (@MainActor (SharedDatabaseKeptConflict) -> Void)?
     /// The shared database's session, while one is joined and open.
     public internal(set) var sharedConnection: PostgresConnection?
     /// The shared database this desk joined, read at the last open; nil for the local file only.

@@ -82,15 +82,17 @@ public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
     /// - Throws: `.serverUnavailable` while the server is still away; `.conflict` when another
     ///   desk changed the same field of a kept edit meanwhile (that save stays kept, to be
     ///   asked about); `.notFound` when its record was deleted meanwhile (it stays kept too).
+    /// - Parameter resolution: how the first kept save resolves a field both desks changed
+    ///   (the person's choice once it was asked about); the others ask.
     @discardableResult
-    public func sendKept() throws(StoreError) -> Int {
+    public func sendKept(resolving resolution: ConflictResolution = .ask) throws(StoreError) -> Int {
         var sent = 0
         for (id, entry) in try outbox.waiting(for: table) {
             let model = try decode(entry.model)
             if let record = entry.record, let base = entry.base {
                 let based = Record(id: RecordID(record), model: try decode(base), created: Date(), updated: Date(),
                                    version: entry.baseVersion ?? 0)
-                try shared.update(model, basedOn: based, resolving: .ask)
+                try shared.update(model, basedOn: based, resolving: sent == 0 ? resolution : .ask)
             } else {
                 try shared.insert(model)
             }
@@ -98,6 +100,12 @@ public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
             sent += 1
         }
         return sent
+    }
+
+    /// The record as the first kept edit found it: the base its conflict is read against.
+    public func firstKeptBase() throws(StoreError) -> Model? {
+        guard let base = try outbox.waiting(for: table).first?.entry.base else { return nil }
+        return try decode(base)
     }
 
     private func decode(_ json: String) throws(StoreError) -> Model {

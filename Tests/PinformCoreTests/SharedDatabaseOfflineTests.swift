@@ -135,6 +135,8 @@ final class SharedDatabaseOfflineTests: XCTestCase {
             changed.note = "no allergies"
             try storeB.update(changed, basedOn: atB, resolving: .ask)
 
+            var asked: [SharedDatabaseKeptConflict] = []
+            recordsA.onKeptConflict = { asked.append($0) }
             let (sent, problem) = recordsA.sendKeptSaves()
             XCTAssertEqual(sent, 0)
             guard case .conflict(let conflict)? = problem else { return XCTFail("\(String(describing: problem)): not a conflict") }
@@ -143,6 +145,15 @@ final class SharedDatabaseOfflineTests: XCTestCase {
             XCTAssertEqual(conflict.fields.first?.theirs, "\"no allergies\"")
             XCTAssertEqual(recordsA.keptSaveCount, 1, "kept until the person chooses")
             XCTAssertEqual(try storeB.record(id: id)?.model.note, "no allergies")
+
+            // Asked about, by the field's title, with both values; keeping this desk's sends it.
+            XCTAssertEqual(asked.count, 1)
+            XCTAssertEqual(asked.first?.lines.map(\.title), ["Note"])
+            XCTAssertEqual(asked.first?.lines.first?.mine, "allergic to penicillin")
+            XCTAssertEqual(asked.first?.lines.first?.theirs, "no allergies")
+            XCTAssertNil(asked.first?.resolve(.keepMine))
+            XCTAssertEqual(recordsA.keptSaveCount, 0)
+            XCTAssertEqual(try storeB.record(id: id)?.model.note, "allergic to penicillin")
             recordsA.close()
             recordsB.close()
         }
