@@ -45,4 +45,24 @@ extension PinformApplication {
             }
         }
     }
+
+    /// Before quitting with saves kept for the shared database: says they are kept and when
+    /// they go, and quits (`then`) only when the person says so.
+    func confirmQuittingWithKeptSaves(then quit: @escaping @MainActor () -> Void) {
+        let kept = unlockedRecords?.keptSaveCount ?? 0
+        guard kept > 0, let form = formWindow else { return quit() }
+        let dialog = MessageDialog(
+            parent: form.window,
+            // Translators: asked on Quit while saves wait for the shared database; %d counts them.
+            heading: trn("%d Save Not Sent Yet", "%d Saves Not Sent Yet", kept),
+            // Translators: %d counts the saves kept on this desk for the shared database.
+            body: trn("The shared database could not be reached: %d save is kept, sealed, on this computer. It is sent the next time Pinform is unlocked and the server answers.", "The shared database could not be reached: %d saves are kept, sealed, on this computer. They are sent the next time Pinform is unlocked and the server answers.", kept))
+        dialog.addResponse("cancel", label: tr("Cancel"))
+        dialog.addResponse("quit", label: tr("Quit"), appearance: .destructive)
+        dialog.closeResponse = "cancel"
+        dialog.onResponse { response in
+            if response == "quit" { quit() }
+        }
+        dialog.present()
+    }
 }

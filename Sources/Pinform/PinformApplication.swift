@@ -337,9 +337,11 @@ final class PinformApplication {
 
     private func quit() {
         guard let formWindow else { return app.quit() }
-        formWindow.whenChangesAreSettled { [weak self] in
-            self?.formWindow?.saveState()
-            self?.app.quit()
+        confirmQuittingWithKeptSaves {
+            formWindow.whenChangesAreSettled { [weak self] in
+                self?.formWindow?.saveState()
+                self?.app.quit()
+            }
         }
     }
 
