@@ -43,7 +43,10 @@ extension PinformApplication {
             [weak self] endpoint in
             records.closeFile()
             self?.formWindow?.reconnectRecords()
-            self?.formWindow?.showToast(tr("Joined the shared database {address}", ["address": endpoint.description]))
+            // A toast's title is Pango markup: the address's `&` would blank it.
+            let address = endpoint.description.replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            self?.formWindow?.showToast(tr("Joined the shared database {address}", ["address": address]))
             self?.offerToCopyLocalRecords(records)
         }
     }
