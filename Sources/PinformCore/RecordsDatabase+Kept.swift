@@ -77,3 +77,13 @@ extension RecordsDatabase {
         }
     }
 }
+
+// The history the shared database's server keeps of each record.
+extension RecordsDatabase {
+    /// Every change of one record the server kept, oldest first, as a person reads it; nil when
+    /// the records are not in a shared database (the local file keeps no history).
+    public func history<Model: RecordModel>(of id: RecordID, _ model: Model.Type) throws(StoreError) -> SharedDatabaseHistory? {
+        guard let shared = (try store(Model.self) as? SharedDatabaseStore<Model>)?.shared else { return nil }
+        return SharedDatabaseHistory(try shared.history(of: id), of: Model.self)
+    }
+}

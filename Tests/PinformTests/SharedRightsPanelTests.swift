@@ -64,6 +64,12 @@ final class SharedRightsPanelTests: XCTestCase {
             XCTAssertTrue(panel.readOnlyBox.isVisible, "the notice shows above the list")
             XCTAssertEqual(panel.readOnlyNotice.text, "This desk connects to the shared database as “\(reader)”, which may read "
                 + "the records but not change them. Whoever runs the database server can add it to the group pinform_clerks.")
+            // Readers read the history: the History button shows, and the owner's insert is in it.
+            XCTAssertTrue(panel.historyButton.isVisible)
+            let id = try? XCTUnwrap(records.store(Person.self).ids(sortedBy: .id, ascending: true, search: nil).first)
+            let lines = id.flatMap { try? records.history(of: $0, Person.self)?.lines } ?? []
+            XCTAssertEqual(lines.count, 1)
+            XCTAssertTrue(lines.first?.hasSuffix(", \(owner): added") ?? false, "\(lines)")
             records.close()
         }
     }
