@@ -37,18 +37,18 @@ enum TeamBenchmark {
     private static let keystrokes = ["z", "zü", "zür", "zü", "z", "ada", "ada l", "ada lo", "lovelace 1", "example.org"]
 
     /// The measurements as a table, and the goals the issue sets.
-    static func run(count: Int = 100_000) -> (table: Table, goals: [Goal]) {
+    static func run(count: Int = 100_000, seconds: Double = 60) -> (table: Table, goals: [Goal]) {
         var table = Table("team: \(Format.grouped(count)) records, two desks on a private PostgreSQL cluster (Unix socket) "
                               + "and the local SQLCipher file, one run", columns: ["measure", "local SQLCipher", "shared PostgreSQL"])
         do {
-            return try measure(count: count, into: &table)
+            return try measure(count: count, seconds: seconds, into: &table)
         } catch {
             table.add(["failed", "\(error)", ""])
             return (table, [Goal(name: "team", target: "measured", figure: "not measured: \(error)", passed: false)])
         }
     }
 
-    private static func measure(count: Int, into table: inout Table) throws -> (table: Table, goals: [Goal]) {
+    private static func measure(count: Int, seconds: Double, into table: inout Table) throws -> (table: Table, goals: [Goal]) {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pinform-team-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -155,6 +155,13 @@ enum TeamBenchmark {
         }
         table.add(["another desk saved: the list and a search read again (10)", spread(liveLocal), spread(liveShared)])
         table.note("median / 90th percentile / worst; wall-clock time on a machine shared with other work")
+
+        // Many desks at once.
+        let desks = TeamDesksBenchmark.run(desks: 20, seconds: seconds, endpoint: endpoint, password: cluster.adminPassword)
+        table.add(["20 desks writing at once for \(Int(seconds)) s: saves, conflicts asked", "—",
+                   "\(desks.saves) saves (\(Int(Double(desks.saves) / max(desks.seconds, 0.001)))/s), \(desks.conflicts) conflicts"])
+        table.add(["  writes lost / counted twice / failures", "—", "\(desks.lost) / \(desks.twice) / \(desks.failures.count)"])
+        for failure in desks.failures.prefix(3) { table.note(failure) }
         cluster.stop()
 
         let median = { (samples: [Duration]) in samples.sorted()[samples.count / 2] }
@@ -164,6 +171,9 @@ enum TeamBenchmark {
                     + " (local " + format(median(saves.local)) + ")", passed: median(saves.shared) <= .milliseconds(20)),
             Goal(name: "team A to B", target: "a save at A shown at B in at most 250 ms", figure: format(median(seen))
                     + " median, " + format(ninety(seen)) + " p90", passed: ninety(seen) <= .milliseconds(250)),
+            Goal(name: "team 20 desks", target: "no write lost or counted twice, every conflict asked",
+                 figure: "\(desks.saves) saves, \(desks.conflicts) conflicts, \(desks.lost) lost, \(desks.twice) twice, "
+                     + "\(desks.failures.count) failures", passed: desks.lost == 0 && desks.twice == 0 && desks.failures.isEmpty && desks.saves > 0),
             Goal(name: "team keystroke", target: "search at most 16 ms at \(Format.grouped(count)) shared records",
                  figure: format(ninety(typedShared)) + " p90 (local " + format(ninety(typedLocal)) + ")",
                  passed: ninety(typedShared) <= .milliseconds(16)),
