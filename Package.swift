@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2", "PinCode", "Localization"]),
 
         // The shared store: the record store protocol over PostgreSQL through libpq.
-        .target(name: "PostgresStore", dependencies: ["CPostgres", "Storage"]),
+        .target(name: "PostgresStore", dependencies: ["CPostgres", "Storage", "Localization"]),
 
         // The application's logic, headless: the PIN flow, the records session, the record
         // models' contract, typed action and settings names. Never GTK.
@@ -107,7 +107,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "PinformBench",
-            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "PinControls", "Gtk", "SoftwareTPM", "SeededRandom", "FormDefinitions"]
+            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "PinControls", "Gtk", "SoftwareTPM", "SeededRandom",
+                           "FormDefinitions", "PostgresStore", "PostgresCluster"]
         ),
 
         // Tests.

@@ -1,10 +1,10 @@
-import Foundation
 import Gtk
 import Localization
+import PinformCore
 import Storage
 
 /// Asks what to keep when another desk changed the same fields of a record meanwhile: each such
-/// field with both values, and Keep Mine, Keep Theirs or Edit Again (the edit form comes back
+/// field by its title with both values as the form shows them (`SharedDatabaseConflict`), and Keep Mine, Keep Theirs or Edit Again (the edit form comes back
 /// with what this desk typed; closing the dialog does the same, so nothing typed is dropped).
 @MainActor
 enum ConflictDialog {
@@ -15,17 +15,28 @@ enum ConflictDialog {
 
     private static var shown: MessageDialog?
 
-    /// Shows the conflict over `parent`; `chosen` runs once with the choice.
-    static func present(over parent: Window?, _ conflict: RecordConflict, chosen: @escaping @MainActor (Choice) -> Void) {
-        let lines = conflict.fields.map { field in
+    /// Shows the conflict over `parent`, its fields read through `base` (the version both desks
+    /// started from); `chosen` runs once with the choice.
+    static func present<Model: RecordModel>(over parent: Window?, _ conflict: RecordConflict, base: Model,
+                                            chosen: @escaping @MainActor (Choice) -> Void) {
+        present(over: parent, SharedDatabaseConflict(conflict, base: base).lines, chosen: chosen)
+    }
+
+    /// Shows the fields both desks changed over `parent`; `chosen` runs once with the choice.
+    /// - Parameters:
+    ///   - body: what happened, above the fields; by default that another desk saved meanwhile.
+    ///   - laterLabel: the third button's label, by default Edit Again.
+    static func present(over parent: Window?, _ fields: [SharedDatabaseConflict.Line], body: String? = nil,
+                        laterLabel: String? = nil, chosen: @escaping @MainActor (Choice) -> Void) {
+        let lines = fields.map { line in
             // Translators: one field two desks changed: “Customer: yours “Ada King”, the other desk's “Ada Lovelace””.
             tr("{field}: yours “{mine}”, the other desk’s “{theirs}”",
-               ["field": field.name, "mine": text(ofJSON: field.mine), "theirs": text(ofJSON: field.theirs)])
+               ["field": line.title, "mine": line.mine, "theirs": line.theirs])
         }
         let dialog = MessageDialog(
             parent: parent, heading: tr("Edited at Another Desk"),
-            body: tr("Another desk saved this record while you edited it. Both changed:") + "\n\n" + lines.joined(separator: "\n"))
-        dialog.addResponse("edit", label: tr("Edit Again"))
+            body: (body ?? tr("Another desk saved this record while you edited it. Both changed:")) + "\n\n" + lines.joined(separator: "\n"))
+        dialog.addResponse("edit", label: laterLabel ?? tr("Edit Again"))
         dialog.addResponse("theirs", label: tr("Keep Theirs"))
         dialog.addResponse("mine", label: tr("Keep Mine"), appearance: .suggested)
         dialog.closeResponse = "edit"
@@ -39,14 +50,5 @@ enum ConflictDialog {
         }
         shown = dialog
         dialog.present()
-    }
-
-    /// A JSON value as a person reads it: text without quotes, nothing as “(empty)”.
-    static func text(ofJSON json: String) -> String {
-        guard json != "null" else { return tr("(empty)") }
-        if let value = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) as? String {
-            return value
-        }
-        return json
     }
 }

@@ -13,6 +13,16 @@ extension PinformApplication {
                       description: tr("Once unlocked, offer to join the shared database at ADDRESS (postgresql://role@host/database or a socket folder)"),
                       // Translators: the argument of --connect in pinform --help.
                       argumentDescription: tr("ADDRESS"))
+        // Translators: a command-line option's description; pinform_readers and pinform_clerks are PostgreSQL group names.
+        app.addOption("shared-setup-sql", description: tr("Print the SQL that makes a shared database’s groups pinform_readers and pinform_clerks, for its administrator, and exit"))
+    }
+
+    /// `pinform --shared-setup-sql`: prints the administrator's SQL (`PostgresSchema.setupSQL`);
+    /// the exit status, or nil when the option was not given.
+    func handleSharedOptions(_ options: CommandLineOptions) -> Int32? {
+        guard options.contains("shared-setup-sql") else { return nil }
+        print(PostgresSchema.setupSQL, terminator: "")
+        return 0
     }
 
     /// After the unlock, the address `--connect` gave is offered once, unless it is the one
@@ -33,7 +43,11 @@ extension PinformApplication {
             [weak self] endpoint in
             records.closeFile()
             self?.formWindow?.reconnectRecords()
-            self?.formWindow?.showToast(tr("Joined the shared database {address}", ["address": endpoint.description]))
+            // A toast's title is Pango markup: the address's `&` would blank it.
+            let address = endpoint.description.replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            self?.formWindow?.showToast(tr("Joined the shared database {address}", ["address": address]))
+            self?.offerToCopyLocalRecords(records)
         }
     }
 

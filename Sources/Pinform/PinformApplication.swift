@@ -64,6 +64,7 @@ final class PinformApplication {
             print("pinform \(AppInfo.version)")
             return 0
         }
+        if let status = handleSharedOptions(options) { return status }
         addressToJoin = options.string("connect")
         if let path = options.string("screenshot") {
             let screenshot = Screenshot(path: path)
@@ -234,6 +235,7 @@ final class PinformApplication {
         SharedChangesWatch.install(on: records)
         unlockedRecords = records
         unlockedKey = key
+        watchKeptSaves()
         let form = FormWindow(application: app, settings: settings, records: records)
         formWindow = form
         form.window.present()
@@ -335,9 +337,11 @@ final class PinformApplication {
 
     private func quit() {
         guard let formWindow else { return app.quit() }
-        formWindow.whenChangesAreSettled { [weak self] in
-            self?.formWindow?.saveState()
-            self?.app.quit()
+        confirmQuittingWithKeptSaves {
+            formWindow.whenChangesAreSettled { [weak self] in
+                self?.formWindow?.saveState()
+                self?.app.quit()
+            }
         }
     }
 

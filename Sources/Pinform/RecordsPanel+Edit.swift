@@ -54,7 +54,7 @@ extension RecordsPanel {
             prepareSearchWhenIdle()
             list.refresh(id: ListedRecordID(id))
         } catch .conflict(let conflict) {
-            ConflictDialog.present(over: window, conflict) { [weak self] choice in
+            ConflictDialog.present(over: window, conflict, base: base.model) { [weak self] choice in
                 switch choice {
                 case .keepMine: self?.save(edited, basedOn: base, in: store, resolving: .keepMine)
                 case .keepTheirs: self?.save(edited, basedOn: base, in: store, resolving: .keepTheirs)

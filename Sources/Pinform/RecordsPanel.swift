@@ -50,6 +50,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     /// Edits the selected record in a dialog, as Enter or a double-click on its row does.
     let editButton = Button(iconName: "document-edit-symbolic")
     let deleteButton = Button(iconName: "user-trash-symbolic")
+    let historyButton = Button(iconName: "document-open-recent-symbolic")
     let exportButton = Button(iconName: "document-save-as-symbolic")
     let widget: Widget
     /// The page shown in the list's place while the records file cannot be opened.
@@ -67,7 +68,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     unowned let window: Window
     let toast: Toast
     let neutralizesFormulas: () -> Bool
-    private let readOnlyBox = Box(.horizontal, spacing: 6)
+    let readOnlyBox = Box(.horizontal, spacing: 6)
     var chooser: FileChooserNative?
     /// Where the last export went, to suggest the same folder next time.
     var lastExportFolder: URL?
@@ -103,6 +104,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         for (button, name, tip) in [
             (editButton, tr("Edit"), tr("Edit the selected record (Enter)")),
             (deleteButton, tr("Delete"), tr("Delete the selected records (Delete)")),
+            (historyButton, tr("History"), tr("Who changed the selected record, and when")),
             (exportButton, tr("Export…"), tr("Export the list as CSV (Ctrl+E)")),
         ] {
             button.setAccessibleLabel(name)
@@ -118,6 +120,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         bar.append(title)
         bar.append(editButton)
         bar.append(deleteButton)
+        bar.append(historyButton)
         bar.append(exportButton)
 
         readOnlyNotice.wraps = true
@@ -160,6 +163,7 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
             if let id = list.selectedIDs.first { edit(id) }
         }
         deleteButton.onClicked { [unowned self] in delete(list.selectedIDs) }
+        historyButton.onClicked { [unowned self] in showHistory() }
         exportButton.onClicked { [unowned self] in export() }
         retryButton.onClicked { [unowned self] in retryProblem?() }
         moveAsideButton.onClicked { [unowned self] in startFresh() }
@@ -287,6 +291,8 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
         let usable = store != nil && !showsProblem
         deleteButton.isSensitive = usable && list.hasSelection
         editButton.isSensitive = usable && list.hasSelection
+        historyButton.isVisible = keepsHistory
+        historyButton.isSensitive = usable && list.hasSelection
         exportButton.isSensitive = usable && list.rowCount > 0
     }
 

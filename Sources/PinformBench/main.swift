@@ -1,9 +1,9 @@
-// pinform-bench [startup|memory|engine|forms|entry|keystroke|records|longnote|tpm|unlock|pins|all] [--runs N] [--presses N] [--changes N]
+// pinform-bench [startup|memory|engine|forms|entry|keystroke|records|longnote|team|tpm|unlock|pins|all] [--runs N] [--presses N] [--changes N]
 //
 // Every figure is taken side by side with its reference in the same run; see docs/benchmarks.md.
 import Glibc
 
-let sectionNames = ["startup", "memory", "engine", "forms", "entry", "keystroke", "records", "longnote", "tpm", "unlock", "pins", "all"]
+let sectionNames = ["startup", "memory", "engine", "forms", "entry", "keystroke", "records", "longnote", "team", "tpm", "unlock", "pins", "all"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "pins", let index = arguments.firstIndex(of: "--write-blocklist"), index + 1 < arguments.count {
@@ -42,7 +42,7 @@ let unknown = arguments.enumerated().filter { index, argument in
         && !(index > 0 && arguments[index - 1].hasPrefix("--"))
 }
 if !unknown.isEmpty || arguments.contains("--help") {
-    print("usage: pinform-bench [startup|memory|engine|forms|entry|keystroke|records|longnote|tpm|unlock|pins|all]... "
+    print("usage: pinform-bench [startup|memory|engine|forms|entry|keystroke|records|longnote|team|tpm|unlock|pins|all]... "
         + "[--runs N (startup, default 12)] [--presses N (keystroke, default 1000)] [--changes N (engine, default 1000000)] [--pin-data DIR (pins)]")
     exit(unknown.isEmpty ? 0 : 2)
 }
@@ -167,6 +167,12 @@ if requested.contains("longnote") {
     let longNote = MainActor.assumeIsolated { LongNoteBenchmark.run() }
     LongNoteBenchmark.table(longNote).print()
     goals.append(LongNoteBenchmark.goal(longNote))
+}
+
+if requested.contains("team") {
+    let team = TeamBenchmark.run(count: option("--records", default: 100_000), seconds: Double(option("--desk-seconds", default: 60)))
+    team.table.print()
+    goals += team.goals
 }
 
 if requested.contains("tpm") {

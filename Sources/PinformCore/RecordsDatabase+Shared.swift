@@ -51,6 +51,8 @@ extension RecordsDatabase {
         } catch {
             return false
         }
+        // What this desk saved while the server was away goes first, then the lists read again.
+        sendKeptSaves()
         for observer in changeObservers.values { observer(["*"]) }
         return true
     }

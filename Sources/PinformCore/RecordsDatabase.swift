@@ -34,7 +34,11 @@ public final class RecordsDatabase {
     /// A read-only connection for the tables a newer version wrote, opened when one is found.
     private var newerTablesDatabase: Database?
     /// Each model's store, made once per open database, under its model's type.
-    private var stores: [ObjectIdentifier: AnyObject] = [:]
+    var stores: [ObjectIdentifier: AnyObject] = [:]
+    /// The saves kept while the shared database's server was away, in the sealed file.
+    var outbox: SharedDatabaseOutbox?
+    /// Told when a kept save, sent, met another desk's change of the same field.
+    public var onKeptConflict: (@MainActor (SharedDatabaseKeptConflict) -> Void)?
     /// The shared database's session, while one is joined and open.
     public internal(set) var sharedConnection: PostgresConnection?
     /// The shared database this desk joined, read at the last open; nil for the local file only.
@@ -69,6 +73,7 @@ public final class RecordsDatabase {
     /// Retry, or once a damaged file was moved aside).
     public func closeFile() {
         stores.removeAll()
+        outbox = nil
         sharedEndpoint = nil
         sharedConnection?.close()
         sharedConnection = nil
@@ -133,9 +138,7 @@ public final class RecordsDatabase {
         guard let database else { throw openError ?? .closed(path: file.path) }
         if let store = stores[ObjectIdentifier(Model.self)] as? any RecordStoring<Model> { return store }
         if let sharedConnection {
-            let store = try PostgresRecordStore<Model>(connection: sharedConnection, table: Model.table, columns: Model.storeColumns)
-            stores[ObjectIdentifier(Model.self)] = store
-            return store
+            return try sharedStore(Model.self, on: sharedConnection, keepingIn: database)
         }
         let store: RecordStore<Model>
         do {
@@ -156,6 +159,9 @@ public final class RecordsDatabase {
 
     /// Why a store can only be read, or nil when it can be written.
     public func readOnlyReason<Model: Codable>(for store: any RecordStoring<Model>) -> Database.ReadOnlyReason? {
+        if let shared = (store as? SharedDatabaseStore<Model>)?.shared {
+            return shared.isReadOnly ? .sharedRoleReadsOnly(role: shared.role) : nil
+        }
         guard let store = store as? RecordStore<Model> else { return store.isReadOnly ? .cannotWrite : nil }
         if store.isFromNewerVersion || store.database.isFromNewerVersion { return .newerVersion }
         if store.database.isReadOnly { return fileReadOnlyReason ?? .cannotWrite }

@@ -1,10 +1,13 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// A private PostgreSQL cluster for the tests and `pinform-bench`: `initdb` into a fresh
-/// temporary folder, the server listening only on a Unix socket in that folder (no TCP), with
-/// password (SCRAM) authentication, stopped on `stop()` or `deinit` — and killed with the process
-/// that started it, even when that one crashes. Never a server the tests did not start.
+/// temporary folder, the server listening on a Unix socket in that folder (and, given a
+/// certificate, with TLS on a free port of 127.0.0.1 — never another address), with password
+/// (SCRAM) authentication, stopped on `stop()` (started again by `start()`) or `deinit` — and
+/// killed with the process that started it, even when that one crashes. Never a server the
+/// tests did not start.
 ///
 /// PostgreSQL refuses to run as root: when the tests run as root (CI), the cluster runs as
 /// `nobody`, in a folder under the system's temporary folder that `nobody` owns (CI's checkout,
@@ -22,14 +25,38 @@ public final class PostgresCluster: Sendable {
     public let adminUser = "pinform_admin"
     /// The superuser's password (random, per cluster).
     public let adminPassword: String
-    /// The port number in the socket file's name.
-    public let port = 5432
+    /// The port number in the socket file's name, and the TCP port when `tls` was given.
+    public let port: Int
+    /// Where the server listens over TCP with TLS: `127.0.0.1`, or nil for the socket only.
+    public let tcpHost: String?
+
+    /// A server certificate and its key (PEM files) for TLS over TCP on localhost.
+    public struct TLS: Sendable {
+        /// The server's certificate, as the CA signed it.
+        public let certificate: String
+        /// The server's private key.
+        public let key: String
+
+        /// Files from their paths.
+        public init(certificate: String, key: String) {
+            self.certificate = certificate
+            self.key = key
+        }
+    }
+
+    private let tlsSettings: [String]
     private let folder: String
-    private let process: Process
+    /// The running server; a new one after `start()`.
+    private let server: Mutex<Process?> = Mutex(nil)
     private let binaries: String
+    private let data: String
+    private let asUser: (uid: uid_t, gid: gid_t)?
 
     /// Creates and starts the cluster; takes a second or two.
-    public init() throws {
+    ///
+    /// - Parameter tls: a certificate and key to serve TLS with, over TCP on `127.0.0.1` at a
+    ///   free port (besides the socket); nil for the Unix socket only.
+    public init(tls: TLS? = nil) throws {
         binaries = try Self.binaryFolder()
         var template = Array("/tmp/pinform-pg.XXXXXX".utf8CString)
         guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -37,9 +64,9 @@ public final class PostgresCluster: Sendable {
         }
         folder = String(cString: created)
         socketFolder = folder + "/socket"
-        let data = folder + "/data"
+        data = folder + "/data"
         adminPassword = (0..<24).map { _ in String(UInt8.random(in: 0...15), radix: 16) }.joined()
-        let asUser = try Self.unprivilegedUser()
+        asUser = try Self.unprivilegedUser()
         try FileManager.default.createDirectory(atPath: socketFolder, withIntermediateDirectories: true)
         let passwordFile = folder + "/password"
         _ = FileManager.default.createFile(atPath: passwordFile, contents: Data(adminPassword.utf8), attributes: [.posixPermissions: 0o600])
@@ -53,22 +80,49 @@ public final class PostgresCluster: Sendable {
         try Self.run(binaries + "/initdb", ["-D", data, "-U", adminUser, "--pwfile", passwordFile, "--auth", "scram-sha-256",
                                             "--no-sync", "--no-instructions", "-E", "UTF8", "--locale", "C"], as: asUser)
         unlink(passwordFile)
-        process = Process()
+        if let tls {
+            // The server reads its key only when it is its own and no one else's.
+            let certificate = folder + "/server.crt", key = folder + "/server.key"
+            try FileManager.default.copyItem(atPath: tls.certificate, toPath: certificate)
+            try FileManager.default.copyItem(atPath: tls.key, toPath: key)
+            chmod(key, 0o600)
+            if let asUser {
+                for path in [certificate, key] { chown(path, asUser.uid, asUser.gid) }
+            }
+            port = try Self.freePort()
+            tcpHost = "127.0.0.1"
+            tlsSettings = ["-c", "listen_addresses=127.0.0.1", "-c", "ssl=on", "-c", "ssl_cert_file=\(certificate)",
+                           "-c", "ssl_key_file=\(key)"]
+        } else {
+            port = 5432
+            tcpHost = nil
+            tlsSettings = ["-c", "listen_addresses="]
+        }
+        try start()
+    }
+
+    /// Starts the server (again, after `stop()`, on the same data and socket) and waits until it
+    /// accepts connections.
+    public func start() throws {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments = Self.identity(asUser) + [
             "--pdeathsig", "KILL", binaries + "/postgres", "-D", data, "-k", socketFolder, "-p", String(port),
-            "-c", "listen_addresses=", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+            "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
             "-c", "shared_buffers=16MB", "-c", "max_connections=40", "-c", "logging_collector=off",
-        ]
+        ] + tlsSettings
         let log = folder + "/server.log"
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         if let asUser { chown(log, asUser.uid, asUser.gid) }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: log)
-        try process.run()
+        try server.withLock { running throws in
+            try process.run()
+            running = process
+        }
         for _ in 0..<200 {
             if (try? Self.run(binaries + "/pg_isready", ["-q", "-h", socketFolder, "-p", String(port)], as: nil)) != nil { return }
-            guard process.isRunning else { break }
+            guard server.withLock({ $0?.isRunning ?? false }) else { break }
             usleep(25_000)
         }
         let words = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
@@ -83,10 +137,13 @@ public final class PostgresCluster: Sendable {
 
     /// Stops the server (fast shutdown: sessions are ended); its folder goes with this object.
     public func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGINT)
+        server.withLock { process in
+            guard let process else { return }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGINT)
+            }
+            process.waitUntilExit()
         }
-        process.waitUntilExit()
     }
 
     /// Runs SQL as the superuser through `psql`, e.g. to create a role, and returns its output.
@@ -116,6 +173,25 @@ public final class PostgresCluster: Sendable {
     /// Creates a database owned by `owner` (the superuser when nil).
     public func createDatabase(_ name: String, owner: String? = nil) throws {
         try psql("CREATE DATABASE \"\(name)\"" + (owner.map { " OWNER \"\($0)\"" } ?? ""))
+    }
+
+    /// A TCP port on 127.0.0.1 that nothing listens on now (the kernel's choice).
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Unavailable(description: "no socket for finding a free port") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(socket, address, length) == 0 && getsockname(socket, address, &length) == 0
+            }
+        }
+        guard bound else { throw Unavailable(description: "could not find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     private static func binaryFolder() throws -> String {

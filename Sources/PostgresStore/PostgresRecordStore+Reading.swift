@@ -44,9 +44,7 @@ extension PostgresRecordStore {
         let terms = try SearchText.terms(search)
         if !terms.isEmpty {
             let ids = try ids(sortedBy: key, ascending: ascending, search: search)
-            let start = min(max(offset, 0), ids.count)
-            let end = limit.map { min(start + max($0, 0), ids.count) } ?? ids.count
-            return try records(ids: ids[start..<end])
+            return try records(ids: RecordListCache<Int64>.page(of: ids, offset: offset, limit: limit))
         }
         let sql = "SELECT \(selectColumns) FROM \(quotedTable)" + (try orderClause(key, ascending: ascending))
             + " LIMIT $1::bigint OFFSET $2::bigint"
@@ -64,15 +62,7 @@ extension PostgresRecordStore {
         let order = try orderClause(key, ascending: ascending)
         let sorted = try sortedIDs(orderedBy: order)
         guard !terms.isEmpty else { return sorted }
-        let index = try currentSearchIndex()
-        let slots: [Int32]
-        if let cached = orderedSlots[order] {
-            slots = cached
-        } else {
-            slots = index.slots(of: sorted)
-            orderedSlots[order] = slots
-        }
-        return index.filter(sorted, slots: slots, terms: terms.map { Array($0.utf8) })
+        return cache.matching(sorted, orderedBy: order, in: try currentSearchIndex(), terms: terms)
     }
 
     /// Reads the search text of every record into memory now rather than at the first search.

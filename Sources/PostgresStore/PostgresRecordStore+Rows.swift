@@ -66,21 +66,11 @@ extension PostgresRecordStore {
     }
 
     func orderClause(_ key: RecordSortKey, ascending: Bool) throws(StoreError) -> String {
-        let direction = ascending ? "ASC" : "DESC"
-        let column: String
-        switch key {
-        case .id:
-            return " ORDER BY id \(direction)"
-        case .created:
-            column = "_created"
-        case .updated:
-            column = "_updated"
-        case .column(let name):
-            guard let declared = columns.first(where: { $0.name == name }) else { throw StoreError.unknownColumn(name) }
+        try key.orderClause(ascending: ascending, columns: columns, nulls: " NULLS FIRST") { declared in
             // Text sorts without regard to case, as the local store's NOCASE columns do.
-            column = declared.sharedType == .text ? "lower(\(SQLIdentifier.quoted(name)))" : SQLIdentifier.quoted(name)
+            let name = SQLIdentifier.quoted(declared.name)
+            return declared.sharedType == .text ? "lower(\(name))" : name
         }
-        return " ORDER BY \(column) \(direction) NULLS FIRST, id \(direction)"
     }
 
     // MARK: Caches
@@ -92,63 +82,42 @@ extension PostgresRecordStore {
 
     /// The stamp the caches hold, after dropping them when the table changed since.
     func validCacheStamp() throws(StoreError) -> Int64? {
-        let stamp = try currentStamp()
-        if stamp == nil || stamp != cacheStamp {
-            dropCaches()
-            cacheStamp = stamp
-        }
-        return stamp
+        cache.validate(try currentStamp())
     }
 
     func dropCaches() {
-        cacheStamp = nil
-        searchIndex = nil
-        sortedIDs.removeAll()
+        cache.drop()
     }
 
     /// Runs a write in a transaction that holds the table's stamp row (so no other desk writes
     /// the table meanwhile), then patches the search index when it was current before.
     func write<T>(_ body: () throws(StoreError) -> T, patch: (inout SearchIndex, T) -> Void) throws(StoreError) -> T {
+        guard !isReadOnly else { throw StoreError.serverRefused(reason: Self.readOnlyRefusal(role: role)) }
         let (result, before, after) = try connection.transaction { () throws(StoreError) in
             let before = try connection.execute("SELECT stamp FROM _pinform_tables WHERE name = $1 FOR UPDATE", [table])
                 .scalar.flatMap(Int64.init)
             let result = try body()
             return (result, before, try currentStamp())
         }
-        sortedIDs.removeAll()
-        if let before, before == cacheStamp, var index = searchIndex {
-            searchIndex = nil
-            patch(&index, result)
-            searchIndex = index
-            cacheStamp = after
-        } else {
-            dropCaches()
-        }
+        cache.wrote(result, wasCurrent: before != nil && before == cache.stamp, now: after, patch: patch)
         return result
     }
 
     func sortedIDs(orderedBy order: String) throws(StoreError) -> [RecordID] {
         let stamp = try validCacheStamp()
-        if let ids = sortedIDs[order] { return ids }
-        let ids = try connection.execute("SELECT id FROM \(quotedTable)" + order).rows.map { RecordID($0[0].flatMap(Int64.init) ?? 0) }
-        if stamp != nil {
-            if sortedIDs.count >= 4 { sortedIDs.removeAll() }
-            sortedIDs[order] = ids
+        return try cache.sortedIDs(orderedBy: order, at: stamp) { () throws(StoreError) in
+            try connection.execute("SELECT id FROM \(quotedTable)" + order).rows.map { RecordID($0[0].flatMap(Int64.init) ?? 0) }
         }
-        return ids
     }
 
     func currentSearchIndex() throws(StoreError) -> SearchIndex {
         let stamp = try validCacheStamp()
-        if let searchIndex { return searchIndex }
-        var index = SearchIndex()
-        for row in try connection.execute("SELECT id, _search FROM \(quotedTable)").rows {
-            index.set((row[1] ?? "").utf8, for: row[0].flatMap(Int64.init) ?? 0)
+        return try cache.searchIndex(at: stamp) { () throws(StoreError) in
+            var index = SearchIndex()
+            for row in try connection.execute("SELECT id, _search FROM \(quotedTable)").rows {
+                index.set((row[1] ?? "").utf8, for: row[0].flatMap(Int64.init) ?? 0)
+            }
+            return index
         }
-        if stamp != nil {
-            searchIndex = index
-            orderedSlots.removeAll()
-        }
-        return index
     }
 }

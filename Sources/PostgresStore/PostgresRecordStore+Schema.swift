@@ -72,6 +72,8 @@ extension PostgresRecordStore {
             + "FOR EACH ROW EXECUTE FUNCTION _pinform_row_changed()")
         try connection.execute("CREATE TRIGGER \(trigger("stamped")) AFTER INSERT OR UPDATE OR DELETE ON \(quotedTable) "
             + "FOR EACH STATEMENT EXECUTE FUNCTION _pinform_table_changed()")
+        // Who created and changed each row, the history, row-level security, the groups' grants.
+        try connection.execute("SELECT _pinform_secure($1)", [table])
     }
 
     func createIndex(_ column: Column<Model>) throws(StoreError) {

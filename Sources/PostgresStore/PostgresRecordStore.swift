@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Storage
 
 /// Stores values of one `Codable` type in one table of a shared PostgreSQL database — the
@@ -31,17 +32,14 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
     public let version: Int
     /// Whether this role may not change the table's records.
     public private(set) var isReadOnly = false
+    /// The PostgreSQL role this desk is connected as, which the server's rules apply to.
+    public private(set) var role = ""
 
     let quotedTable: String
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
-    /// The change stamp the caches below were read at.
-    var cacheStamp: Int64?
-    var searchIndex: SearchIndex?
-    var sortedIDs: [String: [RecordID]] = [:] {
-        didSet { orderedSlots.removeAll() }
-    }
-    var orderedSlots: [String: [Int32]] = [:]
+    /// The sorted lists and the search index, while the table's change stamp stays the same.
+    var cache = RecordListCache<Int64>()
     let selectColumns = "id, extract(epoch from _created)::float8, extract(epoch from _updated)::float8, _json::text, _version"
 
     /// Opens the model's table, creating it or migrating its columns as needed.
@@ -66,9 +64,11 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
             positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN"
         )
         try prepareTable()
-        isReadOnly = try connection.execute(
-            "SELECT has_table_privilege($1, 'INSERT') OR has_table_privilege($1, 'UPDATE')", [quotedTable]
-        ).scalar != "t"
+        let rights = try connection.execute(
+            "SELECT has_table_privilege($1, 'INSERT') OR has_table_privilege($1, 'UPDATE'), current_user", [quotedTable]
+        ).rows.first
+        isReadOnly = rights?[0] != "t"
+        role = rights?[1] ?? connection.endpoint.user ?? ""
     }
 
     // MARK: Writing
@@ -146,6 +146,14 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
                 guard let id = row[0].flatMap(Int64.init) else { continue }
                 byID[RecordID(id)] = DeletedRecord(id: RecordID(id), json: Data((row[3] ?? "{}").utf8),
                                                    created: row[1].flatMap(Double.init) ?? 0, updated: row[2].flatMap(Double.init) ?? 0)
+            }
+            let kept = ids.filter { byID[$0] == nil }
+            if !kept.isEmpty, try connection.execute(
+                "SELECT count(*) FROM \(quotedTable) WHERE id = ANY($1::bigint[])", [Self.array(kept)]
+            ).scalar != "0" {
+                // Still there but not deleted: row-level security lets a role delete only the
+                // records it added. All or none: nothing is deleted.
+                throw StoreError.serverRefused(reason: Self.deletionRefusal)
             }
             var seen = Set<RecordID>()
             return ids.compactMap { id in seen.insert(id).inserted ? byID[id] : nil }

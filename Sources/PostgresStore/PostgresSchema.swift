@@ -13,7 +13,7 @@ import Storage
 ///   table, identity and version — never record data — on the `pinform_changes` channel.
 public enum PostgresSchema {
     /// The schema version this Pinform writes and understands.
-    public static let supported = 1
+    public static let supported = 2
     /// The channel the change notifications are sent on.
     public static let channel = "pinform_changes"
     /// The advisory lock every schema change holds (any number unique to Pinform).
@@ -59,6 +59,7 @@ public enum PostgresSchema {
             END $$
             """,
         ],
+        rightsMigration,
     ]
 
     /// Creates the schema or brings it up to `supported`.

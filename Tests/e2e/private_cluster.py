@@ -9,6 +9,7 @@ import os
 import pwd
 import secrets
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -41,6 +42,12 @@ class PrivateCluster:
                         "--auth", "scram-sha-256", "--no-sync", "--no-instructions", "-E", "UTF8", "--locale", "C"],
                        check=True, cwd="/tmp", stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         os.unlink(password_file)
+        self.data = data
+        self.start()
+
+    def start(self):
+        """Starts the server (again, after `pause()`) on the same data and socket."""
+        data = self.data
         self.server = subprocess.Popen(
             ["setpriv", *self.identity, "--pdeathsig", "KILL", f"{self.bin}/postgres", "-D", data, "-k", self.socket,
              "-p", str(self.port), "-c", "listen_addresses=", "-c", "fsync=off", "-c", "shared_buffers=16MB"],
@@ -62,6 +69,12 @@ class PrivateCluster:
 
     def address(self, database, user):
         return f"postgresql:///{database}?host={self.socket}&port={self.port}&user={user}"
+
+    def pause(self):
+        """Stops the server (fast shutdown: its sessions end) and keeps its data, for `start()`."""
+        if self.server.poll() is None:
+            self.server.send_signal(signal.SIGINT)
+            self.server.wait(10)
 
     def stop(self):
         if self.server.poll() is None:

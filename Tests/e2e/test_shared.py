@@ -1,7 +1,7 @@
 """End-to-end tests of a shared PostgreSQL database, on a private cluster: the real binary joins
 it from the command line (`--connect ADDRESS`; the password typed in the join dialog, never in
 the arguments), saves a person into the server's typed table, and shows another desk's save
-without a reload.
+without a reload; a save while the server is stopped is kept, said so, and sent when it is back.
 """
 import json
 import os
@@ -9,7 +9,7 @@ import time
 
 from pinform_e2e import AppTestCase, click, find, find_all, response_button, set_text, wait_until
 from private_cluster import PrivateCluster
-from test_records import rows, save_person, unlock, wait_for_rows
+from test_records import message, rows, save_person, unlock, wait_for_rows
 
 PASSWORD = "front-desk-pw"
 
@@ -56,3 +56,21 @@ class SharedDatabaseTests(AppTestCase):
         wait_until(lambda: len(rows(root)) == 2, 5, "desk B's save did not show at desk A")
         self.assertLess(time.monotonic() - start, 2.0)
         self.assertIn("Hopper", [row[1] for row in rows(root)])
+
+    def test_a_save_while_the_server_is_stopped_is_kept_and_sent_when_it_is_back(self):
+        app = self.launch_app(args=["--connect", self.cluster.address("clinic", "front_desk")])
+        root = self.join(app)
+        save_person(root, {"First name": "Ada", "Last name": "Lovelace", "Birth date": "1815-12-10",
+                           "Email": "ada@example.com", "Height": "1.65"})
+        wait_for_rows(root, 1)
+
+        self.cluster.pause()
+        save_person(root, {"First name": "Grace", "Last name": "Hopper", "Birth date": "1906-12-09",
+                           "Email": "grace@example.com", "Height": "1.70"})
+        message(root, "The save is kept on this desk")
+
+        self.cluster.start()
+        wait_until(lambda: self.cluster.psql("SELECT count(*) FROM person", "clinic") == "2", 20,
+                   "the kept save was not sent when the server was back")
+        self.assertEqual(self.cluster.psql("SELECT last_name FROM person ORDER BY id", "clinic"), "Lovelace\nHopper")
+        wait_until(lambda: len(rows(root)) == 2, 10, "the list did not show the sent save")

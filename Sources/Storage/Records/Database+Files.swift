@@ -115,6 +115,8 @@ extension Database {
         /// An older version's plaintext file in a folder that cannot be written: it cannot be
         /// encrypted there, so it is shown as it is until it can be.
         case notEncryptedYet
+        /// A shared database whose server lets this desk's role read the records, not change them.
+        case sharedRoleReadsOnly(role: String)
 
         /// A sentence for the person, naming the file.
         public func message(path: String) -> String {
@@ -127,6 +129,10 @@ extension Database {
             case .notEncryptedYet:
                 tr("The records file “{path}” can only be read: an older version of Pinform saved it unencrypted, and its folder is read-only, so it cannot be encrypted yet. The records show; they are encrypted once the folder can be written.",
                    ["path": path])
+            case .sharedRoleReadsOnly(let role):
+                // Translators: {role} is the PostgreSQL role this desk connects as; pinform_clerks is a group's name on the server.
+                tr("This desk connects to the shared database as “{role}”, which may read the records but not change them. Whoever runs the database server can add it to the group pinform_clerks.",
+                   ["role": role])
             }
         }
     }

@@ -8,12 +8,7 @@ extension RecordStore {
     /// they were read; `nil` inside a transaction, whose changes may yet be rolled back, when
     /// nothing is cached.
     func validCacheStamp() throws(StoreError) -> CacheStamp? {
-        let stamp = try currentStamp()
-        if stamp == nil || stamp != cacheStamp {
-            dropCaches()
-            cacheStamp = stamp
-        }
-        return stamp
+        cache.validate(try currentStamp())
     }
 
     func currentStamp() throws(StoreError) -> CacheStamp? {
@@ -23,9 +18,7 @@ extension RecordStore {
     }
 
     func dropCaches() {
-        cacheStamp = nil
-        searchIndex = nil
-        sortedIDs.removeAll()
+        cache.drop()
     }
 
     /// Runs a write in a transaction, then brings the search index up to date with `patch`
@@ -36,47 +29,29 @@ extension RecordStore {
     ) throws(StoreError) -> T {
         guard !isMissing, unwrittenColumns.isEmpty else { throw StoreError.readOnly(path: database.path) }
         let before = try? currentStamp()
-        let isCurrent = before != nil && before == cacheStamp && searchIndex != nil
+        let isCurrent = before != nil && before == cacheStamp
         let result = try database.storeTransaction(body)
-        sortedIDs.removeAll()
-        if isCurrent, let before, let after = try? currentStamp(), after.dataVersion == before.dataVersion,
-           var index = searchIndex {
-            searchIndex = nil
-            patch(&index, result)
-            searchIndex = index
-            cacheStamp = after
-        } else {
-            dropCaches()
-        }
+        let after = try? currentStamp()
+        cache.wrote(result, wasCurrent: isCurrent && after != nil && after?.dataVersion == before?.dataVersion, now: after, patch: patch)
         return result
     }
 
     func sortedIDs(orderedBy order: String) throws(StoreError) -> [RecordID] {
         let stamp = try validCacheStamp()
-        if let ids = sortedIDs[order] { return ids }
-        let ids = try database.withStatement("SELECT id FROM \(quotedTable)" + order) { statement throws(StoreError) in
-            var ids: [RecordID] = []
-            while try statement.step() {
-                ids.append(RecordID(statement.int64(at: 0)))
+        return try cache.sortedIDs(orderedBy: order, at: stamp) { () throws(StoreError) in
+            try database.withStatement("SELECT id FROM \(quotedTable)" + order) { statement throws(StoreError) in
+                var ids: [RecordID] = []
+                while try statement.step() {
+                    ids.append(RecordID(statement.int64(at: 0)))
+                }
+                return ids
             }
-            return ids
         }
-        if stamp != nil {
-            if sortedIDs.count >= 4 { sortedIDs.removeAll() }
-            sortedIDs[order] = ids
-        }
-        return ids
     }
 
     func currentSearchIndex() throws(StoreError) -> SearchIndex {
         let stamp = try validCacheStamp()
-        if let searchIndex { return searchIndex }
-        let index = try loadSearchIndex()
-        if stamp != nil {
-            searchIndex = index
-            orderedSlots.removeAll()
-        }
-        return index
+        return try cache.searchIndex(at: stamp) { () throws(StoreError) in try loadSearchIndex() }
     }
 
     func loadSearchIndex() throws(StoreError) -> SearchIndex {

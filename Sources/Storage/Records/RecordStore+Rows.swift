@@ -56,22 +56,8 @@ extension RecordStore {
     }
 
     func orderClause(_ key: RecordSortKey, ascending: Bool) throws(StoreError) -> String {
-        let direction = ascending ? "ASC" : "DESC"
-        let column: String
-        switch key {
-        case .id:
-            return " ORDER BY id \(direction)"
-        case .created:
-            column = "_created"
-        case .updated:
-            column = "_updated"
-        case .column(let name):
-            guard let declared = columns.first(where: { $0.name == name }) else {
-                throw StoreError.unknownColumn(name)
-            }
-            if unwrittenColumns.contains(declared.name) { return " ORDER BY id \(direction)" }
-            column = SQLIdentifier.quoted(declared.name)
+        try key.orderClause(ascending: ascending, columns: columns) { declared in
+            unwrittenColumns.contains(declared.name) ? nil : SQLIdentifier.quoted(declared.name)
         }
-        return " ORDER BY \(column) \(direction), id \(direction)"
     }
 }

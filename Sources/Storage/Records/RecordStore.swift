@@ -51,14 +51,10 @@ public final class RecordStore<Model: Codable> {
         var changes: Int32
     }
 
-    var cacheStamp: CacheStamp?
-    var searchIndex: SearchIndex?
-    /// Sorted identity lists by their `ORDER BY` clause.
-    var sortedIDs: [String: [RecordID]] = [:] {
-        didSet { orderedSlots.removeAll() }
-    }
-    /// The search index's slots of each sorted list, valid while neither changes.
-    var orderedSlots: [String: [Int32]] = [:]
+    /// The sorted lists and the search index, while the file's stamp stays the same.
+    var cache = RecordListCache<CacheStamp>()
+    var cacheStamp: CacheStamp? { cache.stamp }
+    var searchIndex: SearchIndex? { cache.searchIndex }
     /// Whether the stored search text was folded otherwise and is folded again when read.
     var refoldsOnLoad = false
     /// Whether the table does not exist and cannot be created (a read-only connection): the
@@ -75,7 +71,7 @@ public final class RecordStore<Model: Codable> {
     let quotedTable: String
     let insertSQL: String
     private let updateSQL: String
-    private let selectByIDSQL: String
+    let selectByIDSQL: String
 
     /// Opens the store's table, creating it or migrating its columns as needed.
     ///
@@ -301,125 +297,6 @@ public final class RecordStore<Model: Codable> {
         guard !isMissing else { throw StoreError.readOnly(path: database.path) }
         dropCaches()
         try database.storeTransaction { () throws(StoreError) in try backfill() }
-    }
-
-    // MARK: Reading
-
-    /// The record with this identity, or `nil` when there is none.
-    public func record(id: RecordID) throws(StoreError) -> Record<Model>? {
-        guard !isMissing else { return nil }
-        return try database.withStatement(selectByIDSQL) { statement throws(StoreError) -> Record<Model>? in
-            try statement.bind(.integer(id.rawValue), at: 1)
-            guard try statement.step() else { return nil }
-            return try decodeRecord(statement)
-        }
-    }
-
-    /// The records with these identities, in the same order; identities with no record
-    /// (deleted meanwhile) are left out.
-    ///
-    /// A list view of many rows holds `ids(sortedBy:ascending:search:)` and asks for the
-    /// records of the rows that scroll into view.
-    public func records(ids: some Sequence<RecordID>) throws(StoreError) -> [Record<Model>] {
-        guard !isMissing else { return [] }
-        var records: [Record<Model>] = []
-        records.reserveCapacity(ids.underestimatedCount)
-        try database.withStatement(selectByIDSQL) { statement throws(StoreError) in
-            for id in ids {
-                try statement.bind(.integer(id.rawValue), at: 1)
-                if try statement.step() {
-                    records.append(try decodeRecord(statement))
-                }
-                statement.reset()
-            }
-        }
-        return records
-    }
-
-    /// How many records match a search (see `list`), or how many there are for `nil`.
-    ///
-    /// - Throws: `.searchTooLong` for a search of more than 32 words.
-    public func count(matching search: String? = nil) throws(StoreError) -> Int {
-        let terms = try SearchText.terms(search)
-        guard !isMissing else { return 0 }
-        guard terms.isEmpty else { return try currentSearchIndex().count(matching: terms.map { Array($0.utf8) }) }
-        return try database.withStatement("SELECT count(*) FROM \(quotedTable)") { statement throws(StoreError) in
-            _ = try statement.step()
-            return Int(statement.int64(at: 0))
-        }
-    }
-
-    /// Records in order, optionally only those matching a search, optionally one page.
-    ///
-    /// A search matches a record when every word of it occurs in one of the record's text
-    /// columns, ignoring case and how accented letters were typed (`SearchText.fold`); what the
-    /// person typed is taken as plain text (`%`, `_` and quotes have no special meaning). A
-    /// search of only white space matches everything.
-    ///
-    /// - Parameters:
-    ///   - sortedBy: the sort key; ties are broken by identity in the same direction.
-    ///   - limit: the most records to return, or `nil` for all.
-    ///   - offset: how many matching records to skip first.
-    /// - Throws: `.unknownColumn` when the sort key names an undeclared column;
-    ///   `.searchTooLong` for a search of more than 32 words.
-    public func list(
-        sortedBy key: RecordSortKey = .id,
-        ascending: Bool = true,
-        search: String? = nil,
-        limit: Int? = nil,
-        offset: Int = 0
-    ) throws(StoreError) -> [Record<Model>] {
-        let terms = try SearchText.terms(search)
-        guard !isMissing else {
-            _ = try orderClause(key, ascending: ascending)
-            return []
-        }
-        if !terms.isEmpty {
-            let ids = try ids(sortedBy: key, ascending: ascending, search: search)
-            let start = min(max(offset, 0), ids.count)
-            let end = limit.map { min(start + max($0, 0), ids.count) } ?? ids.count
-            return try records(ids: ids[start..<end])
-        }
-        let sql = "SELECT id, _created, _updated, _json FROM \(quotedTable)"
-            + (try orderClause(key, ascending: ascending)) + " LIMIT ? OFFSET ?"
-        return try database.withStatement(sql) { statement throws(StoreError) in
-            try statement.bind([.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
-            var records: [Record<Model>] = []
-            while try statement.step() {
-                records.append(try decodeRecord(statement))
-            }
-            return records
-        }
-    }
-
-    /// The identities of the records `list` would return, without reading the records: cheap
-    /// enough for 100,000 rows at every keystroke of a search.
-    public func ids(
-        sortedBy key: RecordSortKey = .id,
-        ascending: Bool = true,
-        search: String? = nil
-    ) throws(StoreError) -> [RecordID] {
-        let terms = try SearchText.terms(search)
-        let order = try orderClause(key, ascending: ascending)
-        guard !isMissing else { return [] }
-        let sorted = try sortedIDs(orderedBy: order)
-        guard !terms.isEmpty else { return sorted }
-        let index = try currentSearchIndex()
-        let slots: [Int32]
-        if let cached = orderedSlots[order] {
-            slots = cached
-        } else {
-            slots = index.slots(of: sorted)
-            if cacheStamp != nil { orderedSlots[order] = slots }
-        }
-        return index.filter(sorted, slots: slots, terms: terms.map { Array($0.utf8) })
-    }
-
-    /// Reads the search text of every record into memory now rather than at the first search,
-    /// e.g. while the window is idle after opening.
-    public func prepareSearch() throws(StoreError) {
-        guard !isMissing else { return }
-        _ = try currentSearchIndex()
     }
 }
 

@@ -64,6 +64,9 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Another desk changed the same fields of the record to other values since this desk read
     /// it; nothing was saved.
     case conflict(RecordConflict)
+    /// The shared database's server could not be reached, so the save was kept in this desk's
+    /// sealed file, to be sent when it answers; `waiting` saves are kept now.
+    case keptForLater(reason: String, waiting: Int)
 
     /// A sentence to show the person.
     public var message: String {
@@ -113,6 +116,10 @@ public enum StoreError: Error, Equatable, Sendable {
             tr("The shared database cannot be reached: {reason}.", ["reason": reason])
         case .serverRefused(let reason):
             tr("The shared database refused this: {reason}.", ["reason": reason])
+        case .keptForLater(let reason, let waiting):
+            // Translators: {reason} is libpq's words (in English); %d counts the saves this desk keeps for the server.
+            trn("The shared database cannot be reached ({reason}). The save is kept on this desk and sent when the server answers again; %d save waits.", "The shared database cannot be reached ({reason}). The save is kept on this desk and sent when the server answers again; %d saves wait.",
+                waiting, ["reason": reason])
         case .conflict(let conflict):
             trn("Another desk changed this record meanwhile: %d field differs. Nothing was saved yet.", "Another desk changed this record meanwhile: %d fields differ. Nothing was saved yet.",
                 conflict.fields.count)

@@ -1,0 +1,147 @@
+import Foundation
+import Localization
+import PostgresStore
+import Storage
+
+/// A model's records in the shared database, as the app uses them: reads go to the server; a
+/// save the server cannot take because it cannot be reached is kept in this desk's sealed file
+/// (`SharedDatabaseOutbox`) and sent, in order and checked against its version, by
+/// `sendKept()` once the server answers again. Nothing typed is dropped in between.
+public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
+    /// The server's store.
+    public let shared: PostgresRecordStore<Model>
+    private let outbox: SharedDatabaseOutbox
+    private let encoder = JSONEncoder()
+    private let decoder = JSONDecoder()
+
+    /// Wraps `shared`, keeping what it cannot save in `outbox`.
+    public init(_ shared: PostgresRecordStore<Model>, outbox: SharedDatabaseOutbox) {
+        self.shared = shared
+        self.outbox = outbox
+    }
+
+    /// The table's name.
+    public var table: String { shared.table }
+    /// The declared columns.
+    public var columns: [Column<Model>] { shared.columns }
+    /// Whether this desk's role may not change the records.
+    public var isReadOnly: Bool { shared.isReadOnly }
+
+    // MARK: Saving, or keeping for later
+
+    /// Saves a new record; while the server cannot be reached it is kept and `.keptForLater`
+    /// thrown (the record is not in the list until it is sent).
+    @discardableResult
+    public func insert(_ model: Model) throws(StoreError) -> RecordID {
+        do {
+            return try shared.insert(model)
+        } catch .serverUnavailable(let reason) {
+            try keep(SharedDatabaseOutbox.Entry(table: table, record: nil, baseVersion: nil, base: nil, model: json(model)), reason)
+        }
+    }
+
+    /// Saves several new records together (an import): not kept when the server is away.
+    @discardableResult
+    public func insert(contentsOf models: some Sequence<Model>) throws(StoreError) -> [RecordID] {
+        try shared.insert(contentsOf: models)
+    }
+
+    /// Replaces a record's model.
+    public func update(_ model: Model, id: RecordID) throws(StoreError) {
+        try shared.update(model, id: id)
+    }
+
+    /// Saves an edit of `base`, checked against its version; while the server cannot be
+    /// reached it is kept (with `base`) and `.keptForLater` thrown.
+    public func update(_ model: Model, basedOn base: Record<Model>, resolving resolution: ConflictResolution) throws(StoreError) {
+        do {
+            try shared.update(model, basedOn: base, resolving: resolution)
+        } catch .serverUnavailable(let reason) {
+            try keep(SharedDatabaseOutbox.Entry(table: table, record: base.id.rawValue, baseVersion: base.version,
+                                                base: json(base.model), model: json(model)), reason)
+        }
+    }
+
+    private func keep(_ entry: SharedDatabaseOutbox.Entry, _ reason: String) throws(StoreError) -> Never {
+        try outbox.keep(entry)
+        throw StoreError.keptForLater(reason: reason, waiting: outbox.count)
+    }
+
+    private func json(_ model: Model) throws(StoreError) -> String {
+        do {
+            return String(decoding: try encoder.encode(model), as: UTF8.self)
+        } catch {
+            throw StoreError.encodingFailed(reason: String(describing: error))
+        }
+    }
+
+    /// Sends the kept saves of this table, oldest first, each checked against the version it
+    /// was based on; stops at the first that cannot be sent, which stays kept with the rest.
+    ///
+    /// - Returns: how many were sent.
+    /// - Throws: `.serverUnavailable` while the server is still away; `.conflict` when another
+    ///   desk changed the same field of a kept edit meanwhile (that save stays kept, to be
+    ///   asked about); `.notFound` when its record was deleted meanwhile (it stays kept too).
+    /// - Parameter resolution: how the first kept save resolves a field both desks changed
+    ///   (the person's choice once it was asked about); the others ask.
+    @discardableResult
+    public func sendKept(resolving resolution: ConflictResolution = .ask) throws(StoreError) -> Int {
+        var sent = 0
+        for (id, entry) in try outbox.waiting(for: table) {
+            let model = try decode(entry.model)
+            if let record = entry.record, let base = entry.base {
+                let based = Record(id: RecordID(record), model: try decode(base), created: Date(), updated: Date(),
+                                   version: entry.baseVersion ?? 0)
+                try shared.update(model, basedOn: based, resolving: sent == 0 ? resolution : .ask)
+            } else {
+                try shared.insert(model)
+            }
+            try outbox.remove(id)
+            sent += 1
+        }
+        return sent
+    }
+
+    /// The record as the first kept edit found it: the base its conflict is read against.
+    public func firstKeptBase() throws(StoreError) -> Model? {
+        guard let base = try outbox.waiting(for: table).first?.entry.base else { return nil }
+        return try decode(base)
+    }
+
+    private func decode(_ json: String) throws(StoreError) -> Model {
+        do {
+            return try decoder.decode(Model.self, from: Data(json.utf8))
+        } catch {
+            throw StoreError.decodingFailed(id: RecordID(0), reason: String(describing: error))
+        }
+    }
+
+    // MARK: The rest, as the server's store
+
+    /// Deletes a record.
+    @discardableResult
+    public func delete(id: RecordID) throws(StoreError) -> Bool { try shared.delete(id: id) }
+    /// Deletes several records.
+    @discardableResult
+    public func delete(ids: some Sequence<RecordID>) throws(StoreError) -> Int { try shared.delete(ids: ids) }
+    /// Deletes several records and hands them back.
+    public func deleteRecords(ids: some Sequence<RecordID>) throws(StoreError) -> [DeletedRecord] { try shared.deleteRecords(ids: ids) }
+    /// Puts deleted records back.
+    public func restore(_ records: some Sequence<DeletedRecord>) throws(StoreError) { try shared.restore(records) }
+    /// The record with this identity.
+    public func record(id: RecordID) throws(StoreError) -> Record<Model>? { try shared.record(id: id) }
+    /// The records with these identities.
+    public func records(ids: some Sequence<RecordID>) throws(StoreError) -> [Record<Model>] { try shared.records(ids: ids) }
+    /// How many records match a search.
+    public func count(matching search: String?) throws(StoreError) -> Int { try shared.count(matching: search) }
+    /// Records in order, searched, one page.
+    public func list(sortedBy key: RecordSortKey, ascending: Bool, search: String?, limit: Int?, offset: Int) throws(StoreError) -> [Record<Model>] {
+        try shared.list(sortedBy: key, ascending: ascending, search: search, limit: limit, offset: offset)
+    }
+    /// The identities `list` would return.
+    public func ids(sortedBy key: RecordSortKey, ascending: Bool, search: String?) throws(StoreError) -> [RecordID] {
+        try shared.ids(sortedBy: key, ascending: ascending, search: search)
+    }
+    /// Reads what searching needs.
+    public func prepareSearch() throws(StoreError) { try shared.prepareSearch() }
+}
