@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ControlState", targets: ["ControlState"]),
         .library(name: "PinCode", targets: ["PinCode"]),
         .library(name: "Forms", targets: ["Forms"]),
+        .library(name: "FormDefinitions", targets: ["FormDefinitions"]),
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "PinControls", targets: ["PinControls"]),
         .executable(name: "pinform", targets: ["Pinform"]),
@@ -54,6 +55,9 @@ let package = Package(
         .target(name: "ControlState", swiftSettings: [.strictMemorySafety()]),
         .target(name: "PinCode", dependencies: ["ControlState", "Localization"], swiftSettings: [.strictMemorySafety()]),
         .target(name: "Forms", dependencies: ["ControlState", "Localization"], swiftSettings: [.strictMemorySafety()]),
+        // Forms defined as data (the form designer's): definitions, their records, the
+        // expression language of computed fields, checks and changes; built into a `Form`.
+        .target(name: "FormDefinitions", dependencies: ["Forms", "ControlState", "Localization"], swiftSettings: [.strictMemorySafety()]),
 
         // Persistence.
         // PinCode: the lockout arithmetic of `PinCheck`'s security transaction.
@@ -103,7 +107,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PinformBench",
-            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "PinControls", "Gtk", "SoftwareTPM", "SeededRandom"]
+            dependencies: ["ControlState", "PinCode", "Forms", "Storage", "CAllocCounter", "Controls", "PinControls", "Gtk", "SoftwareTPM", "SeededRandom", "FormDefinitions"]
         ),
 
         // Tests.
@@ -111,6 +115,7 @@ let package = Package(
         .testTarget(name: "ControlStateTests", dependencies: ["ControlState"]),
         .testTarget(name: "PinCodeTests", dependencies: ["PinCode", "ControlState", "Localization", "SeededRandom"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "SeededRandom"]),
+        .testTarget(name: "FormDefinitionsTests", dependencies: ["FormDefinitions", "Forms", "SeededRandom"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM", "Localization", "PinCode", "SeededRandom"]),
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "PostgresCluster", "Storage"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
