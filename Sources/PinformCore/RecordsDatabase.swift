@@ -34,7 +34,7 @@ public final class RecordsDatabase {
     /// A read-only connection for the tables a newer version wrote, opened when one is found.
     private var newerTablesDatabase: Database?
     /// Each model's store, made once per open database, under its model's type.
-    private var stores: [ObjectIdentifier: AnyObject] = [:]
+    var stores: [ObjectIdentifier: AnyObject] = [:]
     /// The shared database's session, while one is joined and open.
     public internal(set) var sharedConnection: PostgresConnection?
     /// The shared database this desk joined, read at the last open; nil for the local file only.

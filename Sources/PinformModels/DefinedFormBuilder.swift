@@ -1,0 +1,132 @@
+import Controls
+import Foundation
+import FormDefinitions
+import Forms
+import Localization
+import PinformCore
+
+/// Builds the form of a definition from the same inputs the Swift models use: `ActiveInput`
+/// for text, e-mail, phone, URL and numbers, `TextAreaInput` for notes, `DateInput`,
+/// `OptionsInput` for a choice, `SwitchInput` for yes/no, a list of rows for line items, a
+/// `ReferenceChooser` for a link and a `ComputedValueInput` for a computed value — each bound
+/// to the record's typed value and checked by the field's rules, laid out in the definition's
+/// rows and widths.
+@MainActor
+enum DefinedFormBuilder {
+    /// The form of `definition` for records of `model`.
+    static func makeForm<Slot: DefinedSlot>(_ definition: FormDefinition, for model: DefinedModel<Slot>.Type,
+                                            context: ModelContext) -> FormView<DefinedModel<Slot>> {
+        let form = Form<DefinedModel<Slot>>(prototype: DefinedModel(record: definition.blankRecord))
+        fill(form, fields: definition.fields, rows: definition.rows, record: \.record, definition: definition, context: context)
+        return FormView(form)
+    }
+
+    /// Binds `fields` in `form` at `record` and lays them out in `rows`.
+    static func fill<Root>(_ form: Form<Root>, fields: [FieldDefinition], rows: [LayoutRow],
+                           record: WritableKeyPath<Root, DefinedRecord>, definition: FormDefinition, context: ModelContext?) {
+        var bound: [FieldDefinitionID: FieldID] = [:]
+        for field in fields {
+            bound[field.id] = bind(field, in: form, record: record, definition: definition, context: context)
+        }
+        for row in rows {
+            let elements = row.cells.compactMap { cell in bound[cell.field].map { FormElement($0, size: cell.width) } }
+            if !elements.isEmpty { form.addRow(elements) }
+        }
+    }
+
+    /// Binds one field; nil for a link whose form is gone.
+    static func bind<Root>(_ field: FieldDefinition, in form: Form<Root>, record base: WritableKeyPath<Root, DefinedRecord>,
+                           definition: FormDefinition, context: ModelContext?) -> FieldID? {
+        let id = field.id
+        let rules = field.rules
+        switch field.kind {
+        case .text(let style):
+            let input = ActiveInput<String>(label: field.label, purpose: style.purpose)
+            var checks = textRules(rules)
+            if style == .email { checks.append(.email) }
+            return form.bind(input, to: base.appending(path: \DefinedRecord[text: id]), rules: checks)
+        case .notes:
+            return form.bind(TextAreaInput(label: field.label, lines: 3), to: base.appending(path: \DefinedRecord[text: id]),
+                             rules: textRules(rules))
+        case .wholeNumber:
+            let input = ActiveInput<Int64>(label: field.label)
+            return form.bind(input, to: base.appending(path: \DefinedRecord[integer: id]), rules: numberRules(rules) { number in
+                Int64(truncating: NSDecimalNumber(decimal: number))
+            })
+        case .decimal, .money:
+            let label = if case .money(let currency) = field.kind { "\(field.label) (\(currency))" } else { field.label }
+            let input = ActiveInput<Decimal>(label: label)
+            return form.bind(input, to: base.appending(path: \DefinedRecord[decimal: id]), rules: numberRules(rules) { $0 })
+        case .date:
+            return form.bind(DateInput(label: field.label), to: base.appending(path: \DefinedRecord[date: id]),
+                             rules: rules.required ? [.required] : [])
+        case .choice(let options):
+            return form.bind(OptionsInput(label: field.label, options: options), to: base.appending(path: \DefinedRecord[choice: id]),
+                             rules: rules.required ? [.required] : [])
+        case .yesNo:
+            return form.bind(SwitchInput(label: field.label), to: base.appending(path: \DefinedRecord[yesNo: id]))
+        case .lines(let columns):
+            let list = form.bind(list: base.appending(path: \DefinedRecord[lines: id])) {
+                let row = Form<DefinedRecord>(prototype: DefinedRecord())
+                fill(row, fields: columns, rows: [LayoutRow(fields: columns.map(\.id))], record: \.self,
+                     definition: definition, context: nil)
+                return row
+            }
+            return list.field
+        case .link(let target):
+            guard let context, let slot = DefinedForms.shared.slotIndex(of: target) else { return nil }
+            return bindLink(field, to: definedSlots[slot], in: form, record: base, context: context)
+        case .computed:
+            let computation = DefinedComputation(field: field, definition: definition)
+            return form.bind(computed: ComputedValueInput<String>(label: field.label)) { root in
+                computation.value(of: root[keyPath: base]).formatted(using: .current)
+            }
+        }
+    }
+
+    private static func bindLink<Root, Target: DefinedSlot>(
+        _ field: FieldDefinition, to target: Target.Type, in form: Form<Root>,
+        record base: WritableKeyPath<Root, DefinedRecord>, context: ModelContext
+    ) -> FieldID {
+        let id = field.id
+        let lookup = context.lookup(DefinedModel<Target>.self)
+        let chooser = ReferenceChooser<DefinedModel<Target>>(label: field.label, lookup: lookup)
+        chooser.onAddNew = { [unowned chooser] typed, done in
+            context.addNew(DefinedModel<Target>.self, typed: typed, over: chooser.view.rootWindow, completion: done)
+        }
+        let bound = form.bind(input: chooser, binding: { root, input in
+            root[keyPath: base][link: id] = input.text.flatMap { $0.isEmpty ? nil : $0 }
+            return (true, nil)
+        }, load: { root, input in
+            input.text = root[keyPath: base][link: id] ?? ""
+        })
+        if field.rules.required {
+            form.addRule(on: [bound], message: tr("Required")) { $0[keyPath: base][link: id] != nil }
+        }
+        return bound
+    }
+
+    private static func textRules(_ rules: FieldRules) -> [Rule<String>] {
+        var checks: [Rule<String>] = []
+        if rules.required { checks.append(.required) }
+        if let minimum = rules.minLength { checks.append(.minLength(minimum)) }
+        if let maximum = rules.maxLength { checks.append(.maxLength(maximum)) }
+        if let pattern = rules.pattern, !pattern.isEmpty {
+            // Translators: shown under a field whose text does not match the pattern its form asks for.
+            checks.append(.pattern(pattern, message: rules.patternMessage ?? tr("Enter the text in the form asked for")))
+        }
+        return checks
+    }
+
+    private static func numberRules<Value: Comparable & Sendable>(_ rules: FieldRules, _ convert: (Decimal) -> Value) -> [Rule<Value>] {
+        var checks: [Rule<Value>] = []
+        if rules.required { checks.append(.required) }
+        switch (rules.minimum.map(convert), rules.maximum.map(convert)) {
+        case (let low?, let high?) where low <= high: checks.append(.range(low...high))
+        case (let low?, nil): checks.append(.atLeast(low))
+        case (nil, let high?): checks.append(.atMost(high))
+        default: break
+        }
+        return checks
+    }
+}
