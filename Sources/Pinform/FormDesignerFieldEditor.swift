@@ -9,7 +9,9 @@ import Localization
 /// for screen readers; a problem shows under the control it is about.
 @MainActor
 final class FormDesignerFieldEditor {
-    let widget = Box(.vertical, spacing: 6)
+    /// The card: the field's controls, with room around them.
+    let widget = Box(.vertical)
+    private let content = Box(.vertical, spacing: 6)
     let nameEntry = Entry()
     let kindDropDown = DropDown(items: FormDesignerKind.allCases.map(\.title))
     let optionsEntry = Entry()
@@ -51,17 +53,18 @@ final class FormDesignerFieldEditor {
         linkDropDown = DropDown(items: linkTargets.isEmpty ? [tr("No other form yet")] : linkTargets.map(\.name))
         widget.addCSSClass("card")
         widget.addCSSClass("designer-field")
-        widget.setMargins(12)
+        content.setMargins(12)
+        widget.append(content)
 
         let top = Box(.horizontal, spacing: 12)
         top.append(labelled(tr("Field name"), nameEntry, expand: true))
         top.append(labelled(tr("Kind"), kindDropDown, expand: false))
-        widget.append(top)
+        content.append(top)
         problemLabel.addCSSClass("field-error")
         problemLabel.xAlign = 0
         problemLabel.wraps = true
         problemLabel.isVisible = false
-        widget.append(problemLabel)
+        content.append(problemLabel)
 
         optionsEntry.placeholder = tr("Small, Medium, Large")
         kindRows[.choice] = labelled(tr("Options, separated by commas"), optionsEntry, expand: true)
@@ -78,14 +81,14 @@ final class FormDesignerFieldEditor {
         expressionError.isVisible = false
         expression.append(expressionError)
         kindRows[.computed] = expression
-        for kind in FormDesignerKind.allCases { if let row = kindRows[kind] { widget.append(row) } }
+        for kind in FormDesignerKind.allCases { if let row = kindRows[kind] { content.append(row) } }
 
         let rules = Box(.horizontal, spacing: 12)
         rules.append(requiredCheck)
         numberRules.append(labelled(tr("Minimum"), minimumEntry, expand: true))
         numberRules.append(labelled(tr("Maximum"), maximumEntry, expand: true))
         rules.append(numberRules)
-        widget.append(rules)
+        content.append(rules)
         let lengths = Box(.horizontal, spacing: 12)
         lengths.append(labelled(tr("Shortest length"), shortestEntry, expand: true))
         lengths.append(labelled(tr("Longest length"), longestEntry, expand: true))
@@ -96,7 +99,7 @@ final class FormDesignerFieldEditor {
         patternMessageEntry.placeholder = tr("Two letters, then four digits")
         pattern.append(labelled(tr("Message when it does not match"), patternMessageEntry, expand: true))
         textRules.append(pattern)
-        widget.append(textRules)
+        content.append(textRules)
 
         let layout = Box(.horizontal, spacing: 12)
         layout.append(joinCheck)
@@ -108,10 +111,19 @@ final class FormDesignerFieldEditor {
         moveDownButton.tooltip = tr("Move Down (Alt+Down)")
         removeButton.addCSSClass("destructive-action")
         for button in [moveUpButton, moveDownButton, removeButton] { layout.append(button) }
-        widget.append(layout)
+        content.append(layout)
 
         load(field, joined: joined, width: width)
         connect()
+        nameButtons()
+    }
+
+    /// Names the buttons after the field, so that a screen reader says whose they are.
+    private func nameButtons() {
+        let name = nameEntry.text
+        moveUpButton.setAccessibleLabel(tr("Move “{name}” up", ["name": name]))
+        moveDownButton.setAccessibleLabel(tr("Move “{name}” down", ["name": name]))
+        removeButton.setAccessibleLabel(tr("Remove “{name}”", ["name": name]))
     }
 
     private func labelled(_ text: String, _ control: Widget, expand: Bool) -> Widget {
@@ -157,6 +169,7 @@ final class FormDesignerFieldEditor {
                       shortestEntry, longestEntry, patternEntry, patternMessageEntry] {
             entry.onChanged { [weak self] in self?.onChange() }
         }
+        nameEntry.onChanged { [weak self] in self?.nameButtons() }
         kindDropDown.onSelectionChanged { [weak self] in
             self?.showKindRows()
             self?.onChange()

@@ -70,6 +70,7 @@ final class FormDesignerWindow {
         if isNew { editor.append(labelled(tr("Start from"), templateDropDown)) }
         editor.append(fieldsBox)
         addButton.horizontalAlignment = .start
+        addButton.tooltip = tr("Add a field at the end (Ctrl+N)")
         editor.append(addButton)
         let editorScroll = ScrolledWindow()
         editorScroll.child = Clamp(maximumSize: 620, child: editor)
@@ -133,8 +134,12 @@ final class FormDesignerWindow {
         let keys = KeyController()
         keys.propagationPhase = .capture
         keys.onKeyPressed { [weak self] key, _, modifiers in
-            guard modifiers.contains(.control), key == Key("s") else { return false }
-            self?.save()
+            guard modifiers.contains(.control) else { return false }
+            switch key {
+            case Key("s"): self?.save()
+            case Key("n"): self?.addField()
+            default: return false
+            }
             return true
         }
         window.add(keys)
