@@ -40,15 +40,13 @@ def designer_entries(designer, name):
     return find_all(designer, role="text", name=name, visible=True)
 
 
-def choose(index, combo=None):
-    """Chooses the item at `index` of a drop-down from the keyboard: Tab moves to it (unless
-    `combo` is given: it is focused), Space opens its list on the chosen item (the first),
-    Down moves, Return chooses."""
-    if combo is None:
+def choose(index, tabs=1):
+    """Chooses the item at `index` of a drop-down from the keyboard: `tabs` presses of Tab move
+    to it from the control focused, Space opens its list on the chosen item (the first), Down
+    moves, Return chooses."""
+    for _ in range(tabs):
         press_key("Tab")
         time.sleep(0.2)
-    else:
-        focus(combo)
     press_key("space")
     time.sleep(0.4)
     for _ in range(index):
@@ -108,10 +106,10 @@ class FormDesignerTests(AppTestCase):
         find(root, role="text", name="Name", visible=True, timeout=10)
         for member in MEMBERS:
             for label, value in member.items():
-                field = find(root, role="text", name=label, visible=True)
-                focus(field)
-                set_text(field, value)
-            choose(2, find(root, role="combo box", name="Membership", visible=True))
+                set_text(find(root, role="text", name=label, visible=True), value)
+            # From the date, past its calendar button.
+            focus(find(root, role="text", name="Joined", visible=True))
+            choose(2, tabs=2)
             save = find(root, role="push button", name="Save", visible=True)
             wait_until(lambda: "sensitive" in states(save), message="Save stayed insensitive")
             click(save)
