@@ -12,3 +12,8 @@ enum DefinitionText {
         trn("%d line", "%d lines", count)
     }
 }
+
+extension DefinitionText {
+    /// A required line-items field without lines.
+    static var addALine: String { tr("Add at least one line") }
+}

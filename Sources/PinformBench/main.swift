@@ -147,6 +147,7 @@ if requested.contains("forms") {
     let lineItems = LineItemsBenchmark.run(runs: runs)
     LineItemsBenchmark.table(lineItems, runs: runs).print()
     goals.append(LineItemsBenchmark.goal(lineItems))
+    goals += MainActor.assumeIsolated { DefinedFormsBenchmark.run(runs: runs) }
 }
 
 if requested.contains("records") {

@@ -1,0 +1,118 @@
+import Foundation
+import Localization
+
+/// Refuses a definition that does not make sense, with a message naming the field: a computed
+/// field that refers to itself (directly or through others), an expression that names an
+/// unknown field or mixes types, a minimum above the maximum, a choice without options or with
+/// one twice, a link to a form that does not exist, two fields of one name, a field without a
+/// name, a pattern that is not a regular expression.
+public enum DefinitionCheck {
+    /// Every problem of `definition`, in field order; empty when it makes sense.
+    /// - Parameter existingForms: the forms there are, for links (the definition's own id counts).
+    public static func problems(in definition: FormDefinition, existingForms: Set<FormDefinitionID>) -> [DefinitionProblem] {
+        var problems: [DefinitionProblem] = []
+        if definition.name.trimmingCharacters(in: .whitespaces).isEmpty {
+            problems.append(DefinitionProblem(field: nil, message: tr("The form has no name")))
+        }
+        if definition.fields.isEmpty {
+            problems.append(DefinitionProblem(field: nil, message: tr("A form needs at least one field")))
+        }
+        var forms = existingForms
+        forms.insert(definition.id)
+        problems += fieldProblems(definition.fields, forms: forms, isColumns: false)
+        var ids: Set<FieldDefinitionID> = []
+        for field in definition.fields + definition.removed where !ids.insert(field.id).inserted {
+            problems.append(DefinitionProblem(field: field.id, message: tr("Two fields have the id “{id}”", ["id": field.id.rawValue])))
+        }
+        if problems.isEmpty { _ = compile(definition, problems: &problems) }
+        return problems
+    }
+
+    /// The computed fields compiled in dependency order; the problems of their expressions
+    /// (a cycle, or each expression's error) are appended to `problems`, and those fields left out.
+    public static func compile(_ definition: FormDefinition, problems: inout [DefinitionProblem]) -> CompiledExpressions {
+        let computed = definition.fields.filter { $0.expression != nil }
+        let byLabel = Dictionary(definition.fields.map { (ExpressionScope.fold($0.label), $0) }, uniquingKeysWith: { first, _ in first })
+        let before = problems.count
+        // The computed fields each computed field reads.
+        var reads: [FieldDefinitionID: [FieldDefinitionID]] = [:]
+        for field in computed {
+            do {
+                let names = try Expression.referencedNames(in: field.expression ?? "")
+                reads[field.id] = names.compactMap { byLabel[ExpressionScope.fold($0)] }.filter { $0.expression != nil }.map(\.id)
+            } catch {
+                problems.append(fieldError(field, error))
+            }
+        }
+        guard problems.count == before else { return CompiledExpressions(expressions: [:], order: []) }
+        let order: [FieldDefinitionID]
+        switch ordered(computed.map(\.id), reads: reads) {
+        case .success(let found): order = found
+        case .failure(let cycle):
+            let labels = cycle.ids.compactMap { id in definition.fields.first { $0.id == id }?.label }
+            let field = labels.first ?? ""
+            let message = labels.count <= 1
+                ? tr("“{field}” is computed from itself", ["field": field])
+                : tr("“{field}” is computed from itself, through {path}",
+                     ["field": field, "path": labels.dropFirst().map { "“\($0)”" }.joined(separator: ", ")])
+            problems.append(DefinitionProblem(field: cycle.ids.first, message: message))
+            return CompiledExpressions(expressions: [:], order: [])
+        }
+        var types: [FieldDefinitionID: ExpressionType] = [:]
+        var expressions: [FieldDefinitionID: Expression] = [:]
+        for id in order {
+            guard let field = definition.field(id) else { continue }
+            do {
+                let expression = try Expression(field.expression ?? "", scope: ExpressionScope(fields: definition.fields, computedTypes: types))
+                types[id] = expression.type
+                expressions[id] = expression
+            } catch {
+                problems.append(fieldError(field, error))
+            }
+        }
+        return CompiledExpressions(expressions: expressions, order: order.filter { expressions[$0] != nil })
+    }
+
+    private static func fieldError(_ field: FieldDefinition, _ error: ExpressionError) -> DefinitionProblem {
+        // Translators: a problem of a computed field's expression: "“Total”: Division by zero".
+        DefinitionProblem(field: field.id, message: tr("“{field}”: {problem}", ["field": field.label, "problem": error.message]))
+    }
+
+    /// The ids in an order where each comes after those it reads, or a cycle (iterative depth-first search).
+    private static func ordered(_ ids: [FieldDefinitionID], reads: [FieldDefinitionID: [FieldDefinitionID]])
+        -> Result<[FieldDefinitionID], CycleFound> {
+        var state: [FieldDefinitionID: Bool] = [:]  // false: on the path, true: done
+        var order: [FieldDefinitionID] = []
+        for start in ids where state[start] == nil {
+            var path: [(id: FieldDefinitionID, next: Int)] = [(start, 0)]
+            state[start] = false
+            while let top = path.last {
+                let targets = reads[top.id] ?? []
+                if top.next < targets.count {
+                    path[path.count - 1].next += 1
+                    let target = targets[top.next]
+                    switch state[target] {
+                    case nil:
+                        state[target] = false
+                        path.append((target, 0))
+                    case false?:
+                        let from = path.firstIndex { $0.id == target } ?? 0
+                        return .failure(CycleFound(path[from...].map(\.id)))
+                    case true?:
+                        break
+                    }
+                } else {
+                    state[top.id] = true
+                    order.append(top.id)
+                    path.removeLast()
+                }
+            }
+        }
+        return .success(order)
+    }
+
+    struct CycleFound: Error {
+        let ids: [FieldDefinitionID]
+        init(_ ids: [FieldDefinitionID]) { self.ids = ids }
+    }
+}

@@ -1,0 +1,72 @@
+import FormDefinitions
+import Foundation
+import XCTest
+
+final class DefinitionCheckTests: XCTestCase {
+    private func messages(_ fields: [FieldDefinition], forms: Set<FormDefinitionID> = []) -> [String] {
+        DefinitionCheck.problems(in: FormDefinition(id: "form-test", name: "Test", fields: fields), existingForms: forms).map(\.message)
+    }
+
+    private func computed(_ id: FieldDefinitionID, _ label: String, _ expression: String) -> FieldDefinition {
+        FieldDefinition(id: id, label: label, kind: .computed(expression: expression))
+    }
+
+    func testASensibleDefinitionHasNoProblems() {
+        XCTAssertEqual(messages([
+            FieldDefinition(id: "a", label: "Price", kind: .money(currency: "EUR"), rules: FieldRules(minimum: 0, maximum: 10)),
+            computed("b", "Double", "Price * 2"),
+            computed("c", "Quadruple", "Double * 2"),
+        ]), [])
+    }
+
+    func testAComputedFieldReferringToItselfIsRefused() {
+        XCTAssertEqual(messages([computed("a", "Age", "Age + 1")]), ["“Age” is computed from itself"])
+    }
+
+    func testACycleThroughOtherFieldsIsRefusedNamingThePath() {
+        let found = messages([computed("a", "A", "B + 1"), computed("b", "B", "C + 1"), computed("c", "C", "A + 1")])
+        XCTAssertEqual(found, ["“A” is computed from itself, through “B”, “C”"])
+    }
+
+    func testExpressionErrorsNameTheField() {
+        XCTAssertEqual(messages([computed("a", "Total", "Weight * 2")]), ["“Total”: No field is named “Weight”"])
+        XCTAssertEqual(messages([FieldDefinition(id: "n", label: "Name", kind: .text(.plain)), computed("a", "Total", "Name * 2")]),
+                       ["“Total”: “*” cannot combine text and a number"])
+    }
+
+    func testRulesThatCannotHoldAreRefused() {
+        XCTAssertEqual(messages([FieldDefinition(id: "a", label: "Age", kind: .wholeNumber, rules: FieldRules(minimum: 10, maximum: 5))]),
+                       ["“Age”: the minimum is above the maximum"])
+        XCTAssertEqual(messages([FieldDefinition(id: "a", label: "Code", kind: .text(.plain), rules: FieldRules(minLength: 5, maxLength: 2))]),
+                       ["“Code”: the shortest length is above the longest"])
+        XCTAssertEqual(messages([FieldDefinition(id: "a", label: "Code", kind: .text(.plain),
+                                                 rules: FieldRules(pattern: "[0-9", patternMessage: "Digits"))]),
+                       ["“Code”: the pattern is not a valid regular expression"])
+    }
+
+    func testChoicesNeedOptionsEachOnce() {
+        XCTAssertEqual(messages([FieldDefinition(id: "a", label: "Level", kind: .choice(options: []))]),
+                       ["“Level” has no options to choose from"])
+        XCTAssertEqual(messages([FieldDefinition(id: "a", label: "Level", kind: .choice(options: ["Gold", "gold"]))]),
+                       ["“Level” has the option “gold” twice"])
+    }
+
+    func testALinkToAFormThatDoesNotExistIsRefused() {
+        let link = FieldDefinition(id: "a", label: "Doctor", kind: .link(form: "form-gone"))
+        XCTAssertEqual(messages([link]), ["“Doctor” links to a form that does not exist"])
+        XCTAssertEqual(messages([link], forms: ["form-gone"]), [])
+    }
+
+    func testLabelsMustBeThereAndDifferent() {
+        XCTAssertEqual(messages([FieldDefinition(id: "a", label: " ", kind: .date)]), ["Field 1 has no name"])
+        XCTAssertEqual(messages([FieldDefinition(id: "a", label: "Name", kind: .date), FieldDefinition(id: "b", label: "name ", kind: .date)]),
+                       ["Two fields are named “name”"])
+    }
+
+    func testNestedLineItemsAreRefused() {
+        let nested = FieldDefinition(id: "a", label: "Lines", kind: .lines(columns: [
+            FieldDefinition(id: "b", label: "Sub", kind: .lines(columns: [FieldDefinition(id: "c", label: "X", kind: .date)])),
+        ]))
+        XCTAssertEqual(messages([nested]), ["“Sub”: line items cannot have line items of their own"])
+    }
+}
