@@ -71,12 +71,12 @@ extension FormDesignerWindow {
     /// Export…: writes the definition as it stands to a `.pinform-form` file.
     func exportForm() {
         let chooser = FileChooserNative(title: tr("Export Form"), parent: window, action: .save, acceptLabel: tr("Export"))
-        chooser.currentName = (definition.name.isEmpty ? "form" : definition.name) + ".pinform-form"
+        chooser.currentName = (definition.name.isEmpty ? "form" : definition.name) + "." + FormDocument.fileExtension
         chooser.onResponse { [weak self, chooser] url in
             _ = chooser
             guard let self, let url else { return }
             do {
-                try DesignerFormFile.encode(definition).write(to: url, options: .atomic)
+                try FormDocument.encode(definition).write(to: url, options: .atomic)
                 Announcer.of(window).announce(tr("Form exported"))
             } catch {
                 showProblem(tr("Not exported: {reason}", ["reason": error.localizedDescription]))
@@ -93,7 +93,7 @@ extension FormDesignerWindow {
             _ = chooser
             guard let self, let url else { return }
             do {
-                var imported = try DesignerFormFile.decode(Data(contentsOf: url))
+                var imported = try FormDocument.decode(Data(contentsOf: url))
                 imported.id = base.id
                 nameEntry.text = imported.name
                 load(imported)

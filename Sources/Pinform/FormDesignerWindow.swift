@@ -43,7 +43,7 @@ final class FormDesignerWindow {
         base = definition ?? FormDefinition(name: tr("New form"), fields: [])
         self.context = context
         self.onSaved = onSaved
-        templates = DesignerTemplates.all
+        templates = FormTemplates.all
         // Translators: the first entry of the designer's template drop-down: start with no fields.
         templateDropDown = DropDown(items: [tr("Blank form")] + templates.map(\.name))
         window.title = isNew ? tr("New Form") : tr("Edit Form “{name}”", ["name": base.name])

@@ -86,6 +86,13 @@ public final class DefinedForms {
         for observer in observers { observer() }
     }
 
+    /// Forgets every form (not the stored ones): before the next `load(from:)` of another
+    /// database, in tests.
+    func forgetAll() {
+        slots = Array(repeating: nil, count: definedSlots.count)
+        records = nil
+    }
+
     /// The stored version of the form `id`: 0 when it was never saved.
     public func version(of id: FormDefinitionID) -> Int {
         slotIndex(of: id).flatMap { slots[$0]?.version } ?? 0
@@ -96,18 +103,18 @@ public final class DefinedForms {
         slotIndex(of: id).flatMap { slots[$0]?.definition }
     }
 
-    /// How many saved records of the form `definition.id` a save of `definition` changes: those
-    /// with a value in a field it removes or whose kind it changes. 0 for a new form.
+    /// How many saved records of the form `definition.id` a save of `definition` changes
+    /// (`DefinitionChange.affectedCount`). 0 for a new form.
     public func affectedRecords(changingTo definition: FormDefinition) -> Int {
         guard let old = self.definition(definition.id), let index = slotIndex(of: definition.id) else { return 0 }
-        let touched = DefinitionMigration.touchedFields(from: old, to: definition)
-        guard !touched.isEmpty else { return 0 }
-        return affectedRecords(of: definedSlots[index], touched: touched)
+        let change = DefinitionChange(from: old, to: definition)
+        guard !change.leavesRecordsAlone else { return 0 }
+        return affectedRecords(of: definedSlots[index], by: change)
     }
 
-    private func affectedRecords<Slot: DefinedSlot>(of slot: Slot.Type, touched: Set<FieldDefinitionID>) -> Int {
+    private func affectedRecords<Slot: DefinedSlot>(of slot: Slot.Type, by change: DefinitionChange) -> Int {
         guard let store = try? records?.store(DefinedModel<Slot>.self), let all = try? store.list() else { return 0 }
-        return all.filter { record in touched.contains { !record.model.record[value: $0].isNone } }.count
+        return change.affectedCount(all.map(\.model.record))
     }
 
     /// Saves `definition`, new or changed, and migrates its records (values of a changed kind
@@ -131,7 +138,10 @@ public final class DefinedForms {
             throw StoreError.encodingFailed(reason: String(describing: error))
         }
         let version = self.version(of: definition.id) + 1
-        let migrate = old.map { old in { (json: Data) throws -> Data in try DefinitionMigration.migrate(json, from: old, to: definition) } }
+        let migrate = old.map { old in
+            let change = DefinitionChange(from: old, to: definition)
+            return { (json: Data) throws -> Data in try DefinitionMigration.migrate(json, by: change) }
+        }
         try FormDefinitionStore(database: database).save(
             StoredFormDefinition(id: definition.id.rawValue, version: version, document: document),
             records: DefinedNames.table(of: definition.id), migrate: migrate)
