@@ -16,11 +16,15 @@ extension FormWindow {
         } else if DefinedForms.shared.definitions.count >= DefinedForms.capacity {
             return showToast(tr("At most {count} forms can be made in the app", ["count": String(DefinedForms.capacity)]))
         }
-        let designer = FormDesignerWindow(editing: definition, parent: window, context: context) { [weak self] saved in
+        // A changed form's page is made again: what is typed in it is settled first.
+        whenChangesAreSettled { [weak self] in
             guard let self else { return }
-            show("form." + saved.id.rawValue)
-            showToast(editing ? tr("Form “{name}” changed", ["name": saved.name]) : tr("Form “{name}” made", ["name": saved.name]))
+            let designer = FormDesignerWindow(editing: definition, parent: window, context: context) { [weak self] saved in
+                guard let self else { return }
+                show("form." + saved.id.rawValue)
+                showToast(editing ? tr("Form “{name}” changed", ["name": saved.name]) : tr("Form “{name}” made", ["name": saved.name]))
+            }
+            designer.present()
         }
-        designer.present()
     }
 }

@@ -54,8 +54,11 @@ enum DefinedFormBuilder {
                 Int64(truncating: NSDecimalNumber(decimal: number))
             })
         case .decimal, .money:
-            let label = if case .money(let currency) = field.kind { "\(field.label) (\(currency))" } else { field.label }
-            let input = ActiveInput<Decimal>(label: label)
+            let input = ActiveInput<Decimal>(label: field.label)
+            if case .money(let currency) = field.kind {
+                // Translators: the placeholder of a money field of a form made in the app: "In EUR".
+                input.placeholder = tr("In {currency}", ["currency": currency])
+            }
             return form.bind(input, to: base.appending(path: \DefinedRecord[decimal: id]), rules: numberRules(rules) { $0 })
         case .date:
             return form.bind(DateInput(label: field.label), to: base.appending(path: \DefinedRecord[date: id]),
