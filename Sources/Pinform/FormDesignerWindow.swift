@@ -91,9 +91,26 @@ final class FormDesignerWindow {
         previewScroll.expandsHorizontally = true
         previewScroll.expandsVertically = true
 
+        editorScroll.setSizeRequest(width: 460, height: -1)
+        previewScroll.setSizeRequest(width: 380, height: -1)
+        previewHolder.expandsHorizontally = true
         let leaflet = Leaflet()
         leaflet.append(editorScroll, name: "fields")
         leaflet.append(previewScroll, name: "preview")
+        // Narrow, the panes show one at a time: this button goes to the other.
+        let paneButton = Button(label: tr("Preview"))
+        paneButton.isVisible = false
+        header.packStart(paneButton)
+        leaflet.onFoldedChanged { [unowned leaflet] in
+            paneButton.isVisible = leaflet.isFolded
+            if !leaflet.isFolded { leaflet.visibleChildName = "fields" }
+        }
+        paneButton.onClicked { [unowned leaflet] in
+            let toPreview = leaflet.visibleChildName != "preview"
+            leaflet.visibleChildName = toPreview ? "preview" : "fields"
+            // Translators: the designer's button that goes back from the preview to the fields on a narrow window.
+            paneButton.label = toPreview ? tr("Fields") : tr("Preview")
+        }
         let column = Box(.vertical)
         column.append(header)
         leaflet.expandsVertically = true
