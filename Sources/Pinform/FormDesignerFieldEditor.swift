@@ -28,10 +28,12 @@ final class FormDesignerFieldEditor {
     let patternEntry = Entry()
     let patternMessageEntry = Entry()
     let joinCheck = CheckButton(label: tr("Join with the row above"))
+    /// Shows the length and pattern rules of a text field (checked when one is set).
+    let textRulesCheck = CheckButton(label: tr("Length or pattern rules"))
     let widthDropDown = DropDown(items: ["1", "2", "3", "4"])
-    let moveUpButton = Button(label: tr("Move Up"))
-    let moveDownButton = Button(label: tr("Move Down"))
-    let removeButton = Button(label: tr("Remove"))
+    let moveUpButton = Button(iconName: "go-up-symbolic")
+    let moveDownButton = Button(iconName: "go-down-symbolic")
+    let removeButton = Button(iconName: "user-trash-symbolic")
     /// Under the name: what is wrong with this field, if anything.
     let problemLabel = Label()
 
@@ -94,11 +96,10 @@ final class FormDesignerFieldEditor {
         lengths.append(labelled(tr("Longest length"), longestEntry, expand: true))
         textRules.append(lengths)
         let pattern = Box(.horizontal, spacing: 12)
-        patternEntry.placeholder = tr("[A-Z]{2}[0-9]{4}")
         pattern.append(labelled(tr("Pattern"), patternEntry, expand: true))
-        patternMessageEntry.placeholder = tr("Two letters, then four digits")
         pattern.append(labelled(tr("Message when it does not match"), patternMessageEntry, expand: true))
         textRules.append(pattern)
+        content.append(textRulesCheck)
         content.append(textRules)
 
         let layout = Box(.horizontal, spacing: 12)
@@ -109,7 +110,8 @@ final class FormDesignerFieldEditor {
         layout.append(spacer)
         moveUpButton.tooltip = tr("Move Up (Alt+Up)")
         moveDownButton.tooltip = tr("Move Down (Alt+Down)")
-        removeButton.addCSSClass("destructive-action")
+        removeButton.tooltip = tr("Remove")
+        for button in [moveUpButton, moveDownButton, removeButton] { button.verticalAlignment = .end }
         for button in [moveUpButton, moveDownButton, removeButton] { layout.append(button) }
         content.append(layout)
 
@@ -160,6 +162,7 @@ final class FormDesignerFieldEditor {
         patternEntry.text = rules.pattern ?? ""
         patternMessageEntry.text = rules.patternMessage ?? ""
         joinCheck.isActive = joined
+        textRulesCheck.isActive = rules.minLength != nil || rules.maxLength != nil || rules.pattern != nil
         widthDropDown.selectedIndex = min(max(width, 1), 4) - 1
         showKindRows()
     }
@@ -176,6 +179,10 @@ final class FormDesignerFieldEditor {
         }
         for dropDown in [linkDropDown, widthDropDown] { dropDown.onSelectionChanged { [weak self] in self?.onChange() } }
         for check in [requiredCheck, joinCheck] { check.onToggled { [weak self] in self?.onChange() } }
+        textRulesCheck.onToggled { [weak self] in
+            self?.showKindRows()
+            self?.onChange()
+        }
         moveUpButton.onClicked { [weak self] in self?.onMove(-1) }
         moveDownButton.onClicked { [weak self] in self?.onMove(1) }
         removeButton.onClicked { [weak self] in self?.onRemove() }
@@ -197,7 +204,8 @@ final class FormDesignerFieldEditor {
     private func showKindRows() {
         for (rowKind, row) in kindRows { row.isVisible = rowKind == kind }
         numberRules.isVisible = kind.isNumber
-        textRules.isVisible = kind.isText
+        textRulesCheck.isVisible = kind.isText
+        textRules.isVisible = kind.isText && textRulesCheck.isActive
         requiredCheck.isVisible = kind != .computed && kind != .yesNo
     }
 
@@ -231,12 +239,13 @@ final class FormDesignerFieldEditor {
         field.rules = FieldRules(
             required: requiredCheck.isVisible && requiredCheck.isActive,
             minimum: kind.isNumber ? number(minimumEntry.text) : nil, maximum: kind.isNumber ? number(maximumEntry.text) : nil,
-            minLength: kind.isText ? count(shortestEntry.text) : nil, maxLength: kind.isText ? count(longestEntry.text) : nil,
-            pattern: kind.isText && !patternEntry.text.isEmpty ? patternEntry.text : nil,
-            patternMessage: kind.isText && !patternMessageEntry.text.isEmpty ? patternMessageEntry.text : nil)
+            minLength: textRulesShown ? count(shortestEntry.text) : nil, maxLength: textRulesShown ? count(longestEntry.text) : nil,
+            pattern: textRulesShown && !patternEntry.text.isEmpty ? patternEntry.text : nil,
+            patternMessage: textRulesShown && !patternMessageEntry.text.isEmpty ? patternMessageEntry.text : nil)
         return field
     }
 
+    private var textRulesShown: Bool { kind.isText && textRulesCheck.isActive }
     var isJoined: Bool { joinCheck.isActive }
     var width: Int { (widthDropDown.selectedIndex ?? 0) + 1 }
 

@@ -49,7 +49,7 @@ final class FormDesignerWindow {
         window.title = isNew ? tr("New Form") : tr("Edit Form “{name}”", ["name": base.name])
         window.setTransient(for: parent)
         window.isModal = true
-        window.setDefaultSize(width: 1100, height: 760)
+        window.setDefaultSize(width: 1180, height: 760)
 
         let header = AdwaitaHeaderBar()
         header.packStart(cancelButton)
@@ -73,7 +73,7 @@ final class FormDesignerWindow {
         addButton.tooltip = tr("Add a field at the end (Ctrl+N)")
         editor.append(addButton)
         let editorScroll = ScrolledWindow()
-        editorScroll.child = Clamp(maximumSize: 620, child: editor)
+        editorScroll.child = Clamp(maximumSize: 560, child: editor)
         editorScroll.expandsHorizontally = true
         editorScroll.expandsVertically = true
 
@@ -91,8 +91,8 @@ final class FormDesignerWindow {
         previewScroll.expandsHorizontally = true
         previewScroll.expandsVertically = true
 
-        editorScroll.setSizeRequest(width: 460, height: -1)
-        previewScroll.setSizeRequest(width: 380, height: -1)
+        editorScroll.setSizeRequest(width: 440, height: -1)
+        previewScroll.setSizeRequest(width: 500, height: -1)
         previewHolder.expandsHorizontally = true
         let leaflet = Leaflet()
         leaflet.append(editorScroll, name: "fields")

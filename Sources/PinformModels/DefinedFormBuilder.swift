@@ -34,6 +34,18 @@ enum DefinedFormBuilder {
         }
     }
 
+    /// `input` showing `field`'s default: a new record starts from each input's text when it
+    /// was bound.
+    private static func starting<I: FormInput>(_ input: I, at field: FieldDefinition) -> I {
+        switch field.defaultValue {
+        case .none: break
+        case .yesNo(let flag): input.text = flag.description
+        case .choice(let text), .text(let text): input.text = text
+        case let value: input.text = value.formatted(using: input.numberParsing)
+        }
+        return input
+    }
+
     /// Binds one field; nil for a link whose form is gone.
     static func bind<Root>(_ field: FieldDefinition, in form: Form<Root>, record base: WritableKeyPath<Root, DefinedRecord>,
                            definition: FormDefinition, context: ModelContext?) -> FieldID? {
@@ -41,33 +53,33 @@ enum DefinedFormBuilder {
         let rules = field.rules
         switch field.kind {
         case .text(let style):
-            let input = ActiveInput<String>(label: field.label, purpose: style.purpose)
+            let input = starting(ActiveInput<String>(label: field.label, purpose: style.purpose), at: field)
             var checks = textRules(rules)
             if style == .email { checks.append(.email) }
             return form.bind(input, to: base.appending(path: \DefinedRecord[text: id]), rules: checks)
         case .notes:
-            return form.bind(TextAreaInput(label: field.label, lines: 3), to: base.appending(path: \DefinedRecord[text: id]),
+            return form.bind(starting(TextAreaInput(label: field.label, lines: 3), at: field), to: base.appending(path: \DefinedRecord[text: id]),
                              rules: textRules(rules))
         case .wholeNumber:
-            let input = ActiveInput<Int64>(label: field.label)
+            let input = starting(ActiveInput<Int64>(label: field.label), at: field)
             return form.bind(input, to: base.appending(path: \DefinedRecord[integer: id]), rules: numberRules(rules) { number in
                 Int64(truncating: NSDecimalNumber(decimal: number))
             })
         case .decimal, .money:
-            let input = ActiveInput<Decimal>(label: field.label)
+            let input = starting(ActiveInput<Decimal>(label: field.label), at: field)
             if case .money(let currency) = field.kind {
                 // Translators: the placeholder of a money field of a form made in the app: "In EUR".
                 input.placeholder = tr("In {currency}", ["currency": currency])
             }
             return form.bind(input, to: base.appending(path: \DefinedRecord[decimal: id]), rules: numberRules(rules) { $0 })
         case .date:
-            return form.bind(DateInput(label: field.label), to: base.appending(path: \DefinedRecord[date: id]),
+            return form.bind(starting(DateInput(label: field.label), at: field), to: base.appending(path: \DefinedRecord[date: id]),
                              rules: rules.required ? [.required] : [])
         case .choice(let options):
-            return form.bind(OptionsInput(label: field.label, options: options), to: base.appending(path: \DefinedRecord[choice: id]),
+            return form.bind(starting(OptionsInput(label: field.label, options: options), at: field), to: base.appending(path: \DefinedRecord[choice: id]),
                              rules: rules.required ? [.required] : [])
         case .yesNo:
-            return form.bind(SwitchInput(label: field.label), to: base.appending(path: \DefinedRecord[yesNo: id]))
+            return form.bind(starting(SwitchInput(label: field.label), at: field), to: base.appending(path: \DefinedRecord[yesNo: id]))
         case .lines(let columns):
             let list = form.bind(list: base.appending(path: \DefinedRecord[lines: id])) {
                 let row = Form<DefinedRecord>(prototype: DefinedRecord())
