@@ -68,10 +68,10 @@ public final class DefinedForms {
         records.openIfNeeded()
         guard let database = records.database,
               let stored = try? FormDefinitionStore(database: database).all() else { return }
-        let decoder = JSONDecoder()
         var found: [Entry] = []
         for document in stored {
-            if let definition = try? decoder.decode(FormDefinition.self, from: document.document) {
+            // A form a newer version wrote, or a damaged one, is left as it is and not shown.
+            if let definition = try? FormDocument.decode(document.document) {
                 found.append(Entry(definition: definition, version: document.version))
             }
         }
@@ -129,14 +129,8 @@ public final class DefinedForms {
         guard old != nil || slots.contains(where: { $0 == nil }) else {
             throw StoreError.other(code: 1, reason: "at most \(Self.capacity) forms")
         }
-        let document: Data
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            document = try encoder.encode(definition)
-        } catch {
-            throw StoreError.encodingFailed(reason: String(describing: error))
-        }
+        // The same document as a `.pinform-form` file.
+        let document = FormDocument.encode(definition)
         let version = self.version(of: definition.id) + 1
         let migrate = old.map { old in
             let change = DefinitionChange(from: old, to: definition)
