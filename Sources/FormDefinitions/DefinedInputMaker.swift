@@ -23,7 +23,8 @@ public protocol DefinedInputMaker {
     func yesNo(_ field: FieldDefinition, in form: Form<DefinedRecord>) -> FieldID
     /// One of `options`: `bind(_:choice:)` with a `String` input (a drop-down of the options).
     func choice(_ field: FieldDefinition, options: [String], in form: Form<DefinedRecord>) -> FieldID
-    /// A link to a record of `target`: `bind(_:link:)` with a `String` input (the record's id).
+    /// A link to a record of `target`: `bind(_:reference:)` with a `RecordRef<DefinedRecord>` input
+    /// (a reference chooser over `target`'s records), or `bind(_:link:)` with a `String` input (the id).
     func link(_ field: FieldDefinition, to target: FormDefinitionID, in form: Form<DefinedRecord>) -> FieldID
     /// A computed value: `bind(computed:field:expressions:today:)` with a read-only `ComputedValue` input.
     func computed(_ field: FieldDefinition, expressions: CompiledExpressions, today: @escaping () -> CalendarDate,

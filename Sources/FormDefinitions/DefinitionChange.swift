@@ -58,6 +58,8 @@ public struct DefinitionChange: Sendable {
                 let change = DefinitionChange(from: FormDefinition(id: old.id, name: old.name, fields: oldColumns),
                                               to: FormDefinition(id: new.id, name: new.name, fields: newColumns))
                 if !change.steps.isEmpty { columnChanges[field.id] = change }
+            } else if case .computed = previous.kind, case .computed = field.kind {
+                // A new expression: the values are computed again, nothing to keep.
             } else if previous.kind != field.kind {
                 steps.append(.kindChanged(field.id, from: previous.kind, to: field.kind))
             }

@@ -17,6 +17,8 @@ struct ExpressionToken: Equatable {
 
     let kind: Kind
     let position: Int
+    /// The character offset just past the token (set by the lexer for names).
+    var end: Int = 0
 }
 
 /// Splits an expression into tokens; refuses what is too long or nested too deeply before any
@@ -74,14 +76,14 @@ enum ExpressionLexer {
                 }
                 guard index < scalars.count else { throw ExpressionError(tr("A name in brackets is not closed"), at: start) }
                 index += 1
-                tokens.append(ExpressionToken(kind: .bracketedName(name.trimmingCharacters(in: .whitespaces)), position: start))
+                tokens.append(ExpressionToken(kind: .bracketedName(name.trimmingCharacters(in: .whitespaces)), position: start, end: index))
             } else if isNameStart(scalar) {
                 var name = ""
                 while index < scalars.count, isNamePart(scalars[index]) {
                     name.unicodeScalars.append(scalars[index])
                     index += 1
                 }
-                tokens.append(ExpressionToken(kind: .name(name), position: start))
+                tokens.append(ExpressionToken(kind: .name(name), position: start, end: index))
             } else {
                 let two = index + 1 < scalars.count ? String(scalar) + String(scalars[index + 1]) : ""
                 if ["!=", "<=", ">=", "=="].contains(two) {

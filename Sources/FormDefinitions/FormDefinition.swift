@@ -58,6 +58,8 @@ public struct FormDefinition: Hashable, Sendable, Identifiable {
     /// A new record of this form: every field's default.
     public var blankRecord: DefinedRecord {
         var record = DefinedRecord()
+        // Room for every field, so that resolving into it never grows the table.
+        record.values.reserveCapacity(fields.count)
         for field in fields { record[value: field.id] = field.defaultValue }
         return record
     }

@@ -267,6 +267,13 @@ final class FormDesignerWindow {
     /// Makes the preview again from the definition as it stands.
     func rebuildPreview() {
         if let preview { previewHolder.remove(preview.widget) }
+        let definition = definition
+        // A computed field's expression says what is wrong with it as it is typed.
+        let problems = FormDesignerCheck.problems(of: definition)
+        for editor in editors where editor.definition.expression != nil {
+            let id = editor.definition.id
+            editor.show(problem: problems.first { $0.field == id && $0.inExpression }?.message, inExpression: true)
+        }
         let view = DefinedFormPreview.makeView(of: definition, context: context)
         previewHolder.append(view.widget)
         preview = view

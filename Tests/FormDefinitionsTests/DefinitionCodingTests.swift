@@ -73,4 +73,25 @@ final class DefinitionCodingTests: XCTestCase {
         XCTAssertEqual(rows.first?.fields, ["name", "mail"])
         XCTAssertEqual(rows.map(\.fields).flatMap { $0 }, ["name", "mail", "fee", "level", "lines", "total"])
     }
+
+    func testALinkReadsAsATypedReference() {
+        var record = DefinedRecord()
+        record[reference: "doctor"] = RecordRef(id: 42)
+        XCTAssertEqual(record[value: "doctor"], .link("42"))
+        XCTAssertEqual(record[reference: "doctor"], RecordRef(id: 42))
+        record[link: "doctor"] = "not an id"
+        XCTAssertNil(record[reference: "doctor"])
+    }
+
+    func testSummaryAndTextReadingForListsAndCSV() {
+        let definition = sample()
+        var record = DefinedRecord()
+        record[text: "name"] = "Ann"
+        record[decimal: "fee"] = Decimal(string: "12.5")
+        record[choice: "level"] = "Gold"
+        XCTAssertEqual(definition.summary(of: record, using: .posix), "Ann, 12.5, Gold")
+        XCTAssertEqual(definition.value(of: definition.fields[2], fromText: "12.50"), .decimal(Decimal(string: "12.5")!))
+        XCTAssertEqual(definition.value(of: definition.fields[3], fromText: "Bronze"), nil)
+        XCTAssertEqual(definition.value(of: definition.fields[0], fromText: ""), FieldValue.none)
+    }
 }
