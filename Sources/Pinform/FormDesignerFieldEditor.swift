@@ -46,6 +46,10 @@ final class FormDesignerFieldEditor {
     var onChange: () -> Void = {}
     var onMove: (Int) -> Void = { _ in }
     var onRemove: () -> Void = {}
+    /// Told the old and the new name when the field's name changed.
+    var onRename: (String, String) -> Void = { _, _ in }
+    /// The name as last told.
+    private var lastName = ""
 
     /// An editor of `field`; `linkTargets` are the forms a link can point to.
     init(_ field: FieldDefinition, joined: Bool, width: Int, linkTargets: [FormDefinition]) {
@@ -143,6 +147,7 @@ final class FormDesignerFieldEditor {
 
     private func load(_ field: FieldDefinition, joined: Bool, width: Int) {
         nameEntry.text = field.label
+        lastName = field.label
         kindDropDown.selectedIndex = FormDesignerKind(field.kind).rawValue
         switch field.kind {
         case .choice(let options): optionsEntry.text = options.joined(separator: ", ")
@@ -172,7 +177,16 @@ final class FormDesignerFieldEditor {
                       shortestEntry, longestEntry, patternEntry, patternMessageEntry] {
             entry.onChanged { [weak self] in self?.onChange() }
         }
-        nameEntry.onChanged { [weak self] in self?.nameButtons() }
+        nameEntry.onChanged { [weak self] in
+            guard let self else { return }
+            nameButtons()
+            let name = nameEntry.text.trimmingCharacters(in: .whitespaces)
+            // Replacing the text passes through "": the name before it is the old one.
+            guard name != lastName, !name.isEmpty else { return }
+            let old = lastName
+            lastName = name
+            if !old.isEmpty { onRename(old, name) }
+        }
         kindDropDown.onSelectionChanged { [weak self] in
             self?.showKindRows()
             self?.onChange()

@@ -196,6 +196,21 @@ final class FormDesignerWindow {
         editor.onChange = { [weak self] in self?.changed() }
         editor.onMove = { [weak self, unowned editor] step in self?.move(editor, by: step) }
         editor.onRemove = { [weak self, unowned editor] in self?.remove(editor) }
+        editor.onRename = { [weak self, unowned editor] old, new in self?.rename(editor, from: old, to: new) }
+    }
+
+    /// Expressions that named the field `editor` by `old` name it by `new` (`FormDefinition.renaming`).
+    private func rename(_ editor: FormDesignerFieldEditor, from old: String, to new: String) {
+        var before = definition
+        let id = editor.definition.id
+        guard let index = before.fields.firstIndex(where: { $0.id == id }) else { return }
+        before.fields[index].label = old
+        let after = before.renaming(id, to: new)
+        for other in editors where other !== editor {
+            guard let expression = after.field(other.definition.id)?.expression,
+                  expression != other.expressionEntry.text else { continue }
+            other.expressionEntry.text = expression
+        }
     }
 
     /// Add Field: a text field at the end, its name focused.

@@ -53,6 +53,22 @@ final class FormDesignerTests: XCTestCase {
         }
     }
 
+    func testRenamingAFieldRenamesItInTheExpressionsThatNameIt() throws {
+        try withDesigner { designer, _, _ in
+            designer.nameEntry.text = "Club"
+            designer.addField()
+            let fee = try XCTUnwrap(designer.editors.last)
+            fee.nameEntry.text = "Fee"
+            fee.kindDropDown.selectedIndex = FormDesignerKind.decimal.rawValue
+            designer.addField()
+            let total = try XCTUnwrap(designer.editors.last)
+            total.kindDropDown.selectedIndex = FormDesignerKind.computed.rawValue
+            total.expressionEntry.text = "Fee * 2"
+            fee.nameEntry.text = "Yearly fee"
+            XCTAssertEqual(total.expressionEntry.text, "[Yearly fee] * 2")
+        }
+    }
+
     func testAMinimumAboveTheMaximumIsRefusedUnderTheField() throws {
         try withDesigner { designer, _, saved in
             designer.nameEntry.text = "Club"
