@@ -13,10 +13,11 @@ import shutil
 import subprocess
 import tempfile
 import time
+import unittest
 
-from orca_session import press_combination
+from orca_session import OrcaSession, orca_available, press_combination
 from pinform_e2e import AppTestCase, click, find, find_all, focus, press_key, screenshot, set_text, states, text_of, wait_until
-from test_forms import switch_model
+from test_forms import open_form_window, switch_model
 from test_import import window_named
 from test_records import rows, unlock, wait_for_rows
 
@@ -161,3 +162,38 @@ class FormDesignerTests(AppTestCase):
         full = screenshot(path + ".full.png")
         subprocess.run(["convert", full, "-crop", f"{width}x{height}+0+0", "+repage", path], check=True)
         os.remove(full)
+
+
+@unittest.skipUnless(orca_available(), "orca and speech-dispatcher are not installed")
+class FormDesignerOrcaTests(AppTestCase):
+    """The designer with the real screen reader (see test_orca.py): its controls are spoken by
+    name, and what it does and refuses is said."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.orca = OrcaSession()
+        cls.orca.__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.orca.__exit__(None, None, None)
+
+    def test_the_designer_speaks_its_controls_what_it_did_and_what_it_refuses(self):
+        app = self.launch_app()
+        self.orca.attach(app, "PIN password text")
+        open_form_window(app)
+        mark = self.orca.mark()
+        click(self.menu_item(app, "New Form…"))
+        designer = window_named(app, "New Form")
+        self.orca.wait_for_speech("Form name", since=mark)
+        mark = self.orca.mark()
+        press_combination("Control", "n")
+        self.orca.wait_for_speech("Field added: Field 1", since=mark)
+        mark = self.orca.mark()
+        press_key("Tab")
+        self.orca.wait_for_speech("Kind", since=mark)
+        set_text(find(designer, role="text", name="Form name"), "")
+        mark = self.orca.mark()
+        press_combination("Control", "s")
+        said = self.orca.wait_for_speech("Not saved: The form has no name", since=mark)
+        self.assertNotIn("Gtk", " ".join(said))
