@@ -169,8 +169,10 @@ final class FormDesignerWindow {
     /// Shows the designer, the focus in the form's name.
     func present() {
         keepAlive = self
+        // The focus is set before the window maps, so that a screen reader presents the window
+        // and then the name it is in.
+        window.setFocus(nameEntry)
         window.present()
-        _ = nameEntry.grabFocus()
     }
 
     /// Shows `definition`'s fields.
