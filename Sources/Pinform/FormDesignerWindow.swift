@@ -25,11 +25,13 @@ final class FormDesignerWindow {
     let problemLabel = Label()
     private(set) var editors: [FormDesignerFieldEditor] = []
     let fieldsBox = Box(.vertical, spacing: 12)
+    /// The fields removed from the saved form, with Restore.
+    let removedBox = Box(.vertical, spacing: 6)
     private let previewHolder = Box(.vertical)
     private var preview: FormView<DefinedRecord>?
     private var previewSource: UInt32?
     /// The form as it was opened: its identity, and the fields removed before.
-    private(set) var base: FormDefinition
+    var base: FormDefinition
     let isNew: Bool
     let context: ModelContext
     private let onSaved: (FormDefinition) -> Void
@@ -72,6 +74,7 @@ final class FormDesignerWindow {
         addButton.horizontalAlignment = .start
         addButton.tooltip = tr("Add a field at the end (Ctrl+N)")
         editor.append(addButton)
+        editor.append(removedBox)
         let editorScroll = ScrolledWindow()
         editorScroll.child = Clamp(maximumSize: 560, child: editor)
         editorScroll.expandsHorizontally = true
@@ -186,13 +189,14 @@ final class FormDesignerWindow {
             }
         }
         changed()
+        showRemovedFields()
     }
 
-    private var linkTargets: [FormDefinition] {
+    var linkTargets: [FormDefinition] {
         DefinedForms.shared.definitions.filter { $0.id != base.id }
     }
 
-    private func append(_ editor: FormDesignerFieldEditor) {
+    func append(_ editor: FormDesignerFieldEditor) {
         editors.append(editor)
         fieldsBox.append(editor.widget)
         editor.onChange = { [weak self] in self?.changed() }
@@ -247,6 +251,7 @@ final class FormDesignerWindow {
         fieldsBox.remove(editor.widget)
         if base.field(field.id) != nil, !base.removed.contains(where: { $0.id == field.id }) { base.removed.append(field) }
         changed()
+        showRemovedFields()
         if let next = editors.indices.contains(index) ? editors[index] : editors.last { next.focus() } else { _ = addButton.grabFocus() }
         Announcer.of(window).announce(tr("Field removed: {name}", ["name": field.label]))
     }
@@ -267,7 +272,7 @@ final class FormDesignerWindow {
         return definition
     }
 
-    private func changed() {
+    func changed() {
         for (index, editor) in editors.enumerated() {
             editor.moveUpButton.isSensitive = index > 0
             editor.moveDownButton.isSensitive = index < editors.count - 1

@@ -69,6 +69,30 @@ final class FormDesignerTests: XCTestCase {
         }
     }
 
+    func testARemovedFieldIsListedAndRestoredWithItsIdentity() throws {
+        try withDesigner { designer, records, _ in
+            let club = FormDefinition(id: "club", name: "Club", fields: [
+                FieldDefinition(id: "name", label: "Name", kind: .text(.plain)),
+                FieldDefinition(id: "phone", label: "Phone", kind: .text(.phone)),
+            ])
+            try DefinedForms.shared.save(club)
+            var saved: FormDefinition?
+            let editing = FormDesignerWindow(editing: club, parent: nil, context: ModelContext(records: records)) { saved = $0 }
+            defer { editing.window.destroy() }
+            XCTAssertFalse(editing.removedBox.isVisible)
+            editing.remove(try XCTUnwrap(editing.editors.last))
+            XCTAssertEqual(editing.definition.removed.map(\.id), ["phone"])
+            XCTAssertTrue(editing.removedBox.isVisible)
+            let removed = editing.definition.removed[0]
+            editing.restore(removed)
+            XCTAssertFalse(editing.removedBox.isVisible)
+            XCTAssertEqual(editing.definition.fields.map(\.id), ["name", "phone"])
+            XCTAssertEqual(editing.definition.removed, [])
+            editing.save()
+            XCTAssertEqual(saved?.fields.map(\.id), ["name", "phone"])
+        }
+    }
+
     func testAMinimumAboveTheMaximumIsRefusedUnderTheField() throws {
         try withDesigner { designer, _, saved in
             designer.nameEntry.text = "Club"
