@@ -101,6 +101,27 @@ final class DefinedFormsTests: XCTestCase {
         }
     }
 
+    func testImportedRowsAreReadThroughTheFormAndChecked() throws {
+        let paths = self.paths
+        try GtkRuntime.test {
+            let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
+            let forms = DefinedForms.shared
+            forms.forgetAll()
+            defer { forms.forgetAll(); records.close() }
+            forms.load(from: records)
+            var member = Self.member
+            member.fields.append(FieldDefinition(id: "level", label: "Level", kind: .choice(options: ["Junior", "Adult"])))
+            try forms.save(member)
+            let model = try XCTUnwrap(forms.model(for: "club_member") as? DefinedModel<DefinedSlot0>.Type)
+            let reader = model.makeRowReader(ModelContext(records: records))
+            XCTAssertEqual(model.fields.indices.filter(reader.imports(field:)), Array(0..<6), "every field is importable")
+            let ada = try reader.resolve([0: "Ada", 1: "36", 2: "40.5", 3: "+44 1", 4: "x", 5: "Adult"]).get()
+            XCTAssertEqual(ada.record[integer: "age"], 36)
+            XCTAssertEqual(ada.record[choice: "level"], "Adult")
+            guard case .failure = reader.resolve([0: "Bob", 1: "old"]) else { return XCTFail("an age of “old” was imported") }
+        }
+    }
+
     func testAChangeOfAFormChangedMeanwhileIsRefusedAndKeepsTheStoredOne() throws {
         let paths = self.paths
         try GtkRuntime.test {
