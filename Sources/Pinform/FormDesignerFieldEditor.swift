@@ -220,7 +220,7 @@ final class FormDesignerFieldEditor {
         numberRules.isVisible = kind.isNumber
         textRulesCheck.isVisible = kind.isText
         textRules.isVisible = kind.isText && textRulesCheck.isActive
-        requiredCheck.isVisible = kind != .computed && kind != .yesNo
+        requiredCheck.isVisible = kind != .computed
     }
 
     /// The field as the editor shows it now.

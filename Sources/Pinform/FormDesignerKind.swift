@@ -55,7 +55,7 @@ enum FormDesignerKind: Int, CaseIterable {
     /// Line item columns typed as "Description, Quantity: number, Price: money": each a name,
     /// optionally ": number", ": decimal", ": money", ": date" or ": yes/no".
     static func columns(from text: String, keeping old: [FieldDefinition]) -> [FieldDefinition] {
-        text.split(separator: ",").compactMap { part in
+        text.split(separator: ",").compactMap { (part: Substring) -> FieldDefinition? in
             let pieces = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard let label = pieces.first, !label.isEmpty else { return nil }
             let kind: FieldKind = switch pieces.count > 1 ? pieces[1].lowercased() : "" {
@@ -66,8 +66,12 @@ enum FormDesignerKind: Int, CaseIterable {
             case "yes/no", "yesno": .yesNo
             default: .text(.plain)
             }
-            let id = old.first { $0.label == label }?.id ?? .make()
-            return FieldDefinition(id: id, label: label, kind: kind)
+            // A column as it was (its rules, places, currency and default) unless its kind was retyped.
+            if let before = old.first(where: { $0.label == label }) {
+                if Self.text(of: [before]) == Self.text(of: [FieldDefinition(id: before.id, label: label, kind: kind)]) { return before }
+                return FieldDefinition(id: before.id, label: label, kind: kind)
+            }
+            return FieldDefinition(id: .make(), label: label, kind: kind)
         }
     }
 

@@ -50,36 +50,32 @@ enum DefinedFormBuilder {
     static func bind<Root>(_ field: FieldDefinition, in form: Form<Root>, record base: WritableKeyPath<Root, DefinedRecord>,
                            definition: FormDefinition, context: ModelContext?) -> FieldID? {
         let id = field.id
-        let rules = field.rules
         switch field.kind {
         case .text(let style):
             let input = starting(ActiveInput<String>(label: field.label, purpose: style.purpose), at: field)
-            var checks = textRules(rules)
-            if style == .email { checks.append(.email) }
-            return form.bind(input, to: base.appending(path: \DefinedRecord[text: id]), rules: checks)
+            return form.bind(input, to: base.appending(path: \DefinedRecord[text: id]), rules: DefinedRules.text(field))
         case .notes:
             return form.bind(starting(TextAreaInput(label: field.label, lines: 3), at: field), to: base.appending(path: \DefinedRecord[text: id]),
-                             rules: textRules(rules))
+                             rules: DefinedRules.text(field))
         case .wholeNumber:
             let input = starting(ActiveInput<Int64>(label: field.label), at: field)
-            return form.bind(input, to: base.appending(path: \DefinedRecord[integer: id]), rules: numberRules(rules) { number in
-                Int64(truncating: NSDecimalNumber(decimal: number))
-            })
+            return form.bind(input, to: base.appending(path: \DefinedRecord[integer: id]), rules: DefinedRules.wholeNumber(field))
         case .decimal, .money:
             let input = starting(ActiveInput<Decimal>(label: field.label), at: field)
             if case .money(let currency) = field.kind {
                 // Translators: the placeholder of a money field of a form made in the app: "In EUR".
                 input.placeholder = tr("In {currency}", ["currency": currency])
             }
-            return form.bind(input, to: base.appending(path: \DefinedRecord[decimal: id]), rules: numberRules(rules) { $0 })
+            return form.bind(input, to: base.appending(path: \DefinedRecord[decimal: id]), rules: DefinedRules.decimal(field))
         case .date:
             return form.bind(starting(DateInput(label: field.label), at: field), to: base.appending(path: \DefinedRecord[date: id]),
-                             rules: rules.required ? [.required] : [])
+                             rules: DefinedRules.date(field))
         case .choice(let options):
             return form.bind(starting(OptionsInput(label: field.label, options: options), at: field), to: base.appending(path: \DefinedRecord[choice: id]),
-                             rules: rules.required ? [.required] : [])
+                             rules: DefinedRules.choice(field))
         case .yesNo:
-            return form.bind(starting(SwitchInput(label: field.label), at: field), to: base.appending(path: \DefinedRecord[yesNo: id]))
+            return form.bind(starting(SwitchInput(label: field.label), at: field), to: base.appending(path: \DefinedRecord[yesNo: id]),
+                             rules: DefinedRules.yesNo(field))
         case .lines(let columns):
             let list = form.bind(list: base.appending(path: \DefinedRecord[lines: id])) {
                 let row = Form<DefinedRecord>(prototype: DefinedRecord())
@@ -119,29 +115,5 @@ enum DefinedFormBuilder {
             form.addRule(on: [bound], message: tr("Required")) { $0[keyPath: base][link: id] != nil }
         }
         return bound
-    }
-
-    private static func textRules(_ rules: FieldRules) -> [Rule<String>] {
-        var checks: [Rule<String>] = []
-        if rules.required { checks.append(.required) }
-        if let minimum = rules.minLength { checks.append(.minLength(minimum)) }
-        if let maximum = rules.maxLength { checks.append(.maxLength(maximum)) }
-        if let pattern = rules.pattern, !pattern.isEmpty {
-            // Translators: shown under a field whose text does not match the pattern its form asks for.
-            checks.append(.pattern(pattern, message: rules.patternMessage ?? tr("Enter the text in the form asked for")))
-        }
-        return checks
-    }
-
-    private static func numberRules<Value: Comparable & Sendable>(_ rules: FieldRules, _ convert: (Decimal) -> Value) -> [Rule<Value>] {
-        var checks: [Rule<Value>] = []
-        if rules.required { checks.append(.required) }
-        switch (rules.minimum.map(convert), rules.maximum.map(convert)) {
-        case (let low?, let high?) where low <= high: checks.append(.range(low...high))
-        case (let low?, nil): checks.append(.atLeast(low))
-        case (nil, let high?): checks.append(.atMost(high))
-        default: break
-        }
-        return checks
     }
 }

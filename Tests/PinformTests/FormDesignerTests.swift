@@ -93,6 +93,24 @@ final class FormDesignerTests: XCTestCase {
         }
     }
 
+    func testEveryTemplateLoadsAndSavesAsItIsWithItsPreview() throws {
+        try withDesigner { designer, _, _ in
+            for (index, template) in FormTemplates.all.enumerated() {
+                designer.templateDropDown.selectedIndex = index + 1
+                var expected = template
+                expected.id = designer.base.id
+                // The designer lists the fields in the order of the rows.
+                let inRows = expected.rows.flatMap(\.fields).compactMap(expected.field)
+                XCTAssertEqual(designer.definition.fields, inRows, "\(template.name) changed on its way through the designer")
+                XCTAssertEqual(designer.definition.rows, expected.rows, template.name)
+                designer.rebuildPreview()
+                let preview = try XCTUnwrap(designer.previewForm)
+                XCTAssertEqual(preview.form.layout.placedFields.count, template.fields.count, template.name)
+                XCTAssertTrue(FormDesignerCheck.problems(of: designer.definition).isEmpty, template.name)
+            }
+        }
+    }
+
     func testAMinimumAboveTheMaximumIsRefusedUnderTheField() throws {
         try withDesigner { designer, _, saved in
             designer.nameEntry.text = "Club"
