@@ -51,6 +51,8 @@ final class FormDesignerWindow {
         window.title = isNew ? tr("New Form") : tr("Edit Form “{name}”", ["name": base.name])
         window.setTransient(for: parent)
         window.isModal = true
+        // Lock closes the form window: the designer (which shows what is sealed) goes with it.
+        window.destroysWithParent = true
         window.setDefaultSize(width: 1180, height: 760)
 
         let header = AdwaitaHeaderBar()
