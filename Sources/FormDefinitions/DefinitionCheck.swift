@@ -63,7 +63,7 @@ public enum DefinitionCheck {
         for id in order {
             guard let field = definition.field(id) else { continue }
             do {
-                let expression = try Expression(field.expression ?? "", scope: ExpressionScope(fields: definition.fields, computedTypes: types))
+                let expression = try Expression(field.expression ?? "", scope: ExpressionScope(fields: definition.fields, knownTypes: types))
                 types[id] = expression.type
                 expressions[id] = expression
             } catch {

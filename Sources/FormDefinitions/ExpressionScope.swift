@@ -9,9 +9,20 @@ public struct ExpressionScope: Sendable {
 
     private var entries: [String: Entry] = [:]
 
-    /// The fields of a form; computed fields are named with the type of their expression from
-    /// `computedTypes` (a computed field missing there cannot be named yet).
-    public init(fields: [FieldDefinition], computedTypes: [FieldDefinitionID: ExpressionType] = [:]) {
+    /// The fields of a form; computed fields are named with the type of their expression: from
+    /// `computedTypes` when given (a computed field missing there cannot be named), else found
+    /// by checking their expressions in dependency order (those that do not check cannot be named).
+    public init(fields: [FieldDefinition], computedTypes: [FieldDefinitionID: ExpressionType]? = nil) {
+        var types = computedTypes ?? [:]
+        if computedTypes == nil, fields.contains(where: { $0.expression != nil }) {
+            var problems: [DefinitionProblem] = []
+            let compiled = DefinitionCheck.compile(FormDefinition(id: "scope", name: "scope", fields: fields), problems: &problems)
+            types = compiled.expressions.mapValues(\.type)
+        }
+        self.init(fields: fields, knownTypes: types)
+    }
+
+    init(fields: [FieldDefinition], knownTypes computedTypes: [FieldDefinitionID: ExpressionType]) {
         for field in fields {
             guard let type = ExpressionType(kind: field.kind) ?? computedTypes[field.id] else { continue }
             var columns: [String: (id: FieldDefinitionID, type: ExpressionType)] = [:]

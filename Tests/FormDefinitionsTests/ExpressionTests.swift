@@ -156,4 +156,14 @@ final class ExpressionTests: XCTestCase {
     func testReferencedNamesAreFoundWithoutChecking() throws {
         XCTAssertEqual(Set(try Expression.referencedNames(in: "a + [b c] * sum(L.x)")), ["a", "b c", "L"])
     }
+
+    func testAScopeOfAFormNamesItsComputedFieldsWithTheirTypes() throws {
+        let fields = [
+            FieldDefinition(id: "a", label: "A", kind: .wholeNumber),
+            FieldDefinition(id: "b", label: "B", kind: .computed(expression: "A * 2")),
+            FieldDefinition(id: "c", label: "C", kind: .computed(expression: "B > 3")),
+        ]
+        XCTAssertEqual(try Expression("if(C, B, 0)", scope: ExpressionScope(fields: fields)).type, .number)
+        XCTAssertThrowsError(try Expression("B", scope: ExpressionScope(fields: fields, computedTypes: [:])))
+    }
 }
