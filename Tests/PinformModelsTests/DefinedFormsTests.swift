@@ -101,6 +101,19 @@ final class DefinedFormsTests: XCTestCase {
         }
     }
 
+    func testAComputedFieldReadsAnotherComputedField() {
+        let definition = FormDefinition(id: "sums", name: "Sums", fields: [
+            FieldDefinition(id: "a", label: "A", kind: .wholeNumber),
+            FieldDefinition(id: "double", label: "Double", kind: .computed(expression: "A * 2")),
+            FieldDefinition(id: "more", label: "More", kind: .computed(expression: "Double + 1")),
+        ])
+        var record = DefinedRecord()
+        record[integer: "a"] = 20
+        let more = DefinedComputation(field: definition.fields[2], definition: definition)
+        XCTAssertEqual(more.value(of: record).number, 41)
+        XCTAssertEqual(DefinedComputation(field: definition.fields[0], definition: definition).value(of: record), .none)
+    }
+
     func testImportedRowsAreReadThroughTheFormAndChecked() throws {
         let paths = self.paths
         try GtkRuntime.test {
