@@ -73,7 +73,7 @@ let package = Package(
         // The record models (Person, Size, Invoice), their forms and the registry the app
         // shows: a library, so that the models' logic (totals, ages, reading older records) is
         // tested without the executable. A model is one file here and one line in ModelRegistry.
-        .target(name: "PinformModels", dependencies: ["PinformCore", "Controls", "Forms", "Storage", "Gtk", "Localization"]),
+        .target(name: "PinformModels", dependencies: ["PinformCore", "Controls", "Forms", "Storage", "Gtk", "Localization", "FormDefinitions"]),
 
         // GTK.
         // The only module that sees C (scripts/check-layers): Swift types in its public API.
@@ -103,7 +103,7 @@ let package = Package(
         // Executables.
         .executableTarget(
             name: "Pinform",
-            dependencies: ["PinformCore", "PinformModels", "Controls", "PinControls", "Gtk", "Storage", "PinCode", "Forms", "ControlState", "Localization"]
+            dependencies: ["PinformCore", "PinformModels", "Controls", "PinControls", "Gtk", "Storage", "PinCode", "Forms", "ControlState", "Localization", "FormDefinitions"]
         ),
         .executableTarget(
             name: "PinformBench",
@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "GtkTesting", "PinCode", "Forms", "ControlState"]),
         .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PostgresStore", "PostgresCluster", "PinCode", "Forms", "Localization", "SoftwareTPM"]),
-        .testTarget(name: "PinformModelsTests", dependencies: ["PinformModels", "PinformCore", "Storage", "Forms", "Controls", "Gtk", "GtkTesting"]),
+        .testTarget(name: "PinformModelsTests", dependencies: ["PinformModels", "PinformCore", "Storage", "Forms", "Controls", "Gtk", "GtkTesting", "FormDefinitions"]),
         .testTarget(name: "PinformTests", dependencies: ["Pinform", "PinformModels", "PinformCore", "SoftwareTPM", "PostgresCluster", "PostgresStore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,12 +22,12 @@ final class FormWindow {
     private let settings: AppSettings
     /// The records of every page, open while unlocked.
     private let records: RecordsDatabase
-    private let stack = ViewStack()
+    let stack = ViewStack()
     private let switcherTitle: ViewSwitcherTitle
     private let switcherBar: ViewSwitcherBar
     private let toast = Toast()
     /// The pages made so far, by settings key.
-    private var pages: [String: RecordsPage] = [:]
+    var pages: [String: RecordsPage] = [:]
     /// What the models' forms and lists look up: the other models' records, today.
     lazy var context = ModelContext(records: records)
     /// Opens the form of the model shown for a new record.
@@ -48,6 +48,7 @@ final class FormWindow {
         window.setDefaultSize(width: size.width, height: size.height)
         if settings.isWindowMaximized { window.maximize() }
 
+        DefinedForms.shared.load(from: records)
         for model in ModelRegistry.models {
             // Filled when first shown (see `showPage`): the other models cost nothing until then.
             let holder = Box(.vertical)
@@ -142,6 +143,7 @@ final class FormWindow {
             showPage(key)
         }
         showPageWithDraft()
+        followDefinedForms()
     }
 
     /// The settings key of the model shown.
@@ -219,7 +221,7 @@ final class FormWindow {
     }
 
     /// Makes the page of `key` when it is first shown, and remembers it as the model to open.
-    private func showPage(_ key: String) {
+    func showPage(_ key: String) {
         settings.formModel = key
         // An Undo belongs to the list it was offered for.
         toast.dismiss()

@@ -150,6 +150,8 @@ final class PinformApplication {
         case .newRecoveryKey: askForNewRecoveryKey()
         case .importRecords: formWindow?.recordsPanel?.importRecords()
         case .printRecords: formWindow?.recordsPanel?.printRecords()
+        case .newForm: formWindow?.openFormDesigner(editing: false)
+        case .editForm: formWindow?.openFormDesigner(editing: true)
         }
     }
 

@@ -18,6 +18,10 @@ enum PrimaryMenu {
             records.append(tr("Import…"), action: AppAction.importRecords.detailedName)
             records.append(tr("Print…"), action: AppAction.printRecords.detailedName)
             menu.appendSection(records)
+            let forms = Menu()
+            forms.append(tr("New Form…"), action: AppAction.newForm.detailedName)
+            forms.append(tr("Edit Form…"), action: AppAction.editForm.detailedName)
+            menu.appendSection(forms)
         }
         let general = Menu()
         general.append(tr("Preferences"), action: AppAction.preferences.detailedName)

@@ -20,6 +20,10 @@ public enum AppAction: String, CaseIterable, Sendable {
     case importRecords = "import-records"
     /// Print the selected record, or the shown list, or save it as PDF (Ctrl+P).
     case printRecords = "print-records"
+    /// Opens the form designer for a new form.
+    case newForm = "new-form"
+    /// Opens the form designer on the form shown, when it was made in the app.
+    case editForm = "edit-form"
 
     /// The action's name on the application ("change-pin").
     public var name: String { rawValue }
@@ -36,14 +40,14 @@ public enum AppAction: String, CaseIterable, Sendable {
         case .lock: ["<Control>l"]
         case .importRecords: ["<Control>o"]
         case .printRecords: ["<Control>p"]
-        case .about, .changePIN, .newRecoveryKey: []
+        case .about, .changePIN, .newRecoveryKey, .newForm, .editForm: []
         }
     }
 
     /// Whether the action needs the records open (it is disabled while locked).
     public var needsUnlocked: Bool {
         switch self {
-        case .lock, .changePIN, .newRecoveryKey, .importRecords, .printRecords: true
+        case .lock, .changePIN, .newRecoveryKey, .importRecords, .printRecords, .newForm, .editForm: true
         case .quit, .about, .shortcuts, .preferences: false
         }
     }

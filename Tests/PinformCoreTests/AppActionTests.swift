@@ -11,7 +11,7 @@ final class AppActionTests: XCTestCase {
     }
 
     func testOnlyTheSessionsActionsNeedTheRecordsOpen() {
-        XCTAssertEqual(AppAction.allCases.filter(\.needsUnlocked), [.lock, .changePIN, .newRecoveryKey, .importRecords, .printRecords])
+        XCTAssertEqual(AppAction.allCases.filter(\.needsUnlocked), [.lock, .changePIN, .newRecoveryKey, .importRecords, .printRecords, .newForm, .editForm])
     }
 
     func testTheShortcutsAreTheOnesTheShortcutsWindowLists() {

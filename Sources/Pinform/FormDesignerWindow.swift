@@ -1,0 +1,315 @@
+import Controls
+import Foundation
+import FormDefinitions
+import Gtk
+import Localization
+import PinformModels
+
+/// The form designer ("New Form…", "Edit Form…"): the form's name, a template to start from
+/// (for a new form), its fields one under the other — each with its kind, settings, rules and
+/// place in the layout — and beside them the live preview, which is the real form of the
+/// definition as it stands. Save refuses what `FormDesignerCheck` finds, saying so under the
+/// field concerned (and aloud); a change of a form with saved records says first how many of
+/// them it affects. The form can be exported to and imported from a `.pinform-form` file.
+@MainActor
+final class FormDesignerWindow {
+    let window = Window()
+    let nameEntry = Entry()
+    let templateDropDown: DropDown
+    let addButton = Button(label: tr("Add Field"))
+    let saveButton = Button(label: tr("Save"))
+    let cancelButton = Button(label: tr("Cancel"))
+    let exportButton = Button(label: tr("Export…"))
+    let importButton = Button(label: tr("Import…"))
+    /// What stops Save, over the fields.
+    let problemLabel = Label()
+    private(set) var editors: [FormDesignerFieldEditor] = []
+    let fieldsBox = Box(.vertical, spacing: 12)
+    /// The fields removed from the saved form, with Restore.
+    let removedBox = Box(.vertical, spacing: 6)
+    private let previewHolder = Box(.vertical)
+    private var preview: FormView<DefinedRecord>?
+    private var previewSource: UInt32?
+    /// The form as it was opened: its identity, and the fields removed before.
+    var base: FormDefinition
+    let isNew: Bool
+    let context: ModelContext
+    private let onSaved: (FormDefinition) -> Void
+    private var keepAlive: FormDesignerWindow?
+    private let templates: [FormDefinition]
+
+    /// A designer over `parent` of `definition`, or of a new form when nil.
+    init(editing definition: FormDefinition?, parent: Window?, context: ModelContext, onSaved: @escaping (FormDefinition) -> Void) {
+        isNew = definition == nil
+        // Translators: the name a new form starts with in the designer.
+        base = definition ?? FormDefinition(name: tr("New form"), fields: [])
+        self.context = context
+        self.onSaved = onSaved
+        templates = FormTemplates.all
+        // Translators: the first entry of the designer's template drop-down: start with no fields.
+        templateDropDown = DropDown(items: [tr("Blank form")] + templates.map(\.name))
+        window.title = isNew ? tr("New Form") : tr("Edit Form “{name}”", ["name": base.name])
+        window.setTransient(for: parent)
+        window.isModal = true
+        // Lock closes the form window: the designer (which shows what is sealed) goes with it.
+        window.destroysWithParent = true
+        window.setDefaultSize(width: 1180, height: 760)
+
+        let header = AdwaitaHeaderBar()
+        header.packStart(cancelButton)
+        saveButton.addCSSClass("suggested-action")
+        saveButton.tooltip = tr("Save the form (Ctrl+S)")
+        header.packEnd(saveButton)
+        header.packEnd(exportButton)
+        header.packEnd(importButton)
+
+        let editor = Box(.vertical, spacing: 12)
+        editor.setMargins(18)
+        problemLabel.addCSSClass("error-summary")
+        problemLabel.xAlign = 0
+        problemLabel.wraps = true
+        problemLabel.isVisible = false
+        editor.append(problemLabel)
+        editor.append(labelled(tr("Form name"), nameEntry))
+        if isNew { editor.append(labelled(tr("Start from"), templateDropDown)) }
+        editor.append(fieldsBox)
+        addButton.horizontalAlignment = .start
+        addButton.tooltip = tr("Add a field at the end (Ctrl+N)")
+        editor.append(addButton)
+        editor.append(removedBox)
+        let editorScroll = ScrolledWindow()
+        editorScroll.child = Clamp(maximumSize: 560, child: editor)
+        editorScroll.expandsHorizontally = true
+        editorScroll.expandsVertically = true
+
+        let previewColumn = Box(.vertical, spacing: 12)
+        previewColumn.setMargins(18)
+        let previewTitle = Label(tr("Preview"))
+        previewTitle.addCSSClass("heading")
+        previewTitle.xAlign = 0
+        previewColumn.append(previewTitle)
+        previewHolder.addCSSClass("card")
+        previewHolder.addCSSClass("form-card")
+        previewColumn.append(previewHolder)
+        let previewScroll = ScrolledWindow()
+        previewScroll.child = previewColumn
+        previewScroll.expandsHorizontally = true
+        previewScroll.expandsVertically = true
+
+        editorScroll.setSizeRequest(width: 440, height: -1)
+        previewScroll.setSizeRequest(width: 500, height: -1)
+        previewHolder.expandsHorizontally = true
+        let leaflet = Leaflet()
+        leaflet.append(editorScroll, name: "fields")
+        leaflet.append(previewScroll, name: "preview")
+        // Narrow, the panes show one at a time: this button goes to the other.
+        let paneButton = Button(label: tr("Preview"))
+        paneButton.isVisible = false
+        header.packStart(paneButton)
+        leaflet.onFoldedChanged { [unowned leaflet] in
+            paneButton.isVisible = leaflet.isFolded
+            if !leaflet.isFolded { leaflet.visibleChildName = "fields" }
+        }
+        paneButton.onClicked { [unowned leaflet] in
+            let toPreview = leaflet.visibleChildName != "preview"
+            leaflet.visibleChildName = toPreview ? "preview" : "fields"
+            // Translators: the designer's button that goes back from the preview to the fields on a narrow window.
+            paneButton.label = toPreview ? tr("Fields") : tr("Preview")
+        }
+        let column = Box(.vertical)
+        column.append(header)
+        leaflet.expandsVertically = true
+        column.append(leaflet)
+        window.child = column
+
+        nameEntry.text = base.name
+        load(base)
+        connect()
+    }
+
+    private func labelled(_ text: String, _ control: Widget) -> Widget {
+        let box = Box(.vertical, spacing: 4)
+        let label = Label(text)
+        label.xAlign = 0
+        label.addCSSClass("heading")
+        label.setMnemonicWidget(control)
+        control.setAccessibleLabelledBy(label)
+        box.append(label)
+        box.append(control)
+        return box
+    }
+
+    private func connect() {
+        nameEntry.onChanged { [weak self] in self?.changed() }
+        templateDropDown.onSelectionChanged { [weak self] in
+            guard let self, let index = templateDropDown.selectedIndex else { return }
+            var template = index == 0 ? FormDefinition(name: nameEntry.text, fields: []) : templates[index - 1]
+            template.id = base.id
+            nameEntry.text = template.name
+            load(template)
+        }
+        addButton.onClicked { [weak self] in self?.addField() }
+        cancelButton.onClicked { [weak self] in self?.window.close() }
+        saveButton.onClicked { [weak self] in self?.save() }
+        exportButton.onClicked { [weak self] in self?.exportForm() }
+        importButton.onClicked { [weak self] in self?.importForm() }
+        let keys = KeyController()
+        keys.propagationPhase = .capture
+        keys.onKeyPressed { [weak self] key, _, modifiers in
+            guard modifiers.contains(.control) else { return false }
+            switch key {
+            case Key("s"): self?.save()
+            case Key("n"): self?.addField()
+            default: return false
+            }
+            return true
+        }
+        window.add(keys)
+        window.onCloseRequest { [weak self] in
+            self?.keepAlive = nil
+            return false
+        }
+    }
+
+    /// Shows the designer, the focus in the form's name.
+    func present() {
+        keepAlive = self
+        // The focus is set before the window maps, so that a screen reader presents the window
+        // and then the name it is in.
+        window.setFocus(nameEntry)
+        window.present()
+    }
+
+    /// Shows `definition`'s fields.
+    func load(_ definition: FormDefinition) {
+        for editor in editors { fieldsBox.remove(editor.widget) }
+        editors = []
+        for row in definition.rows {
+            for (offset, cell) in row.cells.enumerated() {
+                guard let field = definition.field(cell.field) else { continue }
+                append(FormDesignerFieldEditor(field, joined: offset > 0, width: cell.width, linkTargets: linkTargets))
+            }
+        }
+        changed()
+        showRemovedFields()
+    }
+
+    var linkTargets: [FormDefinition] {
+        DefinedForms.shared.definitions.filter { $0.id != base.id }
+    }
+
+    func append(_ editor: FormDesignerFieldEditor) {
+        editors.append(editor)
+        fieldsBox.append(editor.widget)
+        editor.onChange = { [weak self] in self?.changed() }
+        editor.onMove = { [weak self, unowned editor] step in self?.move(editor, by: step) }
+        editor.onRemove = { [weak self, unowned editor] in self?.remove(editor) }
+        editor.onRename = { [weak self, unowned editor] old, new in self?.rename(editor, from: old, to: new) }
+    }
+
+    /// Expressions that named the field `editor` by `old` name it by `new` (`FormDefinition.renaming`).
+    private func rename(_ editor: FormDesignerFieldEditor, from old: String, to new: String) {
+        var before = definition
+        let id = editor.definition.id
+        guard let index = before.fields.firstIndex(where: { $0.id == id }) else { return }
+        before.fields[index].label = old
+        let after = before.renaming(id, to: new)
+        for other in editors where other !== editor {
+            guard let expression = after.field(other.definition.id)?.expression,
+                  expression != other.expressionEntry.text else { continue }
+            other.expressionEntry.text = expression
+        }
+    }
+
+    /// Add Field: a text field at the end, its name focused.
+    func addField() {
+        // Translators: the name a field added in the designer starts with: "Field 4".
+        let field = FieldDefinition(label: tr("Field {number}", ["number": String(editors.count + 1)]), kind: .text(.plain))
+        let editor = FormDesignerFieldEditor(field, joined: false, width: 1, linkTargets: linkTargets)
+        append(editor)
+        changed()
+        editor.focus()
+        Announcer.of(window).announce(tr("Field added: {name}", ["name": field.label]))
+    }
+
+    /// Moves `editor` `step` places (−1 up, 1 down), keeping the focus where it was.
+    func move(_ editor: FormDesignerFieldEditor, by step: Int) {
+        guard let index = editors.firstIndex(where: { $0 === editor }), editors.indices.contains(index + step) else { return }
+        editors.swapAt(index, index + step)
+        for each in editors { fieldsBox.remove(each.widget) }
+        for each in editors { fieldsBox.append(each.widget) }
+        changed()
+        _ = (step < 0 ? editor.moveUpButton : editor.moveDownButton).grabFocus()
+        Announcer.of(window).announce(tr("{name} moved to place {place} of {count}",
+                                         ["name": editor.definition.label, "place": String(index + step + 1),
+                                          "count": String(editors.count)]))
+    }
+
+    /// Removes `editor`'s field; its values stay in the saved records, hidden.
+    func remove(_ editor: FormDesignerFieldEditor) {
+        guard let index = editors.firstIndex(where: { $0 === editor }) else { return }
+        let field = editor.definition
+        editors.remove(at: index)
+        fieldsBox.remove(editor.widget)
+        if base.field(field.id) != nil, !base.removed.contains(where: { $0.id == field.id }) { base.removed.append(field) }
+        changed()
+        showRemovedFields()
+        if let next = editors.indices.contains(index) ? editors[index] : editors.last { next.focus() } else { _ = addButton.grabFocus() }
+        Announcer.of(window).announce(tr("Field removed: {name}", ["name": field.label]))
+    }
+
+    /// The definition as the designer shows it now.
+    var definition: FormDefinition {
+        var definition = base
+        definition.name = nameEntry.text.trimmingCharacters(in: .whitespaces)
+        definition.fields = editors.map(\.definition)
+        let present = Set(definition.fields.map(\.id))
+        definition.removed = base.removed.filter { !present.contains($0.id) }
+        var rows: [LayoutRow] = []
+        for editor in editors {
+            let cell = LayoutRow.Cell(editor.definition.id, width: editor.width)
+            if editor.isJoined, !rows.isEmpty { rows[rows.count - 1].cells.append(cell) } else { rows.append(LayoutRow([cell])) }
+        }
+        definition.layout = rows
+        return definition
+    }
+
+    func changed() {
+        for (index, editor) in editors.enumerated() {
+            editor.moveUpButton.isSensitive = index > 0
+            editor.moveDownButton.isSensitive = index < editors.count - 1
+            editor.joinCheck.isSensitive = index > 0
+        }
+        if let previewSource { MainContext.remove(source: previewSource) }
+        previewSource = MainContext.timeout(milliseconds: 250) { [weak self] in
+            self?.previewSource = nil
+            self?.rebuildPreview()
+            return false
+        }
+    }
+
+    /// Makes the preview again from the definition as it stands.
+    func rebuildPreview() {
+        if let preview { previewHolder.remove(preview.widget) }
+        let definition = definition
+        // A computed field's expression says what is wrong with it as it is typed.
+        let problems = FormDesignerCheck.problems(of: definition)
+        for editor in editors where editor.definition.expression != nil {
+            let id = editor.definition.id
+            editor.show(problem: problems.first { $0.field == id && $0.inExpression }?.message, inExpression: true)
+        }
+        let view = DefinedFormPreview.makeView(of: definition, context: context)
+        previewHolder.append(view.widget)
+        preview = view
+    }
+
+    /// The preview as shown now.
+    var previewForm: FormView<DefinedRecord>? { preview }
+
+    /// Closes the designer after a save.
+    func finish(saved definition: FormDefinition) {
+        onSaved(definition)
+        keepAlive = nil
+        window.destroy()
+    }
+}

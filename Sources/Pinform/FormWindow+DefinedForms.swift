@@ -1,0 +1,34 @@
+import FormDefinitions
+import Gtk
+import PinformModels
+
+extension FormWindow {
+    /// Keeps the switcher in step with the forms defined in the app: a new form gets its page,
+    /// a changed one is made again (its form and list follow the new definition) and keeps its
+    /// title on the switcher up to date.
+    func followDefinedForms() {
+        var versions: [String: Int] = [:]
+        for definition in DefinedForms.shared.definitions {
+            versions["form." + definition.id.rawValue] = DefinedForms.shared.version(of: definition.id)
+        }
+        var shown = versions
+        DefinedForms.shared.observe { [weak self] in
+            guard let self else { return }
+            for model in ModelRegistry.models where model.settingsKey.hasPrefix("form.") {
+                let key = model.settingsKey
+                guard let id = DefinedForms.shared.definitions.first(where: { "form." + $0.id.rawValue == key })?.id else { continue }
+                let version = DefinedForms.shared.version(of: id)
+                if stack.page(named: key) == nil {
+                    stack.add(Box(.vertical), name: key, title: model.title, iconName: model.iconName)
+                } else if shown[key] != version {
+                    stack.setTitle(model.title, ofPage: key)
+                    if let made = pages.removeValue(forKey: key), let holder = stack.page(named: key) as? Box {
+                        holder.remove(made.widget)
+                    }
+                    if stack.visibleChildName == key { showPage(key) }
+                }
+                shown[key] = version
+            }
+        }
+    }
+}

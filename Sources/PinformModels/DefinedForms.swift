@@ -1,0 +1,155 @@
+import Foundation
+import FormDefinitions
+import PinformCore
+import Storage
+
+/// The forms defined in the app, as models of the app: each definition kept in the records
+/// database (`FormDefinitionStore`) takes one of `capacity` slots, and `DefinedModel` of that
+/// slot reads it — its title, its fields, its form, its table.
+///
+/// Slots are given in the order the forms were made and kept for the session, so the records
+/// list, drafts and lookups that hold a slot's type never see another form in it. `load(from:)`
+/// reads the definitions when the records are unlocked; `save(_:)` writes a new or changed one
+/// with its records' migration in one transaction.
+@MainActor
+public final class DefinedForms {
+    /// The app's forms.
+    public static let shared = DefinedForms()
+    /// How many forms can be defined: one per slot type.
+    public static var capacity: Int { definedSlots.count }
+
+    struct Entry {
+        var definition: FormDefinition
+        /// The stored version (`StoredFormDefinition.version`).
+        var version: Int
+    }
+
+    private(set) var slots: [Entry?] = Array(repeating: nil, count: definedSlots.count)
+    /// The records the definitions were read from.
+    private(set) var records: RecordsDatabase?
+    private var observers: [@MainActor () -> Void] = []
+
+    /// An empty registry; the app's is `shared`.
+    init() {}
+
+    /// The definitions, in the switcher's order.
+    public var definitions: [FormDefinition] { slots.compactMap { $0?.definition } }
+
+    /// The models of the defined forms, in the switcher's order.
+    public var models: [any FormModel.Type] {
+        slots.indices.filter { slots[$0] != nil }.map { Self.model(of: definedSlots[$0]) }
+    }
+
+    private static func model<Slot: DefinedSlot>(of slot: Slot.Type) -> any FormModel.Type { DefinedModel<Slot>.self }
+
+    /// The model of the form `id`, or nil when there is none.
+    public func model(for id: FormDefinitionID) -> (any FormModel.Type)? {
+        slotIndex(of: id).map { Self.model(of: definedSlots[$0]) }
+    }
+
+    func slotIndex(of id: FormDefinitionID) -> Int? {
+        slots.firstIndex { $0?.definition.id == id }
+    }
+
+    func entry(inSlot index: Int) -> Entry? {
+        slots.indices.contains(index) ? slots[index] : nil
+    }
+
+    /// Calls `observer` after every `save(_:)` and `load(from:)`: the window adds or rebuilds pages.
+    public func observe(_ observer: @escaping @MainActor () -> Void) {
+        observers.append(observer)
+    }
+
+    /// Reads the definitions of `records` (nothing when it cannot be opened). Forms already in
+    /// a slot keep it; new ones take the first free slots; those beyond `capacity` are not
+    /// shown (they stay stored).
+    public func load(from records: RecordsDatabase) {
+        self.records = records
+        records.openIfNeeded()
+        guard let database = records.database,
+              let stored = try? FormDefinitionStore(database: database).all() else { return }
+        var found: [Entry] = []
+        for document in stored {
+            // A form a newer version wrote, or a damaged one, is left as it is and not shown.
+            if let definition = try? FormDocument.decode(document.document) {
+                found.append(Entry(definition: definition, version: document.version))
+            }
+        }
+        for index in slots.indices {
+            guard let id = slots[index]?.definition.id else { continue }
+            slots[index] = found.first { $0.definition.id == id }
+        }
+        for entry in found where slotIndex(of: entry.definition.id) == nil {
+            guard let free = slots.firstIndex(where: { $0 == nil }) else { break }
+            slots[free] = entry
+        }
+        for observer in observers { observer() }
+    }
+
+    /// Forgets every form (not the stored ones): before the next `load(from:)` of another
+    /// database, in tests.
+    func forgetAll() {
+        slots = Array(repeating: nil, count: definedSlots.count)
+        records = nil
+    }
+
+    /// The stored version of the form `id`: 0 when it was never saved.
+    public func version(of id: FormDefinitionID) -> Int {
+        slotIndex(of: id).flatMap { slots[$0]?.version } ?? 0
+    }
+
+    /// The definition of the form `id` as stored, or nil.
+    public func definition(_ id: FormDefinitionID) -> FormDefinition? {
+        slotIndex(of: id).flatMap { slots[$0]?.definition }
+    }
+
+    /// How many saved records of the form `definition.id` a save of `definition` changes
+    /// (`DefinitionChange.affectedCount`). 0 for a new form.
+    public func affectedRecords(changingTo definition: FormDefinition) -> Int {
+        guard let old = self.definition(definition.id), let index = slotIndex(of: definition.id) else { return 0 }
+        let change = DefinitionChange(from: old, to: definition)
+        guard !change.leavesRecordsAlone else { return 0 }
+        return affectedRecords(of: definedSlots[index], by: change)
+    }
+
+    private func affectedRecords<Slot: DefinedSlot>(of slot: Slot.Type, by change: DefinitionChange) -> Int {
+        guard let store = try? records?.store(DefinedModel<Slot>.self), let all = try? store.list() else { return 0 }
+        return change.affectedCount(all.map(\.model.record))
+    }
+
+    /// Saves `definition`, new or changed, and migrates its records (values of a changed kind
+    /// converted, or kept as they were when they do not convert) in one transaction; then the
+    /// window's pages follow.
+    /// - Throws: `StoreError` (nothing is saved then), or `.other` when `capacity` forms exist.
+    public func save(_ definition: FormDefinition) throws(StoreError) {
+        guard let records else { throw StoreError.closed(path: "") }
+        records.openIfNeeded()
+        guard let database = records.database else { throw records.openError ?? .closed(path: records.file.path) }
+        let old = self.definition(definition.id)
+        guard old != nil || slots.contains(where: { $0 == nil }) else {
+            throw StoreError.other(code: 1, reason: "at most \(Self.capacity) forms")
+        }
+        // The same document as a `.pinform-form` file.
+        let document = FormDocument.encode(definition)
+        let version = self.version(of: definition.id) + 1
+        let migrate = old.map { old in
+            let change = DefinitionChange(from: old, to: definition)
+            return { (json: Data) throws -> Data in try DefinitionMigration.migrate(json, by: change) }
+        }
+        try FormDefinitionStore(database: database).save(
+            StoredFormDefinition(id: definition.id.rawValue, version: version, document: document),
+            records: DefinedNames.table(of: definition.id), migrate: migrate)
+        let entry = Entry(definition: definition, version: version)
+        if let index = slotIndex(of: definition.id) {
+            slots[index] = entry
+            Self.forgetStore(of: definedSlots[index], in: records)
+        } else if let free = slots.firstIndex(where: { $0 == nil }) {
+            slots[free] = entry
+        }
+        for observer in observers { observer() }
+    }
+
+    private static func forgetStore<Slot: DefinedSlot>(of slot: Slot.Type, in records: RecordsDatabase) {
+        records.forgetStore(DefinedModel<Slot>.self)
+    }
+}

@@ -1,0 +1,26 @@
+import Controls
+import FormDefinitions
+import Forms
+import Localization
+import PinformCore
+
+@MainActor
+extension DefinedModel {
+    /// The stored fields' columns, a link's showing the linked record's summary as it is now.
+    static func listColumns(_ context: ModelContext) -> [RecordColumn<DefinedModel>] {
+        let columns = listColumns
+        return zip(definition.fields, columns).map { field, column in
+            guard case .link(let target) = field.kind, let slot = DefinedForms.shared.slotIndex(of: target) else { return column }
+            return linkColumn(column, field: field.id, target: definedSlots[slot], context: context)
+        }
+    }
+
+    private static func linkColumn<Target: DefinedSlot>(_ column: RecordColumn<DefinedModel>, field: FieldDefinitionID,
+                                                        target: Target.Type, context: ModelContext) -> RecordColumn<DefinedModel> {
+        let lookup = context.lookup(DefinedModel<Target>.self)
+        return RecordColumn(title: column.title, sortKey: column.sortKey) { model in
+            guard let text = model.record[link: field], let id = Int64(text), id > 0 else { return "" }
+            return lookup.summary(of: RecordRef(id: id)) ?? tr("This record no longer exists")
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import Controls
+
+extension OptionsInput: ImportableInput {
+    var importLabel: String { label.text }
+}
