@@ -237,7 +237,7 @@ class PinWindowTests(AppTestCase):
         self.assertEqual(lefts, sorted(lefts), "the keypad is not 1 2 3 from left to right")
         self.assertLess(lefts[0], lefts[2])
         # The rest mirrors: the header bar's menu is on the left.
-        menu = find(window, role="push button", name="Main Menu")
+        menu = find(window, role="push button", name="תפריט ראשי")  # "Main Menu" in po/he.po
         menu_x = menu.queryComponent().getExtents(pyatspi.WINDOW_COORDS)[0]
         window_width = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)[2]
         self.assertLess(menu_x, window_width / 2, "the header bar did not mirror")
