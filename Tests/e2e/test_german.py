@@ -207,7 +207,7 @@ class ArabicDigitsTests(AppTestCase):
         have = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
         if "ar_EG.utf8" not in have:
             self.fail("the ar_EG.UTF-8 locale is not generated (scripts/lib.sh's ensure_locales generates it)")
-        # Arabic numbers with English text: there is no Arabic catalog, and LANGUAGE=en says so.
+        # Arabic numbers with English text: LANGUAGE=en asks for the messages as written (po/ar.po aside).
         app = self.launch_app(env=dict(GERMAN, LANGUAGE="en", LANG="ar_EG.UTF-8"))
         root = app.accessible()
         find(root, role="push button", name="2", visible=True, timeout=20)

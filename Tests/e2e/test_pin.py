@@ -230,14 +230,14 @@ class PinWindowTests(AppTestCase):
     def test_the_keypad_reads_left_to_right_in_a_right_to_left_language_and_the_arrows_move_its_ring(self):
         app = self.launch_app(env={"LANG": "he_IL.UTF-8", "LANGUAGE": "he", "LC_ALL": "he_IL.UTF-8"})
         window = app.window("Pinform")
-        view = self.pin_view(window)
+        view = find(window, role="password text", name="קוד PIN")  # "PIN" in po/he.po
         wait_until(lambda: "focused" in states(view), message="the PIN field does not have the focus")
         keys = [find(window, role="push button", name=digit) for digit in "123"]
         lefts = [key.queryComponent().getExtents(pyatspi.WINDOW_COORDS)[0] for key in keys]
         self.assertEqual(lefts, sorted(lefts), "the keypad is not 1 2 3 from left to right")
         self.assertLess(lefts[0], lefts[2])
         # The rest mirrors: the header bar's menu is on the left.
-        menu = find(window, role="push button", name="Main Menu")
+        menu = find(window, role="push button", name="תפריט ראשי")  # "Main Menu" in po/he.po
         menu_x = menu.queryComponent().getExtents(pyatspi.WINDOW_COORDS)[0]
         window_width = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)[2]
         self.assertLess(menu_x, window_width / 2, "the header bar did not mirror")
