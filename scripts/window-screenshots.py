@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Takes the README's screenshots of the main window (docs/screenshots/window-*.png): 360 and
-1000 pixels wide (the default width), light and dark, English, German and Hebrew, and 1.5× text, driving the real
+1000 pixels wide (the default width), light and dark, English, German, Hebrew and Arabic, and 1.5× text, driving the real
 binary through AT-SPI. Run it under a display and a session bus, with the schemas and
 translations built, as scripts/test does for the e2e tests:
 
@@ -35,7 +35,7 @@ PEOPLE = [
     {"First name": "Grace", "Last name": "Hopper", "Birth date": born_aged(85), "Email": "grace@example.com",
      "Height": "1.60"},
 ]
-LANGUAGES = {"en": "C.UTF-8", "de": "de_DE.UTF-8", "he": "he_IL.UTF-8"}
+LANGUAGES = {"en": "C.UTF-8", "de": "de_DE.UTF-8", "he": "he_IL.UTF-8", "ar": "ar_EG.UTF-8"}
 
 
 def schemas(width, height):
@@ -173,6 +173,7 @@ def main():
         ("window-360-de-1.5x.png", dict(width=360, height=720, language="de", scale=1.5)),
         ("window-360-form-de-1.5x.png", dict(width=360, height=720, language="de", scale=1.5, form=True)),
         ("window-1000-he.png", dict(width=1000, height=760, language="he")),
+        ("window-1000-ar.png", dict(width=1000, height=760, language="ar")),
         ("window-1000-errors.png", dict(width=1000, height=760, errors=True)),
     ]
     for name, options in shots:
