@@ -21,6 +21,9 @@ final class FormDesignerWindow {
     let cancelButton = Button(label: tr("Cancel"))
     let exportButton = Button(label: tr("Export…"))
     let importButton = Button(label: tr("Import…"))
+    let deleteButton = Button(label: tr("Delete Form…"))
+    /// Called after Delete Form… deleted the saved form, with its definition (for Undo).
+    var onDeleted: ((FormDefinition) -> Void)?
     /// What stops Save, over the fields.
     let problemLabel = Label()
     private(set) var editors: [FormDesignerFieldEditor] = []
@@ -57,6 +60,9 @@ final class FormDesignerWindow {
 
         let header = AdwaitaHeaderBar()
         header.packStart(cancelButton)
+        deleteButton.addCSSClass("destructive-action")
+        deleteButton.isVisible = !isNew
+        header.packStart(deleteButton)
         saveButton.addCSSClass("suggested-action")
         saveButton.tooltip = tr("Save the form (Ctrl+S)")
         header.packEnd(saveButton)
@@ -153,6 +159,7 @@ final class FormDesignerWindow {
         saveButton.onClicked { [weak self] in self?.save() }
         exportButton.onClicked { [weak self] in self?.exportForm() }
         importButton.onClicked { [weak self] in self?.importForm() }
+        deleteButton.onClicked { [weak self] in self?.deleteForm() }
         let keys = KeyController()
         keys.propagationPhase = .capture
         keys.onKeyPressed { [weak self] key, _, modifiers in
@@ -309,6 +316,11 @@ final class FormDesignerWindow {
     /// Closes the designer after a save.
     func finish(saved definition: FormDefinition) {
         onSaved(definition)
+        close()
+    }
+
+    /// Closes the designer, letting it go.
+    func close() {
         keepAlive = nil
         window.destroy()
     }
