@@ -21,6 +21,9 @@ final class FormDesignerWindow {
     let cancelButton = Button(label: tr("Cancel"))
     let exportButton = Button(label: tr("Export…"))
     let importButton = Button(label: tr("Import…"))
+    let deleteButton = Button(label: tr("Delete Form…"))
+    /// Called after Delete Form… deleted the saved form, with its definition (for Undo).
+    var onDeleted: ((FormDefinition) -> Void)?
     /// What stops Save, over the fields.
     let problemLabel = Label()
     private(set) var editors: [FormDesignerFieldEditor] = []
@@ -36,6 +39,11 @@ final class FormDesignerWindow {
     let context: ModelContext
     private let onSaved: (FormDefinition) -> Void
     private var keepAlive: FormDesignerWindow?
+    /// The window over which it is: it holds the designer, so Lock (destroying it) frees it.
+    private weak var owner: Window?
+    private static let ownerKey = AssociationKey<FormDesignerWindow>("pinform-form-designer")
+    /// Keeps the definition as it stands as a draft when Lock comes (`FormDesignerWindow+Draft`).
+    private(set) var draftKeeper: DefinedDraftKeeper?
     private let templates: [FormDefinition]
 
     /// A designer over `parent` of `definition`, or of a new form when nil.
@@ -57,6 +65,9 @@ final class FormDesignerWindow {
 
         let header = AdwaitaHeaderBar()
         header.packStart(cancelButton)
+        deleteButton.addCSSClass("destructive-action")
+        deleteButton.isVisible = !isNew
+        header.packStart(deleteButton)
         saveButton.addCSSClass("suggested-action")
         saveButton.tooltip = tr("Save the form (Ctrl+S)")
         header.packEnd(saveButton)
@@ -125,6 +136,8 @@ final class FormDesignerWindow {
         nameEntry.text = base.name
         load(base)
         connect()
+        owner = parent
+        draftKeeper = DefinedDraftKeeper(context: context, key: draftKey) { [weak self] in self?.draftDocument }
     }
 
     private func labelled(_ text: String, _ control: Widget) -> Widget {
@@ -153,6 +166,7 @@ final class FormDesignerWindow {
         saveButton.onClicked { [weak self] in self?.save() }
         exportButton.onClicked { [weak self] in self?.exportForm() }
         importButton.onClicked { [weak self] in self?.importForm() }
+        deleteButton.onClicked { [weak self] in self?.deleteForm() }
         let keys = KeyController()
         keys.propagationPhase = .capture
         keys.onKeyPressed { [weak self] key, _, modifiers in
@@ -166,18 +180,27 @@ final class FormDesignerWindow {
         }
         window.add(keys)
         window.onCloseRequest { [weak self] in
-            self?.keepAlive = nil
+            // Cancelled: no draft is left.
+            self?.draftKeeper?.discard()
+            self?.release()
             return false
         }
     }
 
     /// Shows the designer, the focus in the form's name.
     func present() {
-        keepAlive = self
+        if let owner { owner.setAssociatedValue(self, for: Self.ownerKey) } else { keepAlive = self }
         // The focus is set before the window maps, so that a screen reader presents the window
         // and then the name it is in.
         window.setFocus(nameEntry)
         window.present()
+        offerDraft()
+    }
+
+    /// Lets the designer go: nothing holds it once its window is gone.
+    private func release() {
+        keepAlive = nil
+        owner?.setAssociatedValue(nil, for: Self.ownerKey)
     }
 
     /// Shows `definition`'s fields.
@@ -309,7 +332,13 @@ final class FormDesignerWindow {
     /// Closes the designer after a save.
     func finish(saved definition: FormDefinition) {
         onSaved(definition)
-        keepAlive = nil
+        close()
+    }
+
+    /// Closes the designer after a save or a delete (no draft left), letting it go.
+    func close() {
+        draftKeeper?.discard()
+        release()
         window.destroy()
     }
 }

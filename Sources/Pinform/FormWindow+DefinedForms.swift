@@ -5,7 +5,7 @@ import PinformModels
 extension FormWindow {
     /// Keeps the switcher in step with the forms defined in the app: a new form gets its page,
     /// a changed one is made again (its form and list follow the new definition) and keeps its
-    /// title on the switcher up to date.
+    /// title on the switcher up to date; a deleted one's page goes.
     func followDefinedForms() {
         var versions: [String: Int] = [:]
         for definition in DefinedForms.shared.definitions {
@@ -28,6 +28,14 @@ extension FormWindow {
                     if stack.visibleChildName == key { showPage(key) }
                 }
                 shown[key] = version
+            }
+            // A deleted form's page goes (the first page is shown if it was).
+            let current = Set(DefinedForms.shared.definitions.map { "form." + $0.id.rawValue })
+            for key in shown.keys where !current.contains(key) {
+                if stack.visibleChildName == key, let first = ModelRegistry.models.first?.settingsKey { show(first) }
+                pages.removeValue(forKey: key)
+                stack.remove(named: key)
+                shown.removeValue(forKey: key)
             }
         }
     }

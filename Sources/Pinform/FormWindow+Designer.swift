@@ -1,6 +1,7 @@
 import FormDefinitions
 import Localization
 import PinformModels
+import Storage
 
 extension FormWindow {
     /// New Form… (`editing` false) or Edit Form…: the designer, over this window, on a new form
@@ -23,6 +24,17 @@ extension FormWindow {
                 guard let self else { return }
                 show("form." + saved.id.rawValue)
                 showToast(editing ? tr("Form “{name}” changed", ["name": saved.name]) : tr("Form “{name}” made", ["name": saved.name]))
+            }
+            designer.onDeleted = { [weak self] deleted in
+                // Saving the definition again brings back the form and its records, kept in their table.
+                self?.toast.show(tr("Form “{name}” deleted", ["name": deleted.name]), actionLabel: tr("Undo"), seconds: 10) { [weak self] in
+                    do throws(StoreError) {
+                        try DefinedForms.shared.save(deleted)
+                        self?.show("form." + deleted.id.rawValue)
+                    } catch {
+                        self?.showToast(tr("Not restored: {reason}", ["reason": error.message]))
+                    }
+                }
             }
             designer.present()
         }

@@ -25,7 +25,7 @@ final class FormWindow {
     let stack = ViewStack()
     private let switcherTitle: ViewSwitcherTitle
     private let switcherBar: ViewSwitcherBar
-    private let toast = Toast()
+    let toast = Toast()
     /// The pages made so far, by settings key.
     var pages: [String: RecordsPage] = [:]
     /// What the models' forms and lists look up: the other models' records, today.

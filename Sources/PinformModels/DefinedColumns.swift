@@ -49,7 +49,7 @@ enum DefinedColumns {
 
     private static func text(of field: FieldDefinition, in record: DefinedRecord, computation: DefinedComputation) -> String {
         switch field.kind {
-        case .computed: computation.value(of: record).formatted(using: .current)
+        case .computed: computation.text(of: record)
         case .money(let currency):
             record[decimal: field.id].map { "\(LocaleText.amount($0)) \(currency)" } ?? ""
         case .link: ""

@@ -90,7 +90,7 @@ enum DefinedFormBuilder {
         case .computed:
             let computation = DefinedComputation(field: field, definition: definition)
             return form.bind(computed: ComputedValueInput<String>(label: field.label)) { root in
-                computation.value(of: root[keyPath: base]).formatted(using: .current)
+                computation.text(of: root[keyPath: base])
             }
         }
     }

@@ -28,6 +28,9 @@ public final class DefinedForms {
     /// The records the definitions were read from.
     private(set) var records: RecordsDatabase?
     private var observers: [@MainActor () -> Void] = []
+    /// Slots of forms deleted in this session: not given to another form before the next
+    /// start, so that nothing holding the slot's type sees another form in it.
+    private var retired: Set<Int> = []
 
     /// An empty registry; the app's is `shared`.
     init() {}
@@ -80,7 +83,7 @@ public final class DefinedForms {
             slots[index] = found.first { $0.definition.id == id }
         }
         for entry in found where slotIndex(of: entry.definition.id) == nil {
-            guard let free = slots.firstIndex(where: { $0 == nil }) else { break }
+            guard let free = freeSlot else { break }
             slots[free] = entry
         }
         for observer in observers { observer() }
@@ -91,6 +94,12 @@ public final class DefinedForms {
     func forgetAll() {
         slots = Array(repeating: nil, count: definedSlots.count)
         records = nil
+        retired = []
+    }
+
+    /// The first slot no form has or had in this session.
+    private var freeSlot: Int? {
+        slots.indices.first { slots[$0] == nil && !retired.contains($0) }
     }
 
     /// The stored version of the form `id`: 0 when it was never saved.
@@ -126,7 +135,7 @@ public final class DefinedForms {
         records.openIfNeeded()
         guard let database = records.database else { throw records.openError ?? .closed(path: records.file.path) }
         let old = self.definition(definition.id)
-        guard old != nil || slots.contains(where: { $0 == nil }) else {
+        guard old != nil || freeSlot != nil else {
             throw StoreError.other(code: 1, reason: "at most \(Self.capacity) forms")
         }
         // The same document as a `.pinform-form` file.
@@ -143,9 +152,24 @@ public final class DefinedForms {
         if let index = slotIndex(of: definition.id) {
             slots[index] = entry
             Self.forgetStore(of: definedSlots[index], in: records)
-        } else if let free = slots.firstIndex(where: { $0 == nil }) {
+        } else if let free = freeSlot {
             slots[free] = entry
         }
+        for observer in observers { observer() }
+    }
+
+    /// Deletes the form `id`'s definition; its records stay in their table, hidden, so that
+    /// saving the definition again (Undo, or importing its `.pinform-form` file) brings them
+    /// back. The window's page of it goes.
+    /// - Throws: `StoreError`; nothing is deleted then.
+    public func delete(_ id: FormDefinitionID) throws(StoreError) {
+        guard let records, let index = slotIndex(of: id) else { return }
+        records.openIfNeeded()
+        guard let database = records.database else { throw records.openError ?? .closed(path: records.file.path) }
+        try FormDefinitionStore(database: database).delete(id: id.rawValue)
+        Self.forgetStore(of: definedSlots[index], in: records)
+        slots[index] = nil
+        retired.insert(index)
         for observer in observers { observer() }
     }
 

@@ -144,6 +144,37 @@ class FormDesignerTests(AppTestCase):
             self.assertIn(member["Email"], cells)
         self.assertNotIn("+1 555 0100", cells, "the removed field is still listed")
 
+    def test_a_form_is_deleted_after_asking_with_its_records_count_and_undo_brings_it_back(self):
+        app = self.launch_app(data_home=self.data_home, config_home=self.config_home)
+        root = unlock(app)
+        click(self.menu_item(app, "New Form…"))
+        designer = window_named(app, "New Form")
+        set_text(find(designer, role="text", name="Form name"), "Club")
+        self.add_field(designer, "Name", "text")
+        press_combination("Control", "s")
+        wait_until(lambda: not find_all(app.accessible(), name="New Form"), 10, "the designer did not close on Ctrl+S")
+        set_text(find(root, role="text", name="Name", visible=True, timeout=10), "Ada Lovelace")
+        save = find(root, role="push button", name="Save", visible=True)
+        wait_until(lambda: "sensitive" in states(save), message="Save stayed insensitive")
+        click(save)
+        wait_for_rows(root, 1)
+
+        click(self.menu_item(app, "Edit Form…"))
+        designer = window_named(app, "Edit Form “Club”")
+        click(find(designer, role="push button", name="Delete Form…", visible=True))
+        dialog = window_named(app, "Delete the form “Club”?")
+        body = " ".join(text_of(label) for label in find_all(dialog, role="label"))
+        self.assertIn("1 saved record", body)
+        click(find(dialog, role="push button", name="Delete Form"))
+        wait_until(lambda: not find_all(app.accessible(), name="Edit Form “Club”"), 10, "the designer did not close")
+        wait_until(lambda: not find_all(root, role="page tab", name="Club", visible=True), 10,
+                   "the deleted form's page is still on the switcher")
+        click(find(root, role="push button", name="Undo", visible=True, timeout=10))
+        switch_model(root, "Club")
+        listed = wait_for_rows(root, 1)
+        self.assertIn("Ada Lovelace", [cell for row in listed for cell in row], "Undo did not bring the record back")
+        app.quit()
+
     def test_designer_screenshot(self):
         path = os.environ.get("PINFORM_DESIGNER_SCREENSHOT")
         if not path:

@@ -1,0 +1,57 @@
+import Controls
+import Foundation
+import FormDefinitions
+import Gtk
+import Localization
+import PinformModels
+
+/// The designer's draft: what is designed and not saved is kept, sealed in the records file,
+/// when Lock closes the designer (every open form's draft is written then), and offered back
+/// the next time the designer opens on the same form (or on a new one).
+extension FormDesignerWindow {
+    /// "designer.new" for a new form, else "designer." and the form's identity.
+    var draftKey: String { "designer." + (isNew ? "new" : base.id.rawValue) }
+
+    /// The definition as it stands as a `.pinform-form` document; nil when it is as it opened.
+    var draftDocument: Data? {
+        let now = definition
+        return now == base ? nil : FormDocument.encode(now)
+    }
+
+    /// Asks whether to go on with the draft left by Lock (or a crash), if there is one.
+    func offerDraft() {
+        guard let data = draftKeeper?.stored else { return }
+        guard let draft = try? FormDocument.decode(data) else {
+            draftKeeper?.discard()
+            return
+        }
+        let dialog = MessageDialog(
+            parent: window,
+            // Translators: when the designer opens and a form designed before Lock was not saved.
+            heading: tr("Restore the unsaved form?"),
+            body: tr("“{name}” was being designed when the records were locked, and was not saved.", ["name": draft.name]))
+        dialog.title = dialog.heading
+        dialog.addResponse("discard", label: tr("Discard"), appearance: .destructive)
+        dialog.addResponse("restore", label: tr("Restore"), appearance: .suggested)
+        dialog.defaultResponse = "restore"
+        dialog.closeResponse = "discard"
+        dialog.onResponse { [weak self] response in
+            if response == "restore" {
+                self?.restore(draft)
+            } else {
+                self?.draftKeeper?.discard()
+            }
+        }
+        dialog.present()
+    }
+
+    /// Shows `draft` as the designer's definition (saved only on Save).
+    func restore(_ draft: FormDefinition) {
+        var draft = draft
+        draft.id = base.id
+        nameEntry.text = draft.name
+        base.removed = draft.removed
+        load(draft)
+        Announcer.of(window).announce(tr("Unsaved form restored: {name}", ["name": draft.name]))
+    }
+}
