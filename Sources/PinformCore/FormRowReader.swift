@@ -16,6 +16,8 @@ public final class FormRowReader<Model> {
     /// For a field whose cell is not what its input takes (a reference, given by name and read
     /// as the record's id): the cell made the input's text, or why it cannot be.
     private let cellReaders: [FieldID: @MainActor (String) -> Result<String, ImportRejection>]
+    /// What the model makes of a resolved record and the row's cells (an invoice's lines).
+    private let finish: @MainActor (Model, [Int: String]) -> Result<Model, ImportRejection>
     /// Each input's text with the blank record loaded, by field index; nil until the first row.
     private var blankTexts: [Int: String?]?
 
@@ -23,9 +25,13 @@ public final class FormRowReader<Model> {
     /// fields' titles, in order. A field with no input of its title is not imported.
     /// - Parameter cellReaders: for a field whose input does not take the cell as it is (a
     ///   reference chooser takes a record id; the cell names the record), what makes the text.
+    ///   - finish: the record once the form resolved, with what no input reads from the cells
+    ///     (an invoice's lines) written in, or why those cells cannot be read.
     public init(form: Form<Model>, blank: Model, titles: [String], labels: [FieldID: String],
-                cellReaders: [FieldID: @MainActor (String) -> Result<String, ImportRejection>] = [:]) {
+                cellReaders: [FieldID: @MainActor (String) -> Result<String, ImportRejection>] = [:],
+                finish: @escaping @MainActor (Model, [Int: String]) -> Result<Model, ImportRejection> = { model, _ in .success(model) }) {
         self.form = form
+        self.finish = finish
         self.blank = blank
         self.labels = labels
         self.cellReaders = cellReaders
@@ -69,11 +75,18 @@ public final class FormRowReader<Model> {
         let problems = inputs.values.sorted().flatMap { field in (unread[field] ?? []).map { labelled($0, field) } }
         switch form.resolve(blank) {
         case .success(let model):
-            return problems.isEmpty ? .success(model) : .failure(ImportRejection(problems))
+            switch finish(model, cells) {
+            case .success(let finished):
+                return problems.isEmpty ? .success(finished) : .failure(ImportRejection(problems))
+            case .failure(let rejection):
+                return .failure(ImportRejection(problems + rejection.messages))
+            }
         case .failure(let errors):
-            return .failure(ImportRejection(problems + errors.all.filter { unread[$0.field] == nil }.map { error in
-                labelled(error.message, error.field)
-            }))
+            let formProblems = errors.all.filter { unread[$0.field] == nil }.map { error in labelled(error.message, error.field) }
+            // The cells no input reads say what is wrong with them too.
+            var rest: [String] = []
+            if case .failure(let rejection) = finish(blank, cells) { rest = rejection.messages }
+            return .failure(ImportRejection(problems + formProblems + rest))
         }
     }
 

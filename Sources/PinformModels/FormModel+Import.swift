@@ -67,7 +67,7 @@ extension FormModel {
             if let reference = object as? any ImportableReference { cellReaders[field] = { reference.importText(for: $0) } }
         }
         return FormRowReader(form: view.form, blank: blank, titles: fields.map(\.title), labels: labels,
-                             cellReaders: cellReaders)
+                             cellReaders: cellReaders, finish: { finishImport($0, cells: $1) })
     }
 
     /// What each column of this model's export holds: a field's index (in `fields`), or nil

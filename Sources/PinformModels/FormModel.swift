@@ -20,6 +20,9 @@ public protocol FormModel: RecordModel {
     /// What a draft left by a crash, a kill or Lock is offered back with: "Restore the unsaved
     /// invoice?"
     static var restoreDraftQuestion: String { get }
+    /// An imported record once its form resolved, given the row's cells (by field index):
+    /// what the form cannot read (an invoice's lines) written in, or why it cannot be.
+    static func finishImport(_ model: Self, cells: [Int: String]) -> Result<Self, ImportRejection>
 }
 
 extension FormModel {
@@ -28,6 +31,9 @@ extension FormModel {
 
     /// Nothing refers to this model's records.
     public static func deletionRefusal(of ids: [RecordID], _ context: ModelContext) -> String? { nil }
+
+    /// The form reads every imported cell.
+    public static func finishImport(_ model: Self, cells: [Int: String]) -> Result<Self, ImportRejection> { .success(model) }
 
     /// "Restore the unsaved record?"
     public static var restoreDraftQuestion: String {

@@ -83,6 +83,8 @@ extension Invoice: FormModel {
             .date(tr("Issue date"), stored: "issue_date", \.issueDate),
             .date(tr("Due date"), stored: "due_date", \.dueDate),
             .decimal(tr("Total"), stored: "total", \.total),
+            // Translators: the export's column of an invoice's lines, one per line of the cell.
+            .text(tr("Lines"), stored: "lines_text", \.linesCell),
             .choice(tr("Currency"), stored: "currency", \.currency),
             .flag(tr("Paid"), stored: "paid", \.isPaid),
             .text(tr("Notes"), stored: "notes", \.notes),

@@ -45,7 +45,7 @@ final class FormModelTests: XCTestCase {
         MainActor.assumeIsolated {
             XCTAssertEqual(Invoice.listColumns.map(\.sortKey), Invoice.storeColumns.map { Optional($0.name) })
             XCTAssertEqual(Invoice.listColumns.map(\.title),
-                           ["Number", "Customer", "Issue date", "Due date", "Total", "Currency", "Paid", "Notes"])
+                           ["Number", "Customer", "Issue date", "Due date", "Total", "Lines", "Currency", "Paid", "Notes"])
             XCTAssertEqual(Person.listColumns.map(\.sortKey), Person.storeColumns.map { Optional($0.name) })
         }
     }

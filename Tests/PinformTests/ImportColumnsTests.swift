@@ -117,7 +117,7 @@ final class ImportColumnsTests: XCTestCase {
             let mapping = ImportMapping.guess(headers: table.header, fieldNames: Invoice.importFieldNames,
                                               exportLayout: Invoice.exportLayout(context),
                                               computedNames: Invoice.computedColumnNames(context))
-            XCTAssertEqual(mapping.fields, [0, 1, 2, 3, 4, 5, 6, 7])
+            XCTAssertEqual(mapping.fields, [0, 1, 2, 3, 4, 5, 6, 7, 8])
             let reader = Invoice.makeRowReader(context)
             XCTAssertTrue(reader.imports(field: 1), "the customer column is read")
             let preview = ImportPreview<Invoice>(table: table, mapping: mapping, existingKeys: []) { reader.resolve($0) }
