@@ -32,7 +32,8 @@ public final class LineItemsEditor<Item>: FormFieldView {
     /// Every row view made, by its row's form: a row taken out (undo puts it back) or a form the
     /// list reuses for another row after a load keeps its widgets, never bound to a view twice.
     private var viewsByForm: [ObjectIdentifier: RowView] = [:]
-    private var edited: (@MainActor () -> Void)?
+    /// Every handler given to `onEdited`, in order (the form's, then a page's, say).
+    private var editedHandlers: [@MainActor () -> Void] = []
     private var summaryPresentation: FieldErrorPresentation?
 
     /// One row: its form's view and its Remove button.
@@ -72,7 +73,7 @@ public final class LineItemsEditor<Item>: FormFieldView {
         summaryPresentation = control.presentErrors(of: addButton, in: summaryLine)
         addButton.onClicked { [weak self] in self?.addRow() }
         list.onChange = { [weak self] change in self?.apply(change) }
-        list.onRowEdited = { [weak self] _, _ in self?.edited?() }
+        list.onRowEdited = { [weak self] _, _ in self?.edited() }
         rebuild()
     }
 
@@ -87,7 +88,11 @@ public final class LineItemsEditor<Item>: FormFieldView {
 
     /// Calls `handler` after every change of the rows or of what is typed in them.
     public func onEdited(_ handler: @escaping @MainActor () -> Void) {
-        edited = handler
+        editedHandlers.append(handler)
+    }
+
+    private func edited() {
+        for handler in editedHandlers { handler() }
     }
 
     // MARK: Reading
@@ -244,7 +249,7 @@ public final class LineItemsEditor<Item>: FormFieldView {
             rebuild()
         }
         describeRows()
-        edited?()
+        edited()
     }
 
     /// The focused input of `row`'s view, to give focus back after its widgets moved.
