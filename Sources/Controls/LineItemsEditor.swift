@@ -51,9 +51,15 @@ public final class LineItemsEditor<Item>: FormFieldView {
             self.view = view
             self.row = row
             view.widget.expandsHorizontally = true
-            box.append(view.widget)
-            box.append(remove)
+            // Remove beside the fields, or under them where the row is narrower than the
+            // form's fold: a line is never wider than the form's other fields (360 pixels).
+            let layout = FoldingRow(foldWidth: view.foldWidth, spacing: 6)
+            layout.expandsHorizontally = true
+            layout.append(view.widget, weight: 12)
+            layout.append(remove, weight: 1)
             remove.verticalAlignment = .end
+            remove.horizontalAlignment = .end
+            box.append(layout)
         }
     }
 
@@ -68,6 +74,7 @@ public final class LineItemsEditor<Item>: FormFieldView {
         container.append(addButton)
         summaryLine.addCSSClass("field-error")
         summaryLine.xAlign = 0
+        summaryLine.wraps = true
         container.append(summaryLine)
         addButton.horizontalAlignment = .start
         summaryPresentation = control.presentErrors(of: addButton, in: summaryLine)
