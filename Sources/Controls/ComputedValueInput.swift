@@ -17,8 +17,6 @@ public final class ComputedValueInput<Output: StringTwoWayConvertible> {
     public let valueLabel = Label()
     /// The state engine of the field (it is never invalid).
     public let control = InputFieldControl()
-    /// The value as the form wrote it; the label shows "—" while it is empty.
-    private var value = ""
     /// How the value is written.
     public let numberParsing: NumberParsing
     private let frame: LabelledField
@@ -34,7 +32,6 @@ public final class ComputedValueInput<Output: StringTwoWayConvertible> {
         valueLabel.addCSSClass("computed-value")
         frame = LabelledField(label: text, content: valueLabel, target: valueLabel)
         control.follow(valueLabel)
-        valueLabel.text = "—"
         nameValue("")
     }
 
@@ -45,14 +42,12 @@ public final class ComputedValueInput<Output: StringTwoWayConvertible> {
         valueLabel.setAccessibleLabel(value.isEmpty ? tr("None") : value)
     }
 
-    /// The value's text, as the form writes it ("" for none).
+    /// The value's text, as the form writes it.
     public var text: String? {
-        get { value }
+        get { valueLabel.text }
         set {
-            value = newValue ?? ""
-            // No value (an age without a birth date) shows a dash, not a blank gap.
-            valueLabel.text = value.isEmpty ? "—" : value
-            nameValue(value)
+            valueLabel.text = newValue ?? ""
+            nameValue(valueLabel.text)
         }
     }
 }
