@@ -37,7 +37,7 @@ def shoot(name, dark):
     path = os.path.join(folder, "mitglieder.csv")
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, delimiter=";")
-        writer.writerow(["Vorname", "Nachname", "Geburtsdatum", "E-Mail", "Höhe"])
+        writer.writerow(["Vorname", "Nachname", "Geburtsdatum", "E-Mail", "Größe"])
         writer.writerows(ROWS)
     env = dict(GERMAN, **({"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"} if dark else {}))
     app = launch_app(env=env)

@@ -81,7 +81,7 @@ def main():
         time.sleep(0.5)
         find(root, role="text", name="Vorname", visible=True, timeout=20)
         for name, value in {"Vorname": "Ada", "Nachname": "Lovelace", "Geburtsdatum": "10.12.1990",
-                            "E-Mail": "ada@example.com", "Höhe": "1,65"}.items():
+                            "E-Mail": "ada@example.com", "Größe": "1,65"}.items():
             typed(root, name, value)
         save = find(root, role="push button", name="Speichern", visible=True)
         wait_until(lambda: "sensitive" in states(save), message="the person cannot be saved")

@@ -142,7 +142,7 @@ def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOP
 
 FIELD_NAMES = {
     "de": {"First name": "Vorname", "Last name": "Nachname", "Birth date": "Geburtsdatum", "Email": "E-Mail",
-           "Phone": "Telefon", "Height": "Höhe"},
+           "Phone": "Telefon", "Height": "Größe"},
     "he": {},
 }
 

@@ -13,6 +13,7 @@ public protocol FormFieldView: AnyObject {
     var control: InputFieldControl { get }
     /// The field's own error line; nil when the form should add one under the view.
     var errorLine: Label? { get }
-    /// Calls `handler` after every change people make.
+    /// Calls `handler` after every change people make; every handler given is kept (a form
+    /// and the page around it both listen).
     func onEdited(_ handler: @escaping @MainActor () -> Void)
 }

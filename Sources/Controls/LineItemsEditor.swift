@@ -32,7 +32,8 @@ public final class LineItemsEditor<Item>: FormFieldView {
     /// Every row view made, by its row's form: a row taken out (undo puts it back) or a form the
     /// list reuses for another row after a load keeps its widgets, never bound to a view twice.
     private var viewsByForm: [ObjectIdentifier: RowView] = [:]
-    private var edited: (@MainActor () -> Void)?
+    /// Every handler given to `onEdited`, in order (the form's, then a page's, say).
+    private var editedHandlers: [@MainActor () -> Void] = []
     private var summaryPresentation: FieldErrorPresentation?
 
     /// One row: its form's view and its Remove button.
@@ -50,9 +51,15 @@ public final class LineItemsEditor<Item>: FormFieldView {
             self.view = view
             self.row = row
             view.widget.expandsHorizontally = true
-            box.append(view.widget)
-            box.append(remove)
+            // Remove beside the fields, or under them where the row is narrower than the
+            // form's fold: a line is never wider than the form's other fields (360 pixels).
+            let layout = FoldingRow(foldWidth: view.foldWidth, spacing: 6)
+            layout.expandsHorizontally = true
+            layout.append(view.widget, weight: 12)
+            layout.append(remove, weight: 1)
             remove.verticalAlignment = .end
+            remove.horizontalAlignment = .end
+            box.append(layout)
         }
     }
 
@@ -67,12 +74,13 @@ public final class LineItemsEditor<Item>: FormFieldView {
         container.append(addButton)
         summaryLine.addCSSClass("field-error")
         summaryLine.xAlign = 0
+        summaryLine.wraps = true
         container.append(summaryLine)
         addButton.horizontalAlignment = .start
         summaryPresentation = control.presentErrors(of: addButton, in: summaryLine)
         addButton.onClicked { [weak self] in self?.addRow() }
         list.onChange = { [weak self] change in self?.apply(change) }
-        list.onRowEdited = { [weak self] _, _ in self?.edited?() }
+        list.onRowEdited = { [weak self] _, _ in self?.edited() }
         rebuild()
     }
 
@@ -87,7 +95,11 @@ public final class LineItemsEditor<Item>: FormFieldView {
 
     /// Calls `handler` after every change of the rows or of what is typed in them.
     public func onEdited(_ handler: @escaping @MainActor () -> Void) {
-        edited = handler
+        editedHandlers.append(handler)
+    }
+
+    private func edited() {
+        for handler in editedHandlers { handler() }
     }
 
     // MARK: Reading
@@ -244,7 +256,7 @@ public final class LineItemsEditor<Item>: FormFieldView {
             rebuild()
         }
         describeRows()
-        edited?()
+        edited()
     }
 
     /// The focused input of `row`'s view, to give focus back after its widgets moved.

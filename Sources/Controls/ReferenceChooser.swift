@@ -38,7 +38,8 @@ public final class ReferenceChooser<Target> {
     public var onAddNew: ((String, @escaping @MainActor (RecordMatch<Target>?) -> Void) -> Void)?
 
     private let frame: LabelledField
-    private var edited: (@MainActor () -> Void)?
+    /// Every handler given to `onEdited`, in order (the form's, then a page's, say).
+    private var editedHandlers: [@MainActor () -> Void] = []
     /// True while the entry shows a summary the program wrote, not what people typed.
     private var showingSummary = false
 
@@ -73,7 +74,7 @@ public final class ReferenceChooser<Target> {
         set {
             record = newValue.flatMap { RecordRef<Target>($0) }
             showSummary()
-            edited?()
+            edited()
         }
     }
 
@@ -81,7 +82,7 @@ public final class ReferenceChooser<Target> {
     public func choose(_ match: RecordMatch<Target>) {
         record = match.record
         showSummary()
-        edited?()
+        edited()
     }
 
     /// What a key does in the entry: Up and Down move through the matches, Enter chooses the
@@ -137,7 +138,7 @@ public final class ReferenceChooser<Target> {
         if entry.text.isEmpty, record != nil {
             record = nil
             show([])
-            edited?()
+            edited()
         } else {
             showSummary()
         }
@@ -199,6 +200,10 @@ extension ReferenceChooser: FormFieldView {
     /// Calls `handler` when a record is chosen or the choice cleared (not on each keystroke of
     /// the search).
     public func onEdited(_ handler: @escaping @MainActor () -> Void) {
-        edited = handler
+        editedHandlers.append(handler)
+    }
+
+    private func edited() {
+        for handler in editedHandlers { handler() }
     }
 }

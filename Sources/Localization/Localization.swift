@@ -45,6 +45,16 @@ public enum Localization {
         return message.withCString { String(cString: dgettext(domain, $0)) }
     }
 
+    /// `message` as translated in `context` (gettext's `pgettext`), or `message` itself when no
+    /// translation exists: one English word that two places translate differently.
+    public static func translate(_ message: String, context: String) -> String {
+        if let text = translator?.translate(message) { return text }
+        // gettext keys a message with a context as "context\u{4}message".
+        let key = context + "\u{4}" + message
+        let found = key.withCString { String(cString: dgettext(domain, $0)) }
+        return found == key ? message : found
+    }
+
     /// The form of `singular`/`plural` that fits `count` in the user's language.
     public static func translate(_ singular: String, _ plural: String, count: Int) -> String {
         if let text = translator?.translate(singular, plural, count: count) { return text }
@@ -65,6 +75,13 @@ public protocol Translator: Sendable {
 /// `message` in the user's language (gettext's `_()`; extracted into `po/`).
 public func tr(_ message: String) -> String {
     Localization.translate(message)
+}
+
+/// `message` in the user's language as meant in `context` (gettext's `pgettext`; extracted
+/// into `po/` with a `msgctxt`): `trc("person", "Height")` is a person's height ("Größe" in
+/// German), `trc("size", "Height")` an object's ("Höhe"). Both are plain literals.
+public func trc(_ context: String, _ message: String) -> String {
+    Localization.translate(message, context: context)
 }
 
 /// The plural form of a message for `count` (gettext's `ngettext`; extracted into `po/`), with

@@ -73,7 +73,8 @@ extension Person: FormModel {
         // Translators: the placeholder of the email field; an address of your language's example domain.
         email.placeholder = tr("name@example.com")
         let phone = ActiveInput<String>(label: tr("Phone"), purpose: .phone)
-        let height = ActiveInput<Double>(label: tr("Height"))
+        // Translators: a person's height (how tall they are: "Größe" in German).
+        let height = ActiveInput<Double>(label: trc("person", "Height"))
         // Translators: the placeholder of the height field; {example} is 1.80 in the user's digits.
         height.placeholder = tr("In metres, like {example}", ["example": LocaleText.twoDecimals(1.8)])
 
@@ -109,7 +110,8 @@ extension Person: FormModel {
             .date(tr("Birth date"), stored: "birth_date", \.birthDate),
             .text(tr("Phone"), stored: "phone", \.phone),
             .text(tr("Email"), stored: "email", \.email.address),
-            .measure(tr("Height"), stored: "height", \.height),
+            // Translators: a person's height (how tall they are: "Größe" in German).
+            .measure(trc("person", "Height"), stored: "height", \.height),
         ]
     }
 

@@ -27,7 +27,8 @@ extension Size: FormModel {
     static func makeForm(_ context: ModelContext) -> FormView<Size> {
         let form = Form<Size>(prototype: blank)
         let width = ActiveInput<Double>(label: tr("Width"))
-        let height = ActiveInput<Double>(label: tr("Height"))
+        // Translators: an object's height (one of its measures: "Höhe" in German).
+        let height = ActiveInput<Double>(label: trc("size", "Height"))
         let example: KeyValuePairs<String, String> = ["example": LocaleText.twoDecimals(1.2)]
         // Translators: the placeholder of a size's width and height; {example} is 1.20 in the user's digits.
         width.placeholder = tr("In metres, like {example}", example)
@@ -41,7 +42,8 @@ extension Size: FormModel {
     }
 
     static var fields: [RecordField<Size>] {
-        [.measure(tr("Width"), stored: "width", \.width), .measure(tr("Height"), stored: "height", \.height)]
+        // Translators: an object's height (one of its measures: "Höhe" in German).
+        [.measure(tr("Width"), stored: "width", \.width), .measure(trc("size", "Height"), stored: "height", \.height)]
     }
 
     var summary: String {

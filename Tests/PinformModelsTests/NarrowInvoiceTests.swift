@@ -17,6 +17,10 @@ final class NarrowInvoiceTests: XCTestCase {
             window.present()
             defer { window.destroy() }
             XCTAssertTrue(MainContext.spin(until: { view.widget.isMapped && view.widget.width > 0 }))
+            var shown = false
+            MainContext.idle(priority: 300) { shown = true }
+            MainContext.spin(until: { shown })
+            let withoutLines = window.width
             let editor = view.form.fields.compactMap { view.input(for: $0) as? LineItemsEditor<Invoice.Line> }[0]
             let row = editor.addRow()
             let rowView = editor.rowView(for: row)!
@@ -31,6 +35,9 @@ final class NarrowInvoiceTests: XCTestCase {
             MainContext.spin(until: { drawn })
             // Asked for 100 pixels, the window gets the form's minimum width: well under 360.
             XCTAssertLessThanOrEqual(window.width, 360, "a line with its errors makes the form wider than 360 pixels")
+            // The form sits in a card with margins in the app (62 pixels at 360): a line must not
+            // make it any wider than its other fields do.
+            XCTAssertLessThanOrEqual(window.width, withoutLines, "a line makes the form wider than its other fields")
         }
     }
 }

@@ -86,6 +86,35 @@ final class FormPageTests: XCTestCase {
         }
     }
 
+    /// The page listens to every input as the form does: a line typed last, with no other
+    /// field changed after it, makes Save sensitive (the page's listener used to replace the
+    /// form's on the lines editor and on the customer chooser).
+    func testSaveIsSensitiveRightAfterTheLineIsTypedLast() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-formpage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        try GtkRuntime.test {
+            let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
+            defer { records.close() }
+            try records.store(Person.self).insert(Person(firstName: "Ada", lastName: "Lovelace",
+                                                         email: Email("ada@example.com")!, height: 1.65))
+            let page = FormPage<Invoice>(context: ModelContext(records: records))
+            let day = CalendarDate(year: 2026, month: 11, day: 30).formatted(using: .current)
+            Self.fill(page.form, ["Number": "1", "Issue date": day, "Due date": day])
+            let inputs = page.form.form.layout.placedFields.compactMap { page.form.input(for: $0) }
+            let chooser = try XCTUnwrap(inputs.compactMap { $0 as? ReferenceChooser<Person> }.first)
+            chooser.entry.text = "lovel"
+            XCTAssertTrue(chooser.takesEnter())
+            XCTAssertTrue(page.saveButton.isSensitive, "a chosen customer makes the invoice savable")
+            let lines = try XCTUnwrap(inputs.compactMap { $0 as? LineItemsEditor<Invoice.Line> }.first)
+            let row = lines.addRow()
+            XCTAssertFalse(page.saveButton.isSensitive, "an empty line has no description")
+            let rowView = try XCTUnwrap(lines.rowView(for: row))
+            Self.fill(rowView, ["Description": "Work", "Unit price": "100"])
+            XCTAssertTrue(page.saveButton.isSensitive, "Save stayed insensitive after a valid line, typed last")
+        }
+    }
+
     func testTheSecondPersonStartsBlank() {
         GtkRuntime.test {
             let saved = Self.saveTwice(Person.self,

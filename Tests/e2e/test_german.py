@@ -135,22 +135,22 @@ class GermanTests(AppTestCase):
 
     def test_the_form_window_labels_and_messages_are_german(self):
         root = unlock_in_german(self.launch_german())
-        for name in ["Vorname", "Nachname", "Geburtsdatum", "E-Mail", "Telefon", "Höhe"]:
+        for name in ["Vorname", "Nachname", "Geburtsdatum", "E-Mail", "Telefon", "Größe"]:
             self.assertIn("editable", states(entry(root, name)))
         self.assertFalse(find_all(root, role="text", name="First name"), "an English label is left")
         # The age is worked out from the birth date: shown, never typed.
         self.assertFalse(find_all(root, role="text", name="Alter"), "the age is an entry")
 
-        height = entry(root, "Höhe")
+        height = entry(root, "Größe")
         focus(height)
         set_text(height, "abc")
         focus(entry(root, "E-Mail"))
-        wait_until(lambda: error_shown(root, "Geben Sie eine Zahl ein"), message="no German error under Höhe")
+        wait_until(lambda: error_shown(root, "Geben Sie eine Zahl ein"), message="no German error under Größe")
         focus(height)
         set_text(height, "9")
         focus(entry(root, "Telefon"))
         wait_until(lambda: error_shown(root, "Geben Sie eine Größe in Metern ein, z. B. 1,80"),
-                   message="no German limit under Höhe")
+                   message="no German limit under Größe")
 
 
     def test_a_plural_message_takes_the_german_plural_form(self):
@@ -171,7 +171,7 @@ class GermanTests(AppTestCase):
     def test_a_height_typed_with_a_comma_is_saved_and_shown_with_a_comma(self):
         app = self.launch_german()
         root = unlock_in_german(app)
-        values = {"Vorname": "Ada", "Nachname": "Lovelace", "E-Mail": "ada@example.com", "Höhe": "1,80"}
+        values = {"Vorname": "Ada", "Nachname": "Lovelace", "E-Mail": "ada@example.com", "Größe": "1,80"}
         for name, value in values.items():
             field = entry(root, name)
             focus(field)
@@ -192,7 +192,7 @@ class GermanTests(AppTestCase):
             for window in _children(app.accessible()):
                 if find_all(window, name=german("Records")):
                     continue  # the form window
-                fields = find_all(window, role="text", name="Höhe", visible=True)
+                fields = find_all(window, role="text", name="Größe", visible=True)
                 if fields:
                     return fields[0]
             return None

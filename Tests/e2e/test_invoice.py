@@ -111,8 +111,6 @@ class InvoiceTests(AppTestCase):
         app, root = self.open_invoices(customer=True)
         fill(root, INVOICE)
         self.choose_customer(root)
-        self.add_line(root, "1234.50")
-        # Below the lines now, scrolled out of the window: typed through its text interface.
         notes = find(root, role="text", name="Notes", visible=True)
         # Beside the records the form scrolls: Notes is reached with Tab, which scrolls it into
         # view (a click needs it on screen).
@@ -120,7 +118,13 @@ class InvoiceTests(AppTestCase):
         type_keys("Net 30")
         click(find(root, role="check box", name="Paid", visible=True))
         save = save_button(root)
-        wait_until(lambda: "sensitive" in states(save), message="Save stayed insensitive")
+        # The line last, with no other field changed after it: its empty description makes Save
+        # insensitive, and typing the line alone makes it sensitive again.
+        click(find(root, role="push button", name="Add line", visible=True))
+        wait_until(lambda: "sensitive" not in states(save), message="Save stayed sensitive with an empty line")
+        set_text(find_all(root, role="text", name="Description", visible=True)[-1], "Consulting")
+        set_text(find_all(root, role="text", name="Unit price", visible=True)[-1], "1234.50")
+        wait_until(lambda: "sensitive" in states(save), message="Save stayed insensitive after the line")
         click(save)
         wait_for_rows(root, 1)
         row = rows(root)[0]
@@ -208,12 +212,17 @@ class InvoiceTests(AppTestCase):
                                      customer=True)
         fill(root, dict(INVOICE, **{"Issue date": "1.11.2026", "Due date": "30.11.2026"}))
         self.choose_customer(root)
-        self.add_line(root, "1234,5")
-        # As a person goes on to the notes (as test_an_invoice_is_saved_listed_and_edited_through_load
-        # does): a line's fields set through the text interface leave Save insensitive until
-        # another field changes (see the report of session 6).
-        tab_to(find(root, role="text", name="Notes", visible=True))
-        type_keys("Netto 30")
+        # The line typed last, with real keys and Tab, and saved at once: no other field changes.
+        click(find(root, role="push button", name="Add line", visible=True))
+        description = wait_until(lambda: next((field for field in find_all(root, role="text", name="Description",
+                                                                           visible=True)
+                                               if "focused" in states(field)), None),
+                                 message="Add line did not focus the line's description")
+        type_keys("Beratung")
+        tab_to(find_all(root, role="text", name="Unit price", visible=True)[-1], presses=3)
+        type_keys("1234,5")
+        press_key("Tab")
+        wait_until(lambda: text_of(description) == "Beratung", message="the description was not typed")
         save = save_button(root)
         wait_until(lambda: "sensitive" in states(save), message="German values were refused")
         click(save)

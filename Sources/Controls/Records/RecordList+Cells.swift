@@ -34,10 +34,12 @@ extension RecordList {
             // As wide as its longest word up to 20 characters: an address or a name is broken
             // only when it is longer than that, and cut (with its tooltip) past three lines. A
             // value with no letters (a phone number, "+44 20 7946 0958") is one word.
-            let words = text.contains(where: \.isLetter) ? text.split(separator: " ").map(\.count) : [text.count]
-            child.widthChars = Int32(min(20, words.max() ?? 0))
-            // Screen readers read rows and cells by name, which GTK 4.8 leaves as their types.
-            if let cell = child.ancestor(withRole: .gridCell) { cell.setAccessibleLabel(text) }
+            child.widthChars = Self.widthChars(of: text)
+            // Screen readers read rows and cells by name, which GTK 4.8 leaves as their types
+            // (an empty label is "GtkLabel"): an empty cell says "None".
+            let name = text.isEmpty ? tr("None") : text
+            if let cell = child.ancestor(withRole: .gridCell) { cell.setAccessibleLabel(name) }
+            child.setAccessibleLabel(name)
             if column == 0 { nameRow(of: child, item: item) }
         }
         return factory
@@ -53,6 +55,16 @@ extension RecordList {
         let texts = (0..<columns.count).map { Self.shown(text(for: item, column: $0)) }.filter { !$0.isEmpty }
         row.setAccessibleLabel(texts.joined(separator: ", "))
         if let list = row.ancestor(withRole: .list) { list.setAccessibleLabel(tr("Rows")) }
+    }
+
+    /// How many characters wide a cell asks to be for `text`: its longest word up to 20; a
+    /// value with no letters (a phone number) is one word, and so is an e-mail address, which
+    /// Pango would break mid-word ("katherine@examp / m"): it is kept whole up to 40 characters.
+    nonisolated static func widthChars(of text: String) -> Int32 {
+        let isAddress = text.contains("@") && !text.contains(" ")
+        if isAddress { return Int32(min(40, text.count)) }
+        let words = text.contains(where: \.isLetter) ? text.split(separator: " ").map(\.count) : [text.count]
+        return Int32(min(20, words.max() ?? 0))
     }
 
     /// The most characters a cell shows: more than three lines of a column hold. A longer value
