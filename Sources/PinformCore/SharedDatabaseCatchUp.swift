@@ -17,6 +17,28 @@ extension SharedDatabaseStore: SharedDatabaseCatchingUp {
         } catch {
             shared.forgetCachedRecords()
         }
+        for watcher in otherDesksWatchers.values { watcher(ids) }
+    }
+
+    /// Calls `body` with the identities of the records another desk added, saved or deleted,
+    /// each time their notifications come (after the store caught up with them).
+    ///
+    /// - Returns: a token for `stopObservingOtherDesks(_:)`.
+    public func observeOtherDesks(_ body: @escaping ([RecordID]) -> Void) -> Int {
+        nextWatcherToken += 1
+        otherDesksWatchers[nextWatcherToken] = body
+        return nextWatcherToken
+    }
+
+    /// Stops calling a watcher.
+    public func stopObservingOtherDesks(_ token: Int) {
+        otherDesksWatchers[token] = nil
+    }
+
+    /// The role of the desk that changed the record last, as the server's history says (nil
+    /// when it cannot be read).
+    public func lastChangedBy(_ id: RecordID) -> String? {
+        (try? shared.history(of: id))?.last?.by
     }
 }
 
