@@ -64,6 +64,8 @@ extension RecordsPanel {
                 case .editAgain: self?.openEditor(edited, basedOn: base, in: store)
                 }
             }
+        } catch .notFound(let gone) where gone == id {
+            askAboutDeletion(of: edited, basedOn: base, in: store)
         } catch {
             report(error) { [weak self] in self?.save(edited, basedOn: base, in: store, resolving: resolution) }
         }

@@ -85,4 +85,48 @@ final class SharedEditedElsewhereTests: XCTestCase {
             XCTAssertTrue(dialog.isFinished, "Reload closes this dialog and opens the record as saved now")
         }
     }
+
+    func testAnEditSavedAfterAnotherDeskDeletedTheRecordAsksAndKeepsItWhenChosen() throws {
+        let cluster = try SharedRecordsPanelTests.cluster.get()
+        try cluster.psql("CREATE ROLE admissions LOGIN PASSWORD 'pw-admissions'")
+        try cluster.createDatabase("deleted_elsewhere", owner: "admissions")
+        let endpoint = PostgresEndpoint(host: cluster.socketFolder, port: cluster.port, database: "deleted_elsewhere", user: "admissions")
+        let (pathsA, keyA) = try desk("a", joining: endpoint, password: "pw-admissions")
+        let (pathsB, keyB) = try desk("b", joining: endpoint, password: "pw-admissions")
+        try GtkRuntime.test {
+            let recordsA = RecordsDatabase(paths: pathsA, key: keyA)
+            let recordsB = RecordsDatabase(paths: pathsB, key: keyB)
+            defer { recordsA.close(); recordsB.close() }
+            let window = Window()
+            defer { window.destroy() }
+            let panelB = RecordsPanel<Person>(records: recordsB, window: window, toast: Toast())
+            let storeA = try XCTUnwrap(try? recordsA.store(Person.self))
+            let storeB = try XCTUnwrap(try? recordsB.store(Person.self))
+            let ada = Person(firstName: "Ada", lastName: "Lovelace", statedAge: 36, email: Email("ada@example.com")!, height: 1.65)
+            let id = try XCTUnwrap(try? storeA.insert(ada))
+            let record = try XCTUnwrap(try? storeB.record(id: id))
+
+            XCTAssertEqual(try? storeA.delete(id: id), true)
+            var byron = ada
+            byron.lastName = "Byron"
+            panelB.save(byron, basedOn: record, in: storeB)
+            let asked = try XCTUnwrap(ConflictDialog.shownDeletion, "the delete against the edit is asked about, not refused")
+            XCTAssertTrue(asked.body.contains("admissions"), asked.body)
+            XCTAssertEqual(asked.label(ofResponse: "keep"), "Keep My Edit")
+            XCTAssertEqual(asked.label(ofResponse: "let-go"), "Let It Go")
+            XCTAssertEqual(try? storeB.count(matching: nil), 0, "nothing saved before the choice")
+
+            asked.respond("keep")
+            XCTAssertNil(ConflictDialog.shownDeletion)
+            let kept = try XCTUnwrap(try? storeB.list(sortedBy: .id, ascending: true, search: nil, limit: nil, offset: 0))
+            XCTAssertEqual(kept.map(\.model.lastName), ["Byron"], "the edit is kept as a record again")
+
+            // Let It Go leaves the record deleted and saves nothing.
+            let keptRecord = try XCTUnwrap(kept.first)
+            XCTAssertEqual(try? storeA.delete(id: keptRecord.id), true)
+            panelB.save(byron, basedOn: keptRecord, in: storeB)
+            try XCTUnwrap(ConflictDialog.shownDeletion).respond("let-go")
+            XCTAssertEqual(try? storeB.count(matching: nil), 0)
+        }
+    }
 }
