@@ -25,16 +25,30 @@ extension ToastOverlay {
     /// One notice of a `ToastOverlay` (`AdwToast`).
     @MainActor
     public final class Toast: Object {
-        /// A notice reading `title`, shown for `timeout` seconds (0: until dismissed).
+        /// A notice reading `title` (plain text, not markup), shown for `timeout` seconds
+        /// (0: until dismissed).
         public convenience init(_ title: String, timeout: UInt32 = 5) {
-            self.init(title: title)
+            self.init(title: Label.escape(title))
             adw_toast_set_timeout(toast, timeout)
         }
 
         private var toast: OpaquePointer { OpaquePointer(raw) }
 
-        /// The text.
-        public var title: String { String(cString: adw_toast_get_title(toast)) }
+        /// The text, plain: libadwaita reads a toast's title as Pango markup, so the setter
+        /// escapes it (an `&` or `<` would otherwise blank the toast) and the getter reads it back.
+        public var title: String {
+            get { Self.unescaped(String(cString: adw_toast_get_title(toast))) }
+            set { adw_toast_set_title(toast, Label.escape(newValue)) }
+        }
+
+        /// The markup libadwaita shows (`title` escaped).
+        public var markup: String { String(cString: adw_toast_get_title(toast)) }
+
+        /// `g_markup_escape_text` undone: its five entities back to their characters, `&amp;` last.
+        private static func unescaped(_ markup: String) -> String {
+            markup.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
+                .replacing("&#39;", with: "'").replacing("&apos;", with: "'").replacing("&amp;", with: "&")
+        }
 
         /// The button's label (nil: no button).
         public var buttonLabel: String? {

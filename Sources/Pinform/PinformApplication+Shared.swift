@@ -43,10 +43,8 @@ extension PinformApplication {
             [weak self] endpoint in
             records.closeFile()
             self?.formWindow?.reconnectRecords()
-            // A toast's title is Pango markup: the address's `&` would blank it.
-            let address = endpoint.description.replacingOccurrences(of: "&", with: "&amp;")
-                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-            self?.formWindow?.showToast(tr("Joined the shared database {address}", ["address": address]))
+            // The toast escapes its title (ToastOverlay.Toast), so the address's `&` shows as typed.
+            self?.formWindow?.showToast(tr("Joined the shared database {address}", ["address": endpoint.description]))
             self?.offerToCopyLocalRecords(records)
         }
     }

@@ -27,8 +27,9 @@ extension RecordsPanel {
 
     /// The edit dialog, showing `model`; a save is checked against `base` (another desk's
     /// changes meanwhile are merged, or asked about).
+    @discardableResult
     func openEditor(_ model: Model, basedOn base: Record<Model>, in store: any RecordStoring<Model>,
-                            restoring stored: DraftKeeper<Model>.Stored? = nil) {
+                            restoring stored: DraftKeeper<Model>.Stored? = nil) -> FormDialog<Model> {
         let title = tr("Edit {model}", ["model": Model.title])
         let form = Model.makeForm(context)
         let drafts = DraftKeeper(form: form, context: context, editing: base.id, base: base.model)
@@ -41,7 +42,9 @@ extension RecordsPanel {
             list.focus(id: ListedRecordID(base.id))
         }
         if let stored { drafts.restore(stored) }
+        watchOtherDesks(dialog, editing: base, in: store)
         dialog.present()
+        return dialog
     }
 
     func save(_ edited: Model, basedOn base: Record<Model>, in store: any RecordStoring<Model>,
@@ -61,6 +64,8 @@ extension RecordsPanel {
                 case .editAgain: self?.openEditor(edited, basedOn: base, in: store)
                 }
             }
+        } catch .notFound(let gone) where gone == id {
+            askAboutDeletion(of: edited, basedOn: base, in: store)
         } catch {
             report(error) { [weak self] in self?.save(edited, basedOn: base, in: store, resolving: resolution) }
         }

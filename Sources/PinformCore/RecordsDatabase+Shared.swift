@@ -87,13 +87,17 @@ extension RecordsDatabase {
         guard let listener else { return false }
         let own = sharedConnection?.serverProcess
         var tables = Set<String>()
+        var changed: [String: [RecordID]] = [:]
         let isListening: Bool
         do {
             for notice in try listener.notifications() where notice.senderProcess != own {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(notice.payload.utf8)) as? [String: Any],
                       let table = object["table"] as? String else { continue }
                 tables.insert(table)
+                if let id = (object["id"] as? NSNumber)?.int64Value { changed[table, default: []].append(RecordID(id)) }
             }
+            // Only the records named are read again, not the whole lists and search index.
+            catchUpSharedStores(changed)
             isListening = true
         } catch {
             listener.close()

@@ -13,6 +13,9 @@ public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
     private let outbox: SharedDatabaseOutbox
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
+    /// Who is told of other desks' changes (`observeOtherDesks(_:)`), by token.
+    var otherDesksWatchers: [Int: ([RecordID]) -> Void] = [:]
+    var nextWatcherToken = 0
 
     /// Wraps `shared`, keeping what it cannot save in `outbox`.
     public init(_ shared: PostgresRecordStore<Model>, outbox: SharedDatabaseOutbox) {

@@ -113,6 +113,7 @@ extension PostgresRecordStore {
     func currentSearchIndex() throws(StoreError) -> SearchIndex {
         let stamp = try validCacheStamp()
         return try cache.searchIndex(at: stamp) { () throws(StoreError) in
+            searchIndexReads += 1
             var index = SearchIndex()
             for row in try connection.execute("SELECT id, _search FROM \(quotedTable)").rows {
                 index.set((row[1] ?? "").utf8, for: row[0].flatMap(Int64.init) ?? 0)
