@@ -8,12 +8,13 @@ import Foundation
 extension KeyVault {
     /// What the TPM counts for this key file.
     public enum ChipAttempts: Equatable, Sendable {
-        /// The key file names no TPM counter (no TPM, no free NV, an older file): the file counts alone.
+        /// The key file names no TPM counter (no TPM, no free NV, an older file), or the TPM did
+        /// not answer it (then `countAttemptInChip` fails and no PIN is checked): the file counts alone.
         case none
         /// The failures since the last right PIN, as the TPM counts them.
         case failures(Int)
         /// The key file names indices the TPM does not hold (removed, or the TPM cleared), or
-        /// they cannot be read: the strictest state, the recovery key the way out.
+        /// no TPM is configured: the strictest state, the recovery key the way out.
         case missing
     }
 
@@ -26,18 +27,26 @@ extension KeyVault {
     public func chipAttempts() -> ChipAttempts {
         guard let counter = attemptCounter else { return .none }
         guard let tpm else { return .missing }
-        do {
-            return .failures(try counter.failures(on: tpm))
-        } catch {
-            return .missing
+        // Under the 5 s deadline: a TPM that does not answer leaves the file counting, and then
+        // `countAttemptInChip` fails too, so no PIN is checked uncounted.
+        let read = try? TPM2Deadline.run { () throws(TPM2Error) -> ChipAttempts in
+            do throws(TPM2CounterError) {
+                return .failures(try counter.failures(on: tpm))
+            } catch .tpm(let error) {
+                throw error
+            } catch {
+                return .missing
+            }
         }
+        return read ?? .none
     }
 
     /// Counts the attempt about to be made in the TPM; false when it could not be counted.
     func countAttemptInChip() -> Bool {
         guard let counter = attemptCounter else { return true }
         guard let tpm else { return false }
-        return (try? counter.increment(on: tpm)) != nil
+        let counted = try? TPM2Deadline.run { () throws(TPM2Error) -> Bool in (try? counter.increment(on: tpm)) != nil }
+        return counted ?? false
     }
 
     /// After a right PIN or the recovery key: no failures in the TPM's count any more.
