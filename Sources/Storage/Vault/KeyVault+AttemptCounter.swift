@@ -1,5 +1,6 @@
 import CSodium
 import Foundation
+import Localization
 
 // The PIN's attempt count in the TPM (`TPM2AttemptCounter`), named in the key file: defined
 // when a PIN is sealed in a TPM, incremented before each check, set to "no failures" by a right
@@ -41,12 +42,26 @@ extension KeyVault {
         return read ?? .none
     }
 
-    /// Counts the attempt about to be made in the TPM; false when it could not be counted.
-    func countAttemptInChip() -> Bool {
-        guard let counter = attemptCounter else { return true }
-        guard let tpm else { return false }
-        let counted = try? TPM2Deadline.run { () throws(TPM2Error) -> Bool in (try? counter.increment(on: tpm)) != nil }
-        return counted ?? false
+    /// Counts the attempt about to be made in the TPM (under the 5 s deadline); the error when
+    /// it could not be counted, nil when it was (or the key file names no counter).
+    func countAttemptInChip() -> TPM2Error? {
+        guard let counter = attemptCounter else { return nil }
+        let uncounted = TPM2Error.noTPM(reason: tr("the TPM did not count the attempt"))
+        guard let tpm else { return uncounted }
+        do throws(TPM2Error) {
+            try TPM2Deadline.run { () throws(TPM2Error) in
+                do throws(TPM2CounterError) {
+                    try counter.increment(on: tpm)
+                } catch .tpm(let error) {
+                    throw error
+                } catch {
+                    throw uncounted
+                }
+            }
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// After a right PIN or the recovery key: no failures in the TPM's count any more.

@@ -90,9 +90,10 @@ public struct PinCheck: Sendable {
         } catch {
             return .notCounted(error)
         }
-        guard vault.countAttemptInChip() else {
+        if let uncounted = vault.countAttemptInChip() {
+            // Not counted in the TPM: no PIN is judged, and the failure written ahead does not stand.
             try? attempts.save(PinCheck.record(of: policy, lastFailure: loaded.record.lastFailure, boot: record))
-            return .failed(.tpm(.noTPM(reason: tr("the TPM did not count the attempt"))), policy)
+            return .failed(.tpm(uncounted), policy)
         }
         let key: SecretBytes?
         do {
