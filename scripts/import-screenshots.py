@@ -22,7 +22,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "Tests", "e2e"))
 from pinform_e2e import click, find, find_all, launch_app, press_key, set_text, wait_until  # noqa: E402
 from test_records import button_labelled, press_pin, top_level  # noqa: E402
 from test_german import dismiss_recovery_key  # noqa: E402
-from shots_desktop import Desktop, capture  # noqa: E402
+from shots_desktop import Desktop, capture, follow_windows  # noqa: E402
+follow_windows()
 
 OUT = os.path.join(HERE, "..", "docs", "screenshots")
 GERMAN = {"LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LC_NUMERIC": "", "LC_TIME": ""}

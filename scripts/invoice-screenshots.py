@@ -22,7 +22,8 @@ from pinform_e2e import click, find, find_all, focus, launch_app, set_text, stat
 from test_forms import switch_model  # noqa: E402
 from orca_session import press_combination  # noqa: E402
 from test_german import GERMAN, dismiss_recovery_key, press_pin  # noqa: E402
-from shots_desktop import Desktop, capture as capture_window  # noqa: E402
+from shots_desktop import Desktop, capture as capture_window, follow_windows  # noqa: E402
+follow_windows()
 
 OUT = os.path.join(HERE, "..", "docs", "screenshots")
 

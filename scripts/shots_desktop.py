@@ -54,6 +54,9 @@ class Desktop:
         self.processes = []
         self._start(["/usr/libexec/dconf-service"], "dconf-service")
         self._gsettings("text-scaling-factor", "1.0")
+        # GNOME Tweaks' "Center New Windows": a window whole on the screen, shadow and all (mutter
+        # would put the first one in the top left corner, its shadow off the screen).
+        subprocess.run(["gsettings", "set", "org.gnome.mutter", "center-new-windows", "true"], env=self.env, check=True)
         self._start(["mutter", "--x11", "--replace", "--sm-disable"], "mutter")
         _wait(lambda: _selection_owned("_NET_WM_CM_S0"), 20, "mutter's compositor")
         self._start(["/usr/libexec/gsd-xsettings"], "gsd-xsettings")
@@ -131,3 +134,37 @@ def capture(pid, path, title=None, settle=0.4):
     subprocess.run(["import", "-window", "root", "-crop", f"{width}x{height}+{left}+{top}", "+repage", path],
                    check=True)
     print("wrote", os.path.relpath(path), f"({width}×{height})", flush=True)
+
+
+def _origin(node):
+    """Where `node`'s window coordinates start on the screen: mutter places each window itself
+    (the e2e harness's click_at assumes a bare Xvfb's window at 0,0), and GTK's client-side
+    shadow margin (_GTK_FRAME_EXTENTS) lies between the X window's corner and the widgets."""
+    top = node
+    while top.parent is not None and top.parent.getRoleName() != "application":
+        top = top.parent
+    for wid, title, x, y, _, _ in x_windows(node.get_process_id()):
+        if title == top.name:
+            extents = subprocess.run(["xprop", "-id", wid, "_GTK_FRAME_EXTENTS"], capture_output=True,
+                                     text=True).stdout
+            left, _, top_margin, _ = ([int(v) for v in extents.split("=", 1)[1].split(",")]
+                                      if "=" in extents else (0, 0, 0, 0))
+            return x + left, y + top_margin
+    return 0, 0
+
+
+def follow_windows():
+    """Makes the e2e harness's pointer clicks (click_at) land where mutter put the window."""
+    import pyatspi
+    import pinform_e2e
+
+    def click_at(node, button=1):
+        x, y, width, height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        left, top = _origin(node)
+        pyatspi.Registry.generateMouseEvent(left + x + width // 2, top + y + height // 2, f"b{button}c")
+
+    for name in ("pinform_e2e", "test_forms", "test_records", "test_german"):
+        module = __import__(name)
+        if hasattr(module, "click_at"):
+            module.click_at = click_at
+    assert pinform_e2e.click_at is click_at

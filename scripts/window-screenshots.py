@@ -24,7 +24,8 @@ from pinform_e2e import (SHIPPED_SCHEMAS, click, dismiss_recovery_key, find, fin
                          set_text, wait_until)
 from orca_session import press_combination  # noqa: E402
 from test_records import born_aged, reach  # noqa: E402
-from shots_desktop import Desktop, capture as capture_window  # noqa: E402
+from shots_desktop import Desktop, capture as capture_window, follow_windows  # noqa: E402
+follow_windows()
 
 OUT = os.environ.get("PINFORM_SCREENSHOTS",
                      os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "screenshots"))
