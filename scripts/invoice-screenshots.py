@@ -62,7 +62,7 @@ def typed(root, name, value, index=-1):
     # Under mutter a field the 360-pixel window cannot show (a line wider than the window) is
     # not "visible" to AT-SPI: typed into all the same.
     field = wait_until(lambda: find_all(root, role="text", name=name, visible=True)
-                       or find_all(root, role="text", name=name))[index]
+                       or find_all(root, role="text", name=name), 20)[index]
     try:
         focus(field, timeout=1)
     except AssertionError:
