@@ -5,10 +5,13 @@ a session bus, PINFORM_BIN, PINFORM_LOCALE_DIR), e.g. through `scripts/test`'s e
 
     source scripts/lib.sh; compile_schemas; compile_catalogs
     run_with_virtual_display dbus-run-session -- /usr/bin/python3 scripts/import-screenshots.py
+
+The dialog is shot as mutter composites it (its shadow included), dark set through GSettings'
+color-scheme: the GNOME stack of scripts/shots_desktop.py.
 """
 import csv
 import os
-import subprocess
+import shutil
 import sys
 import tempfile
 import time
@@ -19,6 +22,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "Tests", "e2e"))
 from pinform_e2e import click, find, find_all, launch_app, press_key, set_text, wait_until  # noqa: E402
 from test_records import button_labelled, press_pin, top_level  # noqa: E402
 from test_german import dismiss_recovery_key  # noqa: E402
+from shots_desktop import Desktop, capture, follow_windows  # noqa: E402
+follow_windows()
 
 OUT = os.path.join(HERE, "..", "docs", "screenshots")
 GERMAN = {"LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LC_NUMERIC": "", "LC_TIME": ""}
@@ -32,15 +37,17 @@ ROWS = [
     ["Barbara", "Liskov", "07.11.1939", "barbara@example.com", "1,62"],
 ]
 
-def shoot(name, dark):
+def shoot(desktop, name, dark):
     folder = tempfile.mkdtemp(prefix="pinformshots")
     path = os.path.join(folder, "mitglieder.csv")
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, delimiter=";")
         writer.writerow(["Vorname", "Nachname", "Geburtsdatum", "E-Mail", "Größe"])
         writer.writerows(ROWS)
-    env = dict(GERMAN, **({"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"} if dark else {}))
-    app = launch_app(env=env)
+    desktop.configure(dark=dark)
+    config_home = tempfile.mkdtemp(prefix="pinformshots-config")
+    env = dict(GERMAN, **desktop.app_env(config_home))
+    app = launch_app(config_home=config_home, env=env)
     root = app.accessible()
     find(root, role="label", name="PIN wählen", timeout=30)
     press_pin(root, "5978")
@@ -60,14 +67,18 @@ def shoot(name, dark):
     dialog = top_level(app, "Person importieren")
     find(dialog, role="push button", name="4 Einträge importieren", visible=True, timeout=30)
     time.sleep(1)
-    x, y, width, height = dialog.queryComponent().getExtents(0)
     os.makedirs(OUT, exist_ok=True)
-    subprocess.run(["import", "-window", "root", "-crop", f"{width}x{height}+{max(x, 0)}+{max(y, 0)}",
-                    "+repage", os.path.join(OUT, name)], check=True)
+    capture(app.pid, os.path.join(OUT, name), title=dialog.name)
     app.quit()
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(config_home, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    shoot("import-light.png", dark=False)
-    shoot("import-dark.png", dark=True)
+    desktop = Desktop()
+    try:
+        shoot(desktop, "import-light.png", dark=False)
+        shoot(desktop, "import-dark.png", dark=True)
+    finally:
+        desktop.stop()
     print("saved", os.path.join(OUT, "import-light.png"), "and import-dark.png")

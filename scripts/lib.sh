@@ -28,14 +28,18 @@ RUN_PACKAGES=(
 # (a lockout is tried with the clock run forward), and the
 # SQLCipher shell and PyNaCl (the end-to-end tests open the encrypted records with the data key),
 # LibreOffice Calc without its window (the CSV export is opened in it, to find no formula),
-# poppler's pdftotext and pdfinfo (printouts are saved as PDF and read back), and PostgreSQL's
+# poppler's pdftotext and pdfinfo (printouts are saved as PDF and read back), PostgreSQL's
 # server (the shared-store tests start a private cluster; Debian's own cluster, if the package
-# starts one, is never used) with openssl (the TLS test makes its own CA).
+# starts one, is never used) with openssl (the TLS test makes its own CA), and for the README's
+# screenshots (scripts/shots_desktop.py) a GNOME stack: mutter as the compositing window manager,
+# gnome-settings-daemon's xsettings plugin, dconf with its gsettings/dconf tools, and xprop /
+# xwininfo (x11-utils) to find the windows.
 TEST_PACKAGES=(
     xvfb xauth dbus dbus-x11 at-spi2-core
     python3 python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0
     orca speech-dispatcher
-    sqlite3 sqlcipher python3-nacl imagemagick librsvg2-bin xsettingsd
+    sqlite3 sqlcipher python3-nacl imagemagick librsvg2-bin
+    mutter gnome-settings-daemon dconf-service dconf-cli x11-utils
     desktop-file-utils appstream meson ninja-build
     locales
     swtpm swtpm-tools tpm2-tools

@@ -1,15 +1,16 @@
 #!/usr/bin/python3
 """Takes the README's screenshots of the main window (docs/screenshots/window-*.png): 360 and
-1000 pixels wide (the default width), light and dark, English, German, Hebrew and Arabic, and 1.5× text, driving the real
-binary through AT-SPI. Run it under a display and a session bus, with the schemas and
-translations built, as scripts/test does for the e2e tests:
+1000 pixels wide (the default width), light and dark, English, German, Hebrew and Arabic, and
+1.5× text, driving the real binary through AT-SPI. Run it under a display and a session bus,
+with the schemas and translations built, as scripts/test does for the e2e tests:
 
-    xvfb-run -a -s "-screen 0 1400x1000x24" dbus-run-session scripts/window-screenshots.py
+    source scripts/lib.sh; compile_schemas; compile_catalogs
+    run_with_virtual_display dbus-run-session -- /usr/bin/python3 scripts/window-screenshots.py
 
-1.5× text is GNOME's text-scaling-factor as gnome-settings-daemon hands it to GTK on X11: an
-XSETTINGS Xft/DPI of 1.5 × 96 (× 1024), served here by xsettingsd since a bare Xvfb has no
-settings daemon (GTK 4 on X11 takes no DPI from its settings.ini). Dark is libadwaita's dark
-style (ADW_DEBUG_COLOR_SCHEME).
+The windows are shot on a GNOME stack (scripts/shots_desktop.py): mutter as the compositing
+window manager (its shadows and rounded corners are in the shots, over its background), dark
+through GSettings' org.gnome.desktop.interface color-scheme and 1.5× text through its
+text-scaling-factor, which gnome-settings-daemon's xsettings plugin hands GTK as XSETTINGS.
 """
 import os
 import shutil
@@ -23,6 +24,8 @@ from pinform_e2e import (SHIPPED_SCHEMAS, click, dismiss_recovery_key, find, fin
                          set_text, wait_until)
 from orca_session import press_combination  # noqa: E402
 from test_records import born_aged, reach  # noqa: E402
+from shots_desktop import Desktop, capture as capture_window, follow_windows  # noqa: E402
+follow_windows()
 
 OUT = os.environ.get("PINFORM_SCREENSHOTS",
                      os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "screenshots"))
@@ -49,12 +52,8 @@ def schemas(width, height):
     return folder
 
 
-def capture(window, name):
-    x, y, width, height = 0, 0, *window.queryComponent().getExtents(1)[2:]
-    time.sleep(0.4)  # the frame after the state that was waited for, and the leaflet's slide
-    path = os.path.join(OUT, name)
-    subprocess.run(["import", "-window", "root", "-crop", f"{width}x{height}+{x}+{y}", "+repage", path], check=True)
-    print("wrote", os.path.relpath(path))
+def capture(app, name):
+    capture_window(app.pid, os.path.join(OUT, name))
 
 
 def unlock(root):
@@ -66,25 +65,10 @@ def unlock(root):
     dismiss_recovery_key(root)
 
 
-def text_scale(scale):
-    """Serves Xft/DPI for `scale` over XSETTINGS, as GNOME's text-scaling-factor does; returns
-    the server's process (None at 1×)."""
-    if scale == 1.0:
-        return None
-    folder = tempfile.mkdtemp(prefix="pinform-shots-xsettings-")
-    config = os.path.join(folder, "xsettingsd.conf")
-    with open(config, "w") as handle:
-        handle.write(f"Xft/DPI {int(96 * scale * 1024)}\n")
-    server = subprocess.Popen(["xsettingsd", "-c", config], stderr=subprocess.DEVNULL)
-    time.sleep(0.5)  # it takes the XSETTINGS selection before the app starts
-    return server
-
-
-def launch(data_home, config_home, width, height, language="en", dark=False, scale=1.0):
+def launch(desktop, data_home, config_home, width, height, language="en", dark=False, scale=1.0):
+    desktop.configure(scale, dark)
     env = {"GSETTINGS_SCHEMA_DIR": schemas(width, height), "LANG": LANGUAGES[language], "LC_ALL": LANGUAGES[language],
-           "LANGUAGE": language if language != "en" else ""}
-    if dark:
-        env["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
+           "LANGUAGE": language if language != "en" else "", **desktop.app_env(config_home)}
     return launch_app(data_home=data_home, config_home=config_home, env=env)
 
 
@@ -93,13 +77,12 @@ def main_window(root):
     return next(frame for frame in root if frame.getRoleName() == "frame" and find_all(frame, role="entry"))
 
 
-def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOPLE, form=False, errors=False):
+def shoot(desktop, name, width, height, language="en", dark=False, scale=1.0, people=PEOPLE, form=False, errors=False):
     data_home = tempfile.mkdtemp(prefix="pinform-shots-data-")
     config_home = tempfile.mkdtemp(prefix="pinform-shots-config-")
-    cleanups = []
     try:
         # The PIN and the records, in English at a width where the form shows beside the list.
-        app = launch(data_home, config_home, 1000, 760)
+        app = launch(desktop, data_home, config_home, 1000, 760)
         root = app.accessible()
         unlock(root)
         window = main_window(root)
@@ -113,10 +96,7 @@ def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOP
             time.sleep(0.5)
         app.quit()
 
-        server = text_scale(scale)
-        if server:
-            cleanups.append(server.terminate)
-        app = launch(data_home, config_home, width, height, language, dark, scale)
+        app = launch(desktop, data_home, config_home, width, height, language, dark, scale)
         root = app.accessible()
         wait_until(lambda: find_all(root, role="push button", name="2"), 20)
         for digit in PIN:
@@ -131,11 +111,9 @@ def shoot(name, width, height, language="en", dark=False, scale=1.0, people=PEOP
             set_text(entry, "abc")
             press_ctrl("s")
             time.sleep(0.5)
-        capture(window, name)
+        capture(app, name)
         app.quit()
     finally:
-        for cleanup in cleanups:
-            cleanup()
         shutil.rmtree(data_home, ignore_errors=True)
         shutil.rmtree(config_home, ignore_errors=True)
 
@@ -176,9 +154,13 @@ def main():
         ("window-1000-ar.png", dict(width=1000, height=760, language="ar")),
         ("window-1000-errors.png", dict(width=1000, height=760, errors=True)),
     ]
-    for name, options in shots:
-        if not only or name in only:
-            shoot(name, **options)
+    desktop = Desktop()
+    try:
+        for name, options in shots:
+            if not only or name in only:
+                shoot(desktop, name, **options)
+    finally:
+        desktop.stop()
 
 
 if __name__ == "__main__":
