@@ -8,11 +8,14 @@ public struct InternalPartNames: Sendable {
     public var scrollBar: String
     /// An icon-only close button with no name of its own ("Close").
     public var close: String
+    /// A search entry with no placeholder ("Search"); empty: left as GTK names it.
+    public var search: String
 
     /// The names, in the user's language.
-    public init(scrollBar: String, close: String) {
+    public init(scrollBar: String, close: String, search: String = "") {
         self.scrollBar = scrollBar
         self.close = close
+        self.search = search
     }
 }
 
@@ -28,7 +31,7 @@ extension Widget {
     }
 
     private func nameParts(under widget: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames, windowTitle: String) {
-        if TypeNamedParts.name(widget) {
+        if TypeNamedParts.name(widget, names, windowTitle: windowTitle) {
             // Named by the text it shows (a shortcut's keys, a column's title, …).
         } else if pf_is_scrollbar(widget) != 0 {
             pf_accessible_set_label(widget, names.scrollBar)

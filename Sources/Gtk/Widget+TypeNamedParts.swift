@@ -6,31 +6,56 @@ internal import CGtk
 @MainActor
 enum TypeNamedParts {
     /// Names `widget` by what it shows when it is one of the parts above; false when it is not
-    /// (or shows no text), so the caller goes on with its other rules.
-    static func name(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        switch String(cString: pf_object_type_name(widget)) {
+    /// (or shows no text), so the caller goes on with its other rules. A part that shows no
+    /// text of its own (an untitled page's switcher button, a scrolled window) is named like
+    /// its window, `windowTitle`; a search entry with no placeholder is `names.search`.
+    static func name(_ widget: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames, windowTitle: String) -> Bool {
+        switch typeName(widget) {
         case "GtkShortcutLabel", "GtkColumnViewTitle":
             // A shortcut's keys ("Ctrl + S"), a column's title.
             let text = labelTexts(under: widget).joined(separator: " ")
             guard !text.isEmpty else { return false }
             pf_accessible_set_label(widget, text)
             return true
+        case "GtkListItemWidget":
+            // An item of a plain list (a combo row's popup), by its text; a table's rows (in a
+            // GtkColumnView) are named by their cells elsewhere.
+            guard let parent = gtk_widget_get_parent(widget), typeName(parent) == "GtkListView",
+                  let grandparent = gtk_widget_get_parent(parent), typeName(grandparent) != "GtkColumnView" else { return false }
+            let text = labelTexts(under: widget).joined(separator: " ")
+            guard !text.isEmpty else { return false }
+            pf_accessible_set_label(widget, text)
+            return true
         case "GtkSearchEntry":
-            guard let placeholder = pf_object_dup_string_property(widget, "placeholder-text") else { return false }
-            defer { g_free(placeholder) }
-            guard placeholder.pointee != 0 else { return false }
-            pf_accessible_set_label(widget, placeholder)
+            let placeholder = stringProperty(widget, "placeholder-text") ?? ""
+            let name = placeholder.isEmpty ? names.search : placeholder
+            guard !name.isEmpty else { return false }
+            pf_accessible_set_label(widget, name)
             return true
         case "AdwViewSwitcherButton":
             // Labelled by its icon and its title, which GTK 4.8 runs together: named by the title.
-            guard let title = pf_object_dup_string_property(widget, "label") else { return false }
-            defer { g_free(title) }
+            let title = stringProperty(widget, "label") ?? ""
             pf_accessible_reset_labelled_by(widget)
-            pf_accessible_set_label(widget, title)
+            pf_accessible_set_label(widget, title.isEmpty ? windowTitle : title)
             return true
+        case "GtkScrolledWindow":
+            // Focusable in GTK 4.8 but unnamed: it scrolls the window's content.
+            guard !windowTitle.isEmpty else { return false }
+            pf_accessible_set_label(widget, windowTitle)
+            return false
         default:
             return false
         }
+    }
+
+    private static func typeName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        String(cString: pf_object_type_name(widget))
+    }
+
+    private static func stringProperty(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) -> String? {
+        guard let value = pf_object_dup_string_property(widget, name) else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
     }
 
     /// The first text shown by a label at or under `widget`, or nil.
