@@ -26,6 +26,22 @@ enum TypeNamedParts {
             guard !text.isEmpty else { return false }
             pf_accessible_set_label(widget, text)
             return true
+        case "GtkListBox", "GtkListView":
+            // A preferences group's rows, a combo row's popup: by the group's or the row's title
+            // (a table's own list is named with the table).
+            if let parent = gtk_widget_get_parent(widget), typeName(parent) == "GtkColumnView" { return false }
+            guard let title = titledAncestor(of: widget) ?? (windowTitle.isEmpty ? nil : windowTitle) else { return false }
+            pf_accessible_set_label(widget, title)
+            return false
+        case "GtkMenuButton":
+            // The shortcuts window's section chooser: by its label, else its tooltip (the main
+            // menu's), else like its window.
+            let label = stringProperty(widget, "label") ?? ""
+            let tooltip = gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } ?? ""
+            let name = !label.isEmpty ? label : !tooltip.isEmpty ? tooltip : windowTitle
+            guard !name.isEmpty else { return false }
+            pf_accessible_set_label(widget, name)
+            return false
         case "GtkSearchEntry":
             let placeholder = stringProperty(widget, "placeholder-text") ?? ""
             let name = placeholder.isEmpty ? names.search : placeholder
@@ -46,6 +62,19 @@ enum TypeNamedParts {
         default:
             return false
         }
+    }
+
+    /// The title of the nearest libadwaita group or row around `widget`, if it has one.
+    private static func titledAncestor(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        let titled: Set<String> = ["AdwPreferencesGroup", "AdwComboRow", "AdwActionRow", "AdwExpanderRow"]
+        var ancestor = gtk_widget_get_parent(widget)
+        while let current = ancestor {
+            if titled.contains(typeName(current)), let title = stringProperty(current, "title"), !title.isEmpty {
+                return title
+            }
+            ancestor = gtk_widget_get_parent(current)
+        }
+        return nil
     }
 
     private static func typeName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {

@@ -355,6 +355,8 @@ final class PinformApplication {
         about.setTransient(for: activeWindow)
         about.isModal = true
         about.present()
+        // Its pages, scroll bars and scrolled windows (GTK 4.8 names them by type).
+        about.nameInternalParts(.translated)
     }
 
     private func showShortcuts() {
