@@ -10,12 +10,15 @@ public struct InternalPartNames: Sendable {
     public var close: String
     /// A search entry with no placeholder ("Search"); empty: left as GTK names it.
     public var search: String
+    /// An icon-only back button with no name of its own ("Back"); empty: left as GTK names it.
+    public var back: String
 
     /// The names, in the user's language.
-    public init(scrollBar: String, close: String, search: String = "") {
+    public init(scrollBar: String, close: String, search: String = "", back: String = "") {
         self.scrollBar = scrollBar
         self.close = close
         self.search = search
+        self.back = back
     }
 }
 

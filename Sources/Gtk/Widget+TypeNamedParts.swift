@@ -42,6 +42,16 @@ enum TypeNamedParts {
             guard !name.isEmpty else { return false }
             pf_accessible_set_label(widget, name)
             return false
+        case "GtkTextView":
+            // About's legal and troubleshooting texts (read-only): like their window.
+            guard !windowTitle.isEmpty else { return false }
+            pf_accessible_set_label(widget, windowTitle)
+            return false
+        case "GtkButton" where !names.back.isEmpty && gtk_button_get_label(pf_button(widget)) == nil
+            && gtk_widget_get_tooltip_text(widget) == nil && iconName(inside: widget)?.hasPrefix("go-previous") == true:
+            // About's Back, an icon alone.
+            pf_accessible_set_label(widget, names.back)
+            return false
         case "GtkSearchEntry":
             let placeholder = stringProperty(widget, "placeholder-text") ?? ""
             let name = placeholder.isEmpty ? names.search : placeholder
@@ -73,6 +83,18 @@ enum TypeNamedParts {
                 return title
             }
             ancestor = gtk_widget_get_parent(current)
+        }
+        return nil
+    }
+
+    private static func iconName(inside widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        if pf_is_image(widget) != 0 {
+            return gtk_image_get_icon_name(pf_image(widget)).map { String(cString: $0) }
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let name = iconName(inside: current) { return name }
+            child = gtk_widget_get_next_sibling(current)
         }
         return nil
     }
