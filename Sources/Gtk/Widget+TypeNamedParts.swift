@@ -47,10 +47,13 @@ enum TypeNamedParts {
             guard !windowTitle.isEmpty else { return false }
             pf_accessible_set_label(widget, windowTitle)
             return false
-        case "GtkButton" where !names.back.isEmpty && gtk_button_get_label(pf_button(widget)) == nil
-            && gtk_widget_get_tooltip_text(widget) == nil && iconName(inside: widget)?.hasPrefix("go-previous") == true:
-            // About's Back, an icon alone.
-            pf_accessible_set_label(widget, names.back)
+        case "GtkButton" where gtk_button_get_label(pf_button(widget)) == nil && gtk_widget_get_tooltip_text(widget) == nil:
+            // About's Back (an icon alone), or a button showing a text of its own making.
+            if let text = firstLabelText(under: widget) {
+                pf_accessible_set_label(widget, text)
+            } else if !names.back.isEmpty, iconName(inside: widget)?.hasPrefix("go-previous") == true {
+                pf_accessible_set_label(widget, names.back)
+            }
             return false
         case "GtkSearchEntry":
             let placeholder = stringProperty(widget, "placeholder-text") ?? ""
