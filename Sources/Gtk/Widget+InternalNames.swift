@@ -8,11 +8,17 @@ public struct InternalPartNames: Sendable {
     public var scrollBar: String
     /// An icon-only close button with no name of its own ("Close").
     public var close: String
+    /// A search entry with no placeholder ("Search"); empty: left as GTK names it.
+    public var search: String
+    /// An icon-only back button with no name of its own ("Back"); empty: left as GTK names it.
+    public var back: String
 
     /// The names, in the user's language.
-    public init(scrollBar: String, close: String) {
+    public init(scrollBar: String, close: String, search: String = "", back: String = "") {
         self.scrollBar = scrollBar
         self.close = close
+        self.search = search
+        self.back = back
     }
 }
 
@@ -28,7 +34,9 @@ extension Widget {
     }
 
     private func nameParts(under widget: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames, windowTitle: String) {
-        if pf_is_scrollbar(widget) != 0 {
+        if TypeNamedParts.name(widget, names, windowTitle: windowTitle) {
+            // Named by the text it shows (a shortcut's keys, a column's title, …).
+        } else if pf_is_scrollbar(widget) != 0 {
             pf_accessible_set_label(widget, names.scrollBar)
         } else if pf_is_range(widget) != 0, let parent = gtk_widget_get_parent(widget), pf_is_scrollbar(parent) != 0 {
             pf_accessible_set_label(widget, names.scrollBar)
@@ -63,7 +71,8 @@ extension Widget {
                 if let label = gtk_button_get_label(pf_button(current)) { return String(cString: label) }
                 if let tip = gtk_widget_get_tooltip_text(current) { return String(cString: tip) }
                 if let icon = iconName(inside: current), icon == "window-close-symbolic" { return names.close }
-                return nil
+                // A view switcher's button, a row's icon: the text shown beside the icon.
+                return TypeNamedParts.firstLabelText(under: current)
             }
             ancestor = gtk_widget_get_parent(current)
         }

@@ -241,6 +241,8 @@ final class PinformApplication {
         let form = FormWindow(application: app, settings: settings, records: records)
         formWindow = form
         form.window.present()
+        // Its column titles, stack pages and scroll bars (GTK 4.8 names them by type).
+        form.window.nameInternalParts(.translated)
         autoLock?.arm()
         // The owner learns that someone tried: how many wrong PINs since the last unlock, and when.
         if let notice { form.showToast(notice) }
@@ -353,6 +355,8 @@ final class PinformApplication {
         about.setTransient(for: activeWindow)
         about.isModal = true
         about.present()
+        // Its pages, scroll bars and scrolled windows (GTK 4.8 names them by type).
+        about.nameInternalParts(.translated)
     }
 
     private func showShortcuts() {

@@ -1,0 +1,107 @@
+"""Names assistive technologies read, in every window and dialog of the running app, each
+opened from the keyboard as a user would: no part is named after its GTK type ("GtkShortcutLabel",
+"GtkColumnViewTitle", "GtkSearchEntry", …) beyond the few non-focusable parts listed in LEFT,
+and no visible focusable part is unnamed."""
+import re
+import sys
+import unittest
+
+from orca_session import press_combination
+from pinform_e2e import AppTestCase, find, find_all, focus, press_key, set_text, wait_until
+from test_a11y_names import badly_named, type_named
+from test_forms import VALID_PERSON, fill_person
+from test_records import PEOPLE, cell_label, save_person, single_click, top_level, unlock, wait_for_rows
+
+F10 = 0xFFC7
+
+# What GTK 4.8 and libadwaita 1.2 still name by type, none of it focusable (docs/accessibility.md,
+# "What is left"): empty labels, icons in untitled buttons, plain lists, the action bar, a menu
+# button's arrow and the shortcuts window's hidden section chooser.
+LEFT = re.compile(r"^(label 'GtkLabel'|image 'GtkImage'|list 'GtkListView'|list 'GtkListBox'|filler 'GtkActionBar'"
+                  r"|filler 'GtkBuiltinIcon'|push button 'GtkMenuButton'|page tab list 'GtkStackSwitcher') ")
+
+
+def report(title, found):
+    """Writes what was found to stderr (the test log), so one run shows every problem."""
+    if found:
+        print(f"\n{title}: {len(found)}", *found[:60], sep="\n  ", file=sys.stderr)
+    return found
+
+
+def not_left(found):
+    """What `badly_named` found beyond the parts listed in LEFT."""
+    return [item for item in found if not LEFT.match(item)]
+
+
+def menu_item(root, name):
+    return wait_until(lambda: next(iter(find_all(root, role="menu item", name=name, visible=True)), None),
+                      message=f"F10 opened no menu with {name!r}")
+
+
+class EveryWindowNameTests(AppTestCase):
+    def open_unlocked(self):
+        app = self.launch_app()
+        return app, unlock(app)
+
+    def assert_named(self, title, window):
+        found = report(title, badly_named(window))
+        self.assertEqual(not_left(found), [])
+        self.assertEqual(type_named(window), [])
+
+    def test_walk_preferences_by_keyboard(self):
+        app, _ = self.open_unlocked()
+        press_combination("Control", ord(","))
+        preferences = top_level(app, "Preferences")
+        find(preferences, name="PIN length", visible=True)
+        self.assert_named("Preferences", preferences)
+
+    def test_walk_shortcuts_window_by_keyboard(self):
+        app, _ = self.open_unlocked()
+        press_combination(["Control", "Shift"], "slash")
+        window = top_level(app, "Keyboard Shortcuts")
+        # Each shortcut's keys are named by what they show, not "GtkShortcutLabel".
+        find(window, name="Ctrl + S")
+        self.assert_named("Keyboard Shortcuts", window)
+
+    def test_walk_primary_menu_and_about_by_keyboard(self):
+        app, root = self.open_unlocked()
+        press_combination([], F10)
+        menu = menu_item(root, "About Pinform")
+        while menu.parent is not None and menu.getRoleName() not in ("popup menu", "menu", "panel", "window"):
+            menu = menu.parent
+        found = report("primary menu", badly_named(menu.parent or menu))
+        self.assertEqual(found, [])
+        menu_item(root, "About Pinform").queryAction().doAction(0)
+        application = app.accessible()
+        about = wait_until(lambda: next((child for child in (application.getChildAtIndex(i) for i in range(application.childCount))
+                                         if child is not None and "About" in (child.name or "")), None),
+                           10, "About opened no window")
+        self.assert_named("About", about)
+
+    def test_walk_form_window_with_a_record(self):
+        app, root = self.open_unlocked()
+        fill_person(root, VALID_PERSON)
+        press_combination("Control", "s")
+        find(root, role="table row", visible=True, timeout=10)
+        window = app.window("Pinform")
+        # Column titles are named by their text, not "GtkColumnViewTitle".
+        find(window, name="First name", role="filler")
+        self.assert_named("form window", window)
+
+    def test_walk_edit_dialog_and_discard_question(self):
+        app, root = self.open_unlocked()
+        save_person(root, PEOPLE[0])
+        wait_for_rows(root, 1)
+        single_click(cell_label(root, "Lovelace"))
+        press_key("Return")
+        dialog = app.window("Edit Person")
+        last_name = find(dialog, role="text", name="Last name", visible=True)
+        self.assert_named("edit dialog", dialog)
+        focus(last_name)
+        set_text(last_name, "Changed")
+        press_key("Escape")
+        self.assert_named("Discard changes?", top_level(app, "Discard changes?"))
+
+
+if __name__ == "__main__":
+    unittest.main()
