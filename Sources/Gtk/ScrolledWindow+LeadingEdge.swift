@@ -9,16 +9,11 @@ extension ScrolledWindow {
         let adjustment = Object.wrapper(ofObject: UnsafeMutableRawPointer(pointer))
         var atStart = true
         var moving = false
-        // The extent the view was last laid out at: a value that changes with the extent is
-        // GTK laying the content out again (a column view configures its adjustment's value,
-        // upper and page size at once, the value's notification first), not the person scrolling.
-        var laidOut = (upper: 0.0, pageSize: 0.0)
         let start: @MainActor () -> Double = {
             gtk_adjustment_get_upper(pointer) - gtk_adjustment_get_page_size(pointer)
         }
         let follow: @MainActor () -> Void = { [weak self] in
             guard let self, textDirection == .rtl, atStart else { return }
-            laidOut = (gtk_adjustment_get_upper(pointer), gtk_adjustment_get_page_size(pointer))
             moving = true
             gtk_adjustment_set_value(pointer, start())
             moving = false
@@ -27,8 +22,6 @@ extension ScrolledWindow {
         adjustment.onNotify("page-size", follow)
         adjustment.onNotify("value") { [weak self] in
             guard let self, !moving, textDirection == .rtl else { return }
-            let extent = (upper: gtk_adjustment_get_upper(pointer), pageSize: gtk_adjustment_get_page_size(pointer))
-            guard extent == laidOut else { return follow() }
             atStart = gtk_adjustment_get_value(pointer) >= start() - 1
         }
     }
