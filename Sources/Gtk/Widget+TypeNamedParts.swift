@@ -43,8 +43,9 @@ enum TypeNamedParts {
             pf_accessible_set_label(widget, name)
             return false
         case "GtkTextView":
-            // About's legal and troubleshooting texts (read-only): like their window.
-            guard !windowTitle.isEmpty else { return false }
+            // About's legal and troubleshooting texts (read-only): like their window. An
+            // editable one (a form's Notes) keeps the name its input gave it.
+            guard !windowTitle.isEmpty, gtk_text_view_get_editable(pf_text_view(widget)) == 0 else { return false }
             pf_accessible_set_label(widget, windowTitle)
             return false
         case "GtkButton" where gtk_button_get_label(pf_button(widget)) == nil && gtk_widget_get_tooltip_text(widget) == nil:
