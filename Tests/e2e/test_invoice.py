@@ -130,7 +130,9 @@ class InvoiceTests(AppTestCase):
         row = rows(root)[0]
         self.assertEqual(row[0], "2026-017")
         self.assertTrue(row[1].startswith("ACME Ltd"), row)
-        self.assertEqual(row[2:7], ["2026-11-01", "2026-11-30", "1234.50", "Euro (EUR)", "Yes"])
+        # The lines' cell is the export's (description | quantity | unit price | tax %).
+        self.assertEqual(row[2:8], ["2026-11-01", "2026-11-30", "1234.50", "Consulting | 1 | 1234.5 | 0",
+                                    "Euro (EUR)", "Yes"])
 
         double_click(find(root, role="label", name="2026-017", visible=True))
         dialog = app.window("Edit Invoice")
