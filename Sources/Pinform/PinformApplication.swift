@@ -225,7 +225,7 @@ final class PinformApplication {
     }
 
     /// Once the PIN was set or entered, with the data key it unwrapped: the form window shows.
-    private func unlocked(key: SecretBytes) {
+    func unlocked(key: SecretBytes) {
         let notice = pinWindow?.wrongPINsNotice
         if let pin = pinWindow, pin.keptSize != nil {
             // The PIN window took the form window's size at Lock: the form window comes back
@@ -256,7 +256,7 @@ final class PinformApplication {
 
     /// Once the Change PIN dialog stored the new PIN: the dialog closes and the form window says
     /// "PIN changed" (shown and spoken).
-    private func pinChanged() {
+    func pinChanged() {
         returnToForms()
         guard let form = formWindow else { return }
         let text = tr("PIN changed")
@@ -384,27 +384,5 @@ final class PinformApplication {
             }
             app.quit()
         }
-    }
-}
-
-extension PinformApplication: PinWindowDelegate {
-    func pinWindow(_ window: PinWindow, didUnlockWith key: SecretBytes) {
-        unlocked(key: key)
-    }
-
-    func pinWindowDidChangePIN(_ window: PinWindow) {
-        pinChanged()
-    }
-
-    func pinWindow(_ window: PinWindow, didCheckPINWith key: SecretBytes) {
-        makeNewRecoveryKey(wrapping: key)
-    }
-
-    func pinWindowDidCancel(_ window: PinWindow) {
-        returnToForms()
-    }
-
-    func pinWindow(_ window: PinWindow, didChooseLength length: Int) {
-        settings.pinLength = length
     }
 }
