@@ -63,7 +63,7 @@ enum ShortcutsWindow {
               <property name="section-name">shortcuts</property>
               <!-- One page: split in pages, its tabs are named "_1", "_2" for screen readers
                    and take the focus (Orca then says "_1 page tab", not the window's title). -->
-              <property name="max-height">16</property>
+              <property name="max-height">24</property>
               \(group(tr("PIN entry"), [
                   shortcut("0...9", tr("Enter a digit")),
                   shortcut("BackSpace", tr("Delete the last digit")),

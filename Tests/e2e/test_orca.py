@@ -326,8 +326,6 @@ class OrcaTests(AppTestCase):
         self.say("2 fields need attention. Email: Enter a valid email address", mark)
         wait_until(lambda: "focused" in states(email), message="Email did not get the focus")
 
-    @unittest.skip("failed on the session-6 clean CI run after the accessibility walk's merge (cause not found "
-                   "before the stop; see that stop's note)")
     def test_the_shortcuts_window_is_named_by_its_title(self):
         app, _ = self.open()
         open_form_window(app)
