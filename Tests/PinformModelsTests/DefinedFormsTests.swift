@@ -77,7 +77,7 @@ final class DefinedFormsTests: XCTestCase {
             let id = try store.insert(ada)
             XCTAssertEqual(try store.list(sortedBy: .column(DefinedNames.column(of: "age")), ascending: true, search: "ada",
                                           limit: nil, offset: 0).map(\.id), [id])
-            XCTAssertEqual(ada.summary, "Ada, 36, 40.50 EUR")
+            XCTAssertEqual(ada.summary, "Ada, 36, \(LocaleText.amount(Decimal(string: "40.50")!)) EUR", "the amount in the locale's own digits")
 
             var changed = Self.member
             changed.fields.removeAll { $0.id == "phone" }
