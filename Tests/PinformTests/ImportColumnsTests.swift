@@ -11,22 +11,7 @@ import XCTest
 /// Importing the columns that are not a plain value: an invoice's customer, named in the file
 /// and read into the person's record, and the export's computed columns (a person's age),
 /// recognised and left out, also when the headers are in another language.
-final class ImportColumnsTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-import-columns-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private var paths: AppPaths {
-        AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
-    }
-
+final class ImportColumnsTests: TemporaryFolderTestCase {
     private static let people = [
         Person(firstName: "Ada", lastName: "Lovelace", birthDate: CalendarDate(year: 1815, month: 12, day: 10), email: Email("ada@example.com")!, height: 1.65),
         Person(firstName: "Alan", lastName: "Turing", birthDate: CalendarDate(year: 1912, month: 6, day: 23), email: Email("alan@example.com")!, height: 1.78),

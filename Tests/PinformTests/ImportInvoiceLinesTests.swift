@@ -10,22 +10,7 @@ import XCTest
 
 /// An invoice's lines travel in the export's Lines cell and come back through the import:
 /// the same invoices, a bad line named on its invoice's row, a formula never run.
-final class ImportInvoiceLinesTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-import-lines-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private var paths: AppPaths {
-        AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
-    }
-
+final class ImportInvoiceLinesTests: TemporaryFolderTestCase {
     @MainActor
     private static func invoice(_ number: String, _ lines: [Invoice.Line], notes: String? = nil) -> Invoice {
         var invoice = Invoice.blank

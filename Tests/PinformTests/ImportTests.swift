@@ -10,22 +10,7 @@ import XCTest
 
 /// Importing people: what the export wrote comes back the same through the real form, the
 /// preview dialog maps and counts, and an import is undone in one step.
-final class ImportTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private var paths: AppPaths {
-        AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
-    }
-
+final class ImportTests: TemporaryFolderTestCase {
     private static let people = [
         Person(firstName: "Ada", lastName: "Lovelace, Countess", birthDate: CalendarDate(year: 1815, month: 12, day: 10), email: Email("ada@example.com")!, height: 1.65),
         Person(firstName: "=HYPERLINK(\"x\")", lastName: "-Turing", birthDate: CalendarDate(year: 1912, month: 6, day: 23), email: Email("alan@example.com")!, height: 1.78),

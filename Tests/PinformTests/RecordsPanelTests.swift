@@ -8,22 +8,7 @@ import XCTest
 @testable import PinformModels
 import PinformCore
 
-final class RecordsPanelTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-records-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private var paths: AppPaths {
-        AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
-    }
-
+final class RecordsPanelTests: TemporaryFolderTestCase {
     private static let ada = Person(firstName: "Ada", lastName: "Lovelace, Countess", statedAge: 36,
                                     email: Email("ada@example.com")!, height: 1.65)
     private static let alan = Person(firstName: "Alan", lastName: "Turing", statedAge: 41,

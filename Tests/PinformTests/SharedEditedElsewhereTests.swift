@@ -11,33 +11,7 @@ import PostgresStore
 
 /// "Edited at desk B": a record open in the edit dialog at one desk, saved at another — the
 /// dialog says so at its top, naming the other desk's role, and offers to reload.
-final class SharedEditedElsewhereTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-edited-elsewhere-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func secret(_ text: String) throws -> SecretBytes {
-        var text = text
-        return try text.withUTF8 { try SecretBytes(copying: $0) }
-    }
-
-    private func desk(_ name: String, joining endpoint: PostgresEndpoint, password: String) throws -> (AppPaths, SecretBytes) {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("\(name)/data"),
-                             configDirectory: folder.appendingPathComponent("\(name)/config"))
-        try paths.ensureExists()
-        let vault = KeyVault(directory: paths.dataDirectory, derivation: .fastForTests)
-        let key = try vault.create(pin: secret("2468"))
-        try SharedDatabase.join(endpoint, password: secret(password), vault: vault, dataKey: key)
-        return (paths, key)
-    }
-
+final class SharedEditedElsewhereTests: TemporaryFolderTestCase {
     @MainActor
     private static func shownTexts(_ window: Window) -> [String] {
         window.descendants.filter { $0.isVisible }.compactMap { ($0 as? Label)?.text }

@@ -12,36 +12,9 @@ import PostgresStore
 /// Two desks' records panels on one shared database (a private cluster): a record saved at
 /// desk A shows in desk B's list without a reload, through LISTEN/NOTIFY watched from the GLib
 /// main loop.
-final class SharedRecordsPanelTests: XCTestCase {
+final class SharedRecordsPanelTests: TemporaryFolderTestCase {
     static let cluster: Result<PostgresCluster, any Error> = Result { try PostgresCluster() }
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-shared-panel-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
     private static let ada = Person(firstName: "Ada", lastName: "Lovelace", statedAge: 36, email: Email("ada@example.com")!, height: 1.65)
-
-    private func secret(_ text: String) throws -> SecretBytes {
-        var text = text
-        return try text.withUTF8 { try SecretBytes(copying: $0) }
-    }
-
-    /// A desk joined to `endpoint`: its own folders, PIN and key file.
-    private func desk(_ name: String, joining endpoint: PostgresEndpoint, password: String) throws -> (AppPaths, SecretBytes) {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("\(name)/data"),
-                             configDirectory: folder.appendingPathComponent("\(name)/config"))
-        try paths.ensureExists()
-        let vault = KeyVault(directory: paths.dataDirectory, derivation: .fastForTests)
-        let key = try vault.create(pin: secret("2468"))
-        try SharedDatabase.join(endpoint, password: secret(password), vault: vault, dataKey: key)
-        return (paths, key)
-    }
 
     func testASaveAtOneDeskShowsAtTheOtherWithoutAReload() throws {
         let cluster = try Self.cluster.get()

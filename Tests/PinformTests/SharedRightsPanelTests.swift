@@ -11,33 +11,7 @@ import PostgresStore
 
 /// A desk whose role the server lets only read: its records panel lists the shared records and
 /// says, where the person looks, that this desk may not change them and who can change that.
-final class SharedRightsPanelTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-shared-rights-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func secret(_ text: String) throws -> SecretBytes {
-        var text = text
-        return try text.withUTF8 { try SecretBytes(copying: $0) }
-    }
-
-    private func desk(_ name: String, joining endpoint: PostgresEndpoint, password: String) throws -> (AppPaths, SecretBytes) {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("\(name)/data"),
-                             configDirectory: folder.appendingPathComponent("\(name)/config"))
-        try paths.ensureExists()
-        let vault = KeyVault(directory: paths.dataDirectory, derivation: .fastForTests)
-        let key = try vault.create(pin: secret("2468"))
-        try SharedDatabase.join(endpoint, password: secret(password), vault: vault, dataKey: key)
-        return (paths, key)
-    }
-
+final class SharedRightsPanelTests: TemporaryFolderTestCase {
     func testAReadersDeskListsTheRecordsAndSaysItMayNotChangeThem() throws {
         let cluster = try SharedRecordsPanelTests.cluster.get()
         let suffix = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(10)
