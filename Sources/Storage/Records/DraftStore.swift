@@ -19,7 +19,7 @@ public final class DraftStore {
     /// The database the drafts are in.
     public let database: Database
     static let table = "_pinform_draft"
-    private var prepared = false
+    private let appTable = AppTable(DraftStore.table, columns: "key TEXT PRIMARY KEY, data BLOB NOT NULL, updated REAL NOT NULL")
 
     /// The drafts of `database`; the table is made on the first save.
     public init(database: Database) {
@@ -27,12 +27,7 @@ public final class DraftStore {
     }
 
     private var exists: Bool {
-        get throws(StoreError) {
-            if prepared { return true }
-            prepared = try !database.rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
-                                          [.text(Self.table)]).isEmpty
-            return prepared
-        }
+        get throws(StoreError) { try appTable.exists(in: database) }
     }
 
     /// Keeps `data` as the draft under `key`, replacing the one before, in one transaction.
@@ -54,11 +49,7 @@ public final class DraftStore {
 
     private func write(_ data: Data, for key: String) throws(StoreError) {
         try database.storeTransaction { () throws(StoreError) in
-            if try !exists {
-                try database.execute("CREATE TABLE IF NOT EXISTS \(Self.table) "
-                    + "(key TEXT PRIMARY KEY, data BLOB NOT NULL, updated REAL NOT NULL)")
-                prepared = true
-            }
+            try appTable.make(in: database)
             try database.execute("INSERT OR REPLACE INTO \(Self.table) (key, data, updated) VALUES (?, ?, ?)",
                                  [.text(key), .blob(Array(data)), .real(Date().timeIntervalSince1970)])
         }

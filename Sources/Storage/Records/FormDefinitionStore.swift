@@ -21,7 +21,8 @@ public final class FormDefinitionStore {
     /// The database the definitions are in.
     public let database: Database
     static let table = "_pinform_form"
-    private var prepared = false
+    private let appTable = AppTable(FormDefinitionStore.table, columns: "id TEXT PRIMARY KEY, version INTEGER NOT NULL, "
+        + "document BLOB NOT NULL, created REAL NOT NULL, updated REAL NOT NULL")
 
     /// The definitions of `database`; the table is made on the first save.
     public init(database: Database) {
@@ -29,12 +30,7 @@ public final class FormDefinitionStore {
     }
 
     private var exists: Bool {
-        get throws(StoreError) {
-            if prepared { return true }
-            prepared = try !database.rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
-                                          [.text(Self.table)]).isEmpty
-            return prepared
-        }
+        get throws(StoreError) { try appTable.exists(in: database) }
     }
 
     /// Every definition, in the order they were first saved.
@@ -77,11 +73,7 @@ public final class FormDefinitionStore {
                      migrate: ((Data) throws -> Data)? = nil) throws(StoreError) -> Int {
         precondition(SQLIdentifier.isValid(records) && !records.hasPrefix("_"), "“\(records)” is not a valid table name")
         return try database.storeTransaction { () throws(StoreError) -> Int in
-            if try !exists {
-                try database.execute("CREATE TABLE IF NOT EXISTS \(Self.table) (id TEXT PRIMARY KEY, "
-                    + "version INTEGER NOT NULL, document BLOB NOT NULL, created REAL NOT NULL, updated REAL NOT NULL)")
-                prepared = true
-            }
+            try appTable.make(in: database)
             let stored = try self.definition(id: definition.id)?.version ?? 0
             guard definition.version == stored + 1 else {
                 throw StoreError.other(code: 1, reason: "the form “\(definition.id)” is at version \(stored), "
