@@ -15,7 +15,8 @@ import tempfile
 import time
 import unittest
 
-from orca_session import OrcaSession, orca_available, press_combination
+from orca_test_case import OrcaTestCase
+from orca_session import press_combination
 from pinform_e2e import AppTestCase, click, find, find_all, focus, press_key, screenshot, set_text, states, text_of, wait_until
 from test_forms import open_form_window, switch_model
 from test_import import window_named
@@ -195,19 +196,9 @@ class FormDesignerTests(AppTestCase):
         os.remove(full)
 
 
-@unittest.skipUnless(orca_available(), "orca and speech-dispatcher are not installed")
-class FormDesignerOrcaTests(AppTestCase):
+class FormDesignerOrcaTests(OrcaTestCase):
     """The designer with the real screen reader (see test_orca.py): its controls are spoken by
     name, and what it does and refuses is said."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.orca = OrcaSession()
-        cls.orca.__enter__()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.orca.__exit__(None, None, None)
 
     def test_the_designer_speaks_its_controls_what_it_did_and_what_it_refuses(self):
         app = self.launch_app()

@@ -6,18 +6,18 @@ Skipped when orca or speech-dispatcher is not installed (scripts/lib.sh's TEST_P
 One Orca runs for the whole class; each test starts its own Pinform.
 """
 import datetime
-import os
 import re
 import shutil
 import subprocess
 import tempfile
 import unittest
 
-from orca_session import OrcaSession, num_lock, orca_available, press_combination, press_keypad_digit
+from orca_test_case import OrcaTestCase
+from orca_session import num_lock, press_combination, press_keypad_digit
 import pyatspi
 from gi.repository import GLib
 
-from pinform_e2e import (AppTestCase, _children, click, dismiss_recovery_key, find, find_all, focus, press_key, set_text,
+from pinform_e2e import (_children, click, dismiss_recovery_key, find, find_all, focus, press_key, set_text,
                          states, type_keys, wait_until)
 from test_forms import VALID_PERSON, entry, fill_person, open_form_window, save_button
 
@@ -40,30 +40,7 @@ GLib.MainLoop().run()
 DIGIT_ECHO = re.compile(r"^\s*([0-9]|zero|one|two|three|four|five|six|seven|eight|nine)\s*$", re.IGNORECASE)
 
 
-@unittest.skipUnless(orca_available(), "orca and speech-dispatcher are not installed")
-class OrcaTests(AppTestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.orca = OrcaSession()
-        cls.orca.__enter__()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.orca.__exit__(None, None, None)
-
-    def setUp(self):
-        self.start = self.orca.mark()
-        self.test_start = self.start
-        self.addCleanup(self.write_transcript)
-
-    def write_transcript(self):
-        """With PINFORM_ORCA_TRANSCRIPT=FILE, appends what Orca said during the test to FILE."""
-        path = os.environ.get("PINFORM_ORCA_TRANSCRIPT")
-        if path:
-            with open(path, "a", encoding="utf-8") as handle:
-                handle.write(f"## {self._testMethodName}\n")
-                handle.writelines(f"SPEECH OUTPUT: '{line}'\n" for line in self.orca.spoken(self.test_start))
-
+class OrcaTests(OrcaTestCase):
     def open(self, data_home=None):
         """Starts Pinform and waits until Orca has presented its PIN window."""
         app = self.launch_app(data_home=data_home)

@@ -2,11 +2,11 @@
 moving into a line says which line it is ("Line 2 of 3") and the column (the field's name), a
 field left with an error says it where the focus went, and coming back into a line in error
 says the line's errors before the field."""
-import os
 import unittest
 
-from orca_session import OrcaSession, orca_available, press_combination
-from pinform_e2e import AppTestCase, click, find, find_all, focus, press_key, states, text_of, type_keys, wait_until
+from orca_test_case import OrcaTestCase
+from orca_session import press_combination
+from pinform_e2e import click, find, find_all, focus, press_key, states, text_of, type_keys, wait_until
 from test_forms import open_form_window, switch_model
 
 
@@ -16,29 +16,7 @@ def focused_text(root, name):
                  if "focused" in states(node)), None)
 
 
-@unittest.skipUnless(orca_available(), "orca and speech-dispatcher are not installed")
-class OrcaLineItemsTests(AppTestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.orca = OrcaSession()
-        cls.orca.__enter__()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.orca.__exit__(None, None, None)
-
-    def setUp(self):
-        self.start = self.orca.mark()
-        self.addCleanup(self.write_transcript)
-
-    def write_transcript(self):
-        """With PINFORM_ORCA_TRANSCRIPT=FILE, appends what Orca said during the test to FILE."""
-        path = os.environ.get("PINFORM_ORCA_TRANSCRIPT")
-        if path:
-            with open(path, "a", encoding="utf-8") as handle:
-                handle.write(f"## {self._testMethodName}\n")
-                handle.writelines(f"SPEECH OUTPUT: '{line}'\n" for line in self.orca.spoken(self.start))
-
+class OrcaLineItemsTests(OrcaTestCase):
     def invoice_with_three_lines(self):
         app = self.launch_app()
         self.orca.attach(app, "PIN password text")

@@ -5,25 +5,15 @@ focus comes back to it, the dialog's buttons are named once, and a recovery key 
 import re
 import unittest
 
-from orca_session import OrcaSession, orca_available
-from pinform_e2e import (AppTestCase, _children, click, dismiss_recovery_key, find, find_all, press_key, read_recovery_key,
+from orca_test_case import OrcaTestCase
+from pinform_e2e import (_children, click, dismiss_recovery_key, find, find_all, press_key, read_recovery_key,
                          recovery_key_dialog, states, type_keys, wait_until)
 
 GOOD_PIN = "5978"
 DIGIT_ECHO = re.compile(r"^\s*([0-9]|zero|one|two|three|four|five|six|seven|eight|nine)\s*$", re.IGNORECASE)
 
 
-@unittest.skipUnless(orca_available(), "orca and speech-dispatcher are not installed")
-class OrcaRecoveryKeyTests(AppTestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.orca = OrcaSession()
-        cls.orca.__enter__()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.orca.__exit__(None, None, None)
-
+class OrcaRecoveryKeyTests(OrcaTestCase):
     def choose_pin(self):
         """A first run with Orca on: the PIN chosen and confirmed; returns the app and its dialog."""
         app = self.launch_app()

@@ -1,0 +1,39 @@
+"""The base of every test with the real screen reader (Orca 43, see orca_session.py): one Orca
+for the whole class, a mark at the start of each test, and what Orca said during the test
+written out on request."""
+import os
+import unittest
+
+from orca_session import OrcaSession, orca_available
+from pinform_e2e import AppTestCase
+
+
+@unittest.skipUnless(orca_available(), "orca and speech-dispatcher are not installed")
+class OrcaTestCase(AppTestCase):
+    """An AppTestCase with `self.orca`, started once for the class, and `self.start`, the mark
+    of the test's start (a test may move it; the transcript still begins at the test's start)."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.orca = OrcaSession()
+        cls.orca.__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.orca.__exit__(None, None, None)
+        super().tearDownClass()
+
+    def setUp(self):
+        super().setUp()
+        self.start = self.orca.mark()
+        self.test_start = self.start
+        self.addCleanup(self.write_transcript)
+
+    def write_transcript(self):
+        """With PINFORM_ORCA_TRANSCRIPT=FILE, appends what Orca said during the test to FILE."""
+        path = os.environ.get("PINFORM_ORCA_TRANSCRIPT")
+        if path:
+            with open(path, "a", encoding="utf-8") as handle:
+                handle.write(f"## {self._testMethodName}\n")
+                handle.writelines(f"SPEECH OUTPUT: '{line}'\n" for line in self.orca.spoken(self.test_start))
