@@ -24,13 +24,13 @@ enum ShortcutsWindow {
         }
     }
 
+    // Single-line literals only: xgettext reads this file as C, and a multi-line Swift literal
+    // is an unterminated string to it.
     private static func shortcut(_ accelerator: String, _ title: String) -> String {
-        """
-        <child><object class="GtkShortcutsShortcut">
-          <property name="accelerator">\(accelerator)</property>
-          <property name="title">\(escaped(title))</property>
-        </object></child>
-        """
+        "<child><object class=\"GtkShortcutsShortcut\">"
+            + "<property name=\"accelerator\">\(accelerator)</property>"
+            + "<property name=\"title\">\(escaped(title))</property>"
+            + "</object></child>"
     }
 
     /// The shortcut of an application action, as the application registers it.
@@ -44,54 +44,52 @@ enum ShortcutsWindow {
     }
 
     private static func group(_ title: String, _ shortcuts: [String]) -> String {
-        """
-        <child><object class="GtkShortcutsGroup">
-          <property name="title">\(escaped(title))</property>
-          \(shortcuts.joined(separator: "\n"))
-        </object></child>
-        """
+        "<child><object class=\"GtkShortcutsGroup\">"
+            + "<property name=\"title\">\(escaped(title))</property>"
+            + shortcuts.joined(separator: "\n")
+            + "</object></child>"
     }
 
-    private static let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <interface>
-          <object class="GtkShortcutsWindow" id="shortcuts">
-            <property name="modal">1</property>
-            <!-- Its accessible name: without a title GTK 4.8 names it "GtkShortcutsWindow". -->
-            <property name="title">\(escaped(tr("Keyboard Shortcuts")))</property>
-            <child><object class="GtkShortcutsSection">
-              <property name="section-name">shortcuts</property>
-              <!-- One page: split in pages, its tabs are named "_1", "_2" for screen readers
-                   and take the focus (Orca then says "_1 page tab", not the window's title). -->
-              <property name="max-height">24</property>
-              \(group(tr("PIN entry"), [
-                  shortcut("0...9", tr("Enter a digit")),
-                  shortcut("BackSpace", tr("Delete the last digit")),
-                  shortcut("Escape", tr("Clear the PIN")),
-                  shortcut("&lt;Control&gt;v", tr("Paste digits")),
-              ]))
-              \(group(tr("Records"), [
-                  shortcut("&lt;Control&gt;n", tr("New record")),
-                  shortcut("&lt;Control&gt;s", tr("Save the record")),
-                  shortcut("&lt;Control&gt;Return", tr("Save the record and start the next one")),
-                  shortcut("Return", tr("Go to the next field")),
-                  shortcut("&lt;Control&gt;f", tr("Search the records")),
-                  shortcut("Delete", tr("Delete the selected record")),
-                  shortcut("&lt;Control&gt;z", tr("Undo a deletion, until the next change")),
-                  shortcut("&lt;Control&gt;e", tr("Export the records as CSV")),
-                  shortcut(.importRecords, tr("Import records from a CSV file")),
-                  shortcut(.printRecords, tr("Print, or save as PDF")),
-                  shortcut("&lt;Control&gt;1...9", tr("Show the first to ninth model")),
-              ]))
-              \(group(tr("General"), [
-                  shortcut(.preferences, tr("Preferences")),
-                  shortcut(.lock, tr("Lock")),
-                  shortcut("F10", tr("Open the main menu")),
-                  shortcut(.shortcuts, tr("Keyboard shortcuts")),
-                  shortcut(.quit, tr("Quit")),
-              ]))
-            </object></child>
-          </object>
-        </interface>
-        """
+    private static var xml: String {
+        let groups = [
+            group(tr("PIN entry"), [
+                shortcut("0...9", tr("Enter a digit")),
+                shortcut("BackSpace", tr("Delete the last digit")),
+                shortcut("Escape", tr("Clear the PIN")),
+                shortcut("&lt;Control&gt;v", tr("Paste digits")),
+            ]),
+            group(tr("Records"), [
+                shortcut("&lt;Control&gt;n", tr("New record")),
+                shortcut("&lt;Control&gt;s", tr("Save the record")),
+                shortcut("&lt;Control&gt;Return", tr("Save the record and start the next one")),
+                shortcut("Return", tr("Go to the next field")),
+                shortcut("&lt;Control&gt;f", tr("Search the records")),
+                shortcut("Delete", tr("Delete the selected record")),
+                shortcut("&lt;Control&gt;z", tr("Undo a deletion, until the next change")),
+                shortcut("&lt;Control&gt;e", tr("Export the records as CSV")),
+                shortcut(.importRecords, tr("Import records from a CSV file")),
+                shortcut(.printRecords, tr("Print, or save as PDF")),
+                shortcut("&lt;Control&gt;1...9", tr("Show the first to ninth model")),
+            ]),
+            group(tr("General"), [
+                shortcut(.preferences, tr("Preferences")),
+                shortcut(.lock, tr("Lock")),
+                shortcut("F10", tr("Open the main menu")),
+                shortcut(.shortcuts, tr("Keyboard shortcuts")),
+                shortcut(.quit, tr("Quit")),
+            ]),
+        ]
+        // Its title is its accessible name: without one GTK 4.8 names it "GtkShortcutsWindow".
+        // One page (max-height 24): split in pages, its tabs are named "_1", "_2" for screen
+        // readers and take the focus (Orca then says "_1 page tab", not the title of the window).
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<interface>"
+            + "<object class=\"GtkShortcutsWindow\" id=\"shortcuts\">"
+            + "<property name=\"modal\">1</property>"
+            + "<property name=\"title\">\(escaped(tr("Keyboard Shortcuts")))</property>"
+            + "<child><object class=\"GtkShortcutsSection\">"
+            + "<property name=\"section-name\">shortcuts</property>"
+            + "<property name=\"max-height\">24</property>"
+            + groups.joined(separator: "\n")
+            + "</object></child></object></interface>"
+    }
 }
