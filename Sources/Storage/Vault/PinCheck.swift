@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PinCode
 
 /// The security transaction around a PIN: every check, and every new PIN, in one call that
@@ -62,7 +63,8 @@ public struct PinCheck: Sendable {
         }
         defer { lock?.release() }
         let loaded = attempts.load(now: now(), expectingFile: !vault.needsUpgrade)
-        let record = bound(loaded.record)
+        // The TPM's count, where the key file names one: no file write lowers it.
+        let record = bound(PinCheck.merged(loaded.record, chip: vault.chipAttempts(), now: now()))
         var policy = policy(of: record)
         if policy.isLocked {
             if loaded.problem != nil || record != loaded.record { try? attempts.save(record) }
@@ -88,6 +90,11 @@ public struct PinCheck: Sendable {
         } catch {
             return .notCounted(error)
         }
+        if let uncounted = vault.countAttemptInChip() {
+            // Not counted in the TPM: no PIN is judged, and the failure written ahead does not stand.
+            try? attempts.save(PinCheck.record(of: policy, lastFailure: loaded.record.lastFailure, boot: record))
+            return .failed(.tpm(uncounted), policy)
+        }
         let key: SecretBytes?
         do {
             key = try vault.unlock(pin: pin)
@@ -102,6 +109,7 @@ public struct PinCheck: Sendable {
         let earlier = loaded.record.failures > 0
             ? WrongPINs(count: loaded.record.failures, last: loaded.record.lastFailure) : nil
         policy.recordSuccess()
+        vault.recordRightPINInChip(dataKey: key)
         let recoveryKey = vault.hasRecoveryKey ? nil : try? vault.addRecoveryKey(dataKey: key)
         do {
             try attempts.save(PinCheck.record(of: policy))

@@ -1,0 +1,110 @@
+import CSodium
+import Foundation
+import Localization
+
+// The PIN's attempt count in the TPM (`TPM2AttemptCounter`), named in the key file: defined
+// when a PIN is sealed in a TPM, incremented before each check, set to "no failures" by a right
+// PIN (or the recovery key, which releases the same data key). Apart from KeyVault.swift so
+// that each file is one concern.
+extension KeyVault {
+    /// What the TPM counts for this key file.
+    public enum ChipAttempts: Equatable, Sendable {
+        /// The key file names no TPM counter (no TPM, no free NV, an older file), or the TPM did
+        /// not answer it (then `countAttemptInChip` fails and no PIN is checked): the file counts alone.
+        case none
+        /// The failures since the last right PIN, as the TPM counts them.
+        case failures(Int)
+        /// The key file names indices the TPM does not hold (removed, or the TPM cleared), or
+        /// no TPM is configured: the strictest state, the recovery key the way out.
+        case missing
+    }
+
+    /// The TPM counter the key file names, if any.
+    public var attemptCounter: TPM2AttemptCounter? {
+        (try? read())?.attemptCounter
+    }
+
+    /// The TPM's count of failures for this key file. Talks to the TPM: not on the main thread.
+    public func chipAttempts() -> ChipAttempts {
+        guard let counter = attemptCounter else { return .none }
+        guard let tpm else { return .missing }
+        // Under the 5 s deadline: a TPM that does not answer leaves the file counting, and then
+        // `countAttemptInChip` fails too, so no PIN is checked uncounted.
+        let read = try? TPM2Deadline.run { () throws(TPM2Error) -> ChipAttempts in
+            do throws(TPM2CounterError) {
+                return .failures(try counter.failures(on: tpm))
+            } catch .tpm(let error) {
+                throw error
+            } catch {
+                return .missing
+            }
+        }
+        return read ?? .none
+    }
+
+    /// Counts the attempt about to be made in the TPM (under the 5 s deadline); the error when
+    /// it could not be counted, nil when it was (or the key file names no counter).
+    func countAttemptInChip() -> TPM2Error? {
+        guard let counter = attemptCounter else { return nil }
+        let uncounted = TPM2Error.noTPM(reason: tr("the TPM did not count the attempt"))
+        guard let tpm else { return uncounted }
+        do throws(TPM2Error) {
+            try TPM2Deadline.run { () throws(TPM2Error) in
+                do throws(TPM2CounterError) {
+                    try counter.increment(on: tpm)
+                } catch .tpm(let error) {
+                    throw error
+                } catch {
+                    throw uncounted
+                }
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// After a right PIN or the recovery key: no failures in the TPM's count any more.
+    func recordRightPINInChip(dataKey: SecretBytes) {
+        guard let counter = attemptCounter, let tpm else { return }
+        var auth = KeyVault.successAuth(dataKey: dataKey)
+        defer { sodium_memzero(&auth, auth.count) }
+        auth.withUnsafeBytes { auth in _ = try? counter.recordSuccess(on: tpm, successAuth: auth) }
+    }
+
+    /// Writes `file` with a new TPM counter when its PIN slot is sealed in a TPM (none when the
+    /// TPM has no free NV: the file counts alone), and removes the counter the file named before.
+    func writeCountingAttempts(_ file: KeyFile, dataKey: SecretBytes) throws(VaultError) {
+        var file = file
+        let previous = file.attemptCounter
+        file.attemptCounter = nil
+        if let tpm, file.slots.first(where: \.isPINSlot)?.kind == .tpm2PIN {
+            file.attemptCounter = KeyVault.defineCounter(on: tpm, dataKey: dataKey)
+        }
+        do {
+            try write(file)
+        } catch {
+            if let tpm, let counter = file.attemptCounter { try? counter.undefine(on: tpm) }
+            throw error
+        }
+        if let tpm, let previous, previous != file.attemptCounter { try? previous.undefine(on: tpm) }
+    }
+
+    private static func defineCounter(on tpm: TPM2Device, dataKey: SecretBytes) -> TPM2AttemptCounter? {
+        var auth = successAuth(dataKey: dataKey)
+        defer { sodium_memzero(&auth, auth.count) }
+        return auth.withUnsafeBytes { auth in try? TPM2AttemptCounter.define(on: tpm, successAuth: auth) }
+    }
+
+    /// The success index's auth value: a keyed BLAKE2b of the data key, which only the right
+    /// PIN or the recovery key releases.
+    static func successAuth(dataKey: SecretBytes) -> [UInt8] {
+        var auth = [UInt8](repeating: 0, count: TPM2AttemptCounter.authLength)
+        let label = Array("pinform nv last-success".utf8)
+        dataKey.withBytes { bytes in
+            _ = crypto_generichash(&auth, auth.count, label, UInt64(label.count),
+                                   bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
+        }
+        return auth
+    }
+}
