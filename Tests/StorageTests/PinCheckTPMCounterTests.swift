@@ -76,12 +76,18 @@ final class PinCheckTPMCounterTests: XCTestCase {
         XCTAssertEqual(check.attempts.load().record.failures, 0)
     }
 
+    private func needsRecoveryKey(_ result: PinCheck.Result, file: StaticString = #filePath, line: UInt = #line) {
+        guard case .failed(.tpm(.attemptCountMissing), _) = result else {
+            return XCTFail("expected the recovery key's way, got \(result)", file: file, line: line)
+        }
+    }
+
     func testACheckCutShortAfterTheCountIsStillCounted() throws {
         let swtpm = try started()
         let check = check(on: swtpm)
         _ = try check.setFirstPIN(secret("2468"))
         // A check killed after counting in the TPM, its attempts file then replaced by a fresh one.
-        XCTAssertNil(check.vault.countAttemptInChip())
+        XCTAssertNil(check.vault.countFailureInChip())
         try check.attempts.save(.fresh)
         XCTAssertEqual(failures(check.check(try secret("1111"))), 2)
     }
@@ -90,19 +96,21 @@ final class PinCheckTPMCounterTests: XCTestCase {
         let swtpm = try started()
         let check = check(on: swtpm)
         _ = try check.setFirstPIN(secret("2468"))
-        for _ in 0..<5 { XCTAssertNil(check.vault.countAttemptInChip()) }
+        for _ in 0..<5 { XCTAssertNil(check.vault.countFailureInChip()) }
         try check.attempts.save(.fresh)
         XCTAssertTrue(isLocked(check.check(try secret("2468"))), "the right PIN waits out the lockout too")
     }
 
-    func testMissingIndicesAreTheStrictestStateAndTheRecoveryKeyStartsOver() throws {
+    func testMissingIndicesTryNoPINAndTheRecoveryKeyStartsOver() throws {
         let swtpm = try started()
         let check = check(on: swtpm)
         let (_, recoveryKey) = try check.setFirstPIN(secret("2468"))
         let counter = try XCTUnwrap(check.vault.attemptCounter)
         try counter.undefine(on: TPM2Device(tcti: swtpm.tcti))
         XCTAssertEqual(check.vault.chipAttempts(), .missing)
-        XCTAssertTrue(isLocked(check.check(try secret("2468"))))
+        needsRecoveryKey(check.check(try secret("2468")))
+        needsRecoveryKey(check.check(try secret("1111")))
+        XCTAssertEqual(check.attempts.load().record.failures, 0, "no PIN was tried, so none is counted")
         XCTAssertEqual(KeyProtection.securityStatusLines(vault: check.vault, environment: ["PINFORM_TPM2_TCTI": swtpm.tcti])
             .filter { $0.hasPrefix("attempt-counter:") }, ["attempt-counter: tpm-nv-missing"])
         // The recovery key opens, and a new PIN gets new indices with nothing counted.
@@ -113,7 +121,7 @@ final class PinCheckTPMCounterTests: XCTestCase {
         XCTAssertTrue(isRight(check.check(try secret("1357"))))
     }
 
-    func testARestoredOlderKeyFileNamesRemovedIndicesAndStaysLocked() throws {
+    func testARestoredOlderKeyFileNamesRemovedIndicesAndTriesNoPIN() throws {
         let swtpm = try started()
         let check = check(on: swtpm)
         let (dataKey, _) = try check.setFirstPIN(secret("2468"))
@@ -126,7 +134,25 @@ final class PinCheckTPMCounterTests: XCTestCase {
         try saved.write(to: keyFile)
         XCTAssertEqual(check.vault.attemptCounter, old)
         XCTAssertEqual(check.vault.chipAttempts(), .missing)
-        XCTAssertTrue(isLocked(check.check(try secret("2468"))))
+        needsRecoveryKey(check.check(try secret("2468")))
+    }
+
+    func testATPMInLockoutCountsNothingInItsNVAndTheNextJudgedPINDoes() throws {
+        let swtpm = try SoftwareTPM()
+        _ = try swtpm.run("tpm2_dictionarylockout", ["--setup-parameters", "--max-tries=2", "--recovery-time=1000"])
+        let check = check(on: swtpm)
+        _ = try check.setFirstPIN(secret("2468"))
+        XCTAssertEqual(failures(check.check(try secret("1111"))), 1)
+        // The second wrong PIN puts the TPM in lockout: said as the TPM's refusal, not counted.
+        guard case .failed(.tpm(.lockedOut), _) = check.check(try secret("2222")) else { return XCTFail("expected the TPM's lockout") }
+        for _ in 0..<3 {
+            guard case .failed(.tpm(.lockedOut), _) = check.check(try secret("2468")) else { return XCTFail("expected the TPM's lockout") }
+        }
+        XCTAssertEqual(check.vault.chipAttempts(), .failures(1), "only the judged wrong PIN is in the TPM's count")
+        XCTAssertEqual(check.attempts.load().record.failures, 1)
+        _ = try swtpm.run("tpm2_dictionarylockout", ["--clear-lockout"])
+        XCTAssertEqual(failures(check.check(try secret("3333"))), 2)
+        XCTAssertEqual(check.vault.chipAttempts(), .failures(2))
     }
 
     func testWithoutFreeNVTheFileCountsAloneAndTheStatusSaysSo() throws {

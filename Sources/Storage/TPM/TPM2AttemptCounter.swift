@@ -2,7 +2,8 @@ import CSodium
 import CTss2
 
 /// The PIN's attempt count kept in the TPM, where no file write resets it: an NV counter index
-/// that is incremented before every PIN check (a counter only goes up; its auth value is empty,
+/// that is incremented for every PIN the TPM judged wrong, before that answer is shown (a check
+/// cut short shows nothing, so gains nothing; a counter only goes up; its auth value is empty,
 /// so anyone may increment it — that only makes the lockout stricter), and an 8-byte NV index
 /// holding the counter's value at the last right PIN, whose write needs a secret only a right
 /// PIN releases (`successAuth`, derived from the data key). Both are readable with the owner
@@ -10,15 +11,17 @@ import CTss2
 ///
 /// Failures since the last right PIN = counter − last success. A fresh or restored attempts
 /// file cannot lower that, nor can an older key file (it names indices that are gone, which is
-/// `TPM2CounterError.missing`, the strictest state). What it does not resist: whoever has the
-/// owner hierarchy's password (empty on most computers) can undefine the indices — Pinform then
-/// sees them missing and stays locked, recovery key only — or define look-alikes and edit the key
-/// file to name them; only a sealed key whose policy names the indices (`TPM2_PolicyNV`) would
-/// stop that.
+/// `TPM2CounterError.missing`: no PIN is tried, the recovery key is the way). A PIN the TPM did
+/// not judge (busy, in lockout) is not counted. What it does not resist: whoever has the owner
+/// hierarchy's password (empty on most computers) can undefine the indices — Pinform then sees
+/// them missing and tries no PIN, recovery key only — or define look-alikes and edit the key
+/// file to name them; and whoever can run programs as the user can ask the TPM to unseal
+/// directly, past Pinform; only a sealed key whose policy names the indices (`TPM2_PolicyNV`)
+/// would stop those.
 ///
 /// ```swift
 /// let counter = try TPM2AttemptCounter.define(on: tpm, successAuth: auth)   // at PIN setup
-/// try counter.increment(on: tpm)                                          // before a check
+/// try counter.increment(on: tpm)                                          // a wrong PIN judged
 /// let failures = try counter.failures(on: tpm)
 /// try counter.recordSuccess(on: tpm, successAuth: auth)                   // after a right PIN
 /// ```
@@ -65,7 +68,7 @@ public struct TPM2AttemptCounter: Equatable, Sendable, Codable {
         }
     }
 
-    /// Counts an attempt: run before the PIN is judged, so that a check cut short still counts.
+    /// Counts a failure: run when the TPM judged a PIN wrong, before that is shown.
     public func increment(on tpm: TPM2Device) throws(TPM2CounterError) {
         let connection = try TPM2AttemptCounter.open(tpm)
         try TPM2AttemptCounter.mapped { () throws(TPM2Error) in try connection.nvIncrement(counterIndex) }

@@ -3,20 +3,23 @@ import Foundation
 import Localization
 
 // The PIN's attempt count in the TPM (`TPM2AttemptCounter`), named in the key file: defined
-// when a PIN is sealed in a TPM, incremented before each check, set to "no failures" by a right
-// PIN (or the recovery key, which releases the same data key). Apart from KeyVault.swift so
-// that each file is one concern.
+// when a PIN is sealed in a TPM, read before each check, incremented when the TPM judged a PIN
+// wrong (before that answer is shown), set to "no failures" by a right PIN. Apart from
+// KeyVault.swift so that each file is one concern.
 extension KeyVault {
     /// What the TPM counts for this key file.
     public enum ChipAttempts: Equatable, Sendable {
-        /// The key file names no TPM counter (no TPM, no free NV, an older file), or the TPM did
-        /// not answer it (then `countAttemptInChip` fails and no PIN is checked): the file counts alone.
+        /// The key file names no TPM counter (no TPM, no free NV, an older file): the file
+        /// counts alone.
         case none
         /// The failures since the last right PIN, as the TPM counts them.
         case failures(Int)
-        /// The key file names indices the TPM does not hold (removed, or the TPM cleared), or
-        /// no TPM is configured: the strictest state, the recovery key the way out.
+        /// The key file names indices the TPM does not hold (another TPM, the TPM cleared, the
+        /// indices removed), or no TPM is configured: the count cannot be known, so no PIN is
+        /// tried; the recovery key is the way (and a new PIN gets new indices).
         case missing
+        /// The TPM did not answer (within 5 s, or with an error): no PIN is tried, nothing counted.
+        case unanswered(TPM2Error)
     }
 
     /// The TPM counter the key file names, if any.
@@ -24,27 +27,29 @@ extension KeyVault {
         (try? read())?.attemptCounter
     }
 
-    /// The TPM's count of failures for this key file. Talks to the TPM: not on the main thread.
+    /// The TPM's count of failures for this key file. Talks to the TPM (under the 5 s
+    /// deadline): not on the main thread.
     public func chipAttempts() -> ChipAttempts {
         guard let counter = attemptCounter else { return .none }
         guard let tpm else { return .missing }
-        // Under the 5 s deadline: a TPM that does not answer leaves the file counting, and then
-        // `countAttemptInChip` fails too, so no PIN is checked uncounted.
-        let read = try? TPM2Deadline.run { () throws(TPM2Error) -> ChipAttempts in
-            do throws(TPM2CounterError) {
-                return .failures(try counter.failures(on: tpm))
-            } catch .tpm(let error) {
-                throw error
-            } catch {
-                return .missing
+        do throws(TPM2Error) {
+            return try TPM2Deadline.run { () throws(TPM2Error) -> ChipAttempts in
+                do throws(TPM2CounterError) {
+                    return .failures(try counter.failures(on: tpm))
+                } catch .tpm(let error) {
+                    throw error
+                } catch {
+                    return .missing
+                }
             }
+        } catch {
+            return .unanswered(error)
         }
-        return read ?? .none
     }
 
-    /// Counts the attempt about to be made in the TPM (under the 5 s deadline); the error when
-    /// it could not be counted, nil when it was (or the key file names no counter).
-    func countAttemptInChip() -> TPM2Error? {
+    /// Counts a PIN the TPM judged wrong (under the 5 s deadline), before that answer is shown;
+    /// the error when it could not be counted, nil when it was (or the key file names no counter).
+    func countFailureInChip() -> TPM2Error? {
         guard let counter = attemptCounter else { return nil }
         let uncounted = TPM2Error.noTPM(reason: tr("the TPM did not count the attempt"))
         guard let tpm else { return uncounted }

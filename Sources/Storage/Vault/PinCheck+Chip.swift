@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PinCode
 
 // The TPM's count of failures (`KeyVault.chipAttempts()`) merged into the file's: the lockout
@@ -6,12 +7,14 @@ import PinCode
 extension PinCheck {
     /// `record` made at least as strict as `chip` says: more failures than the file holds
     /// (the file was replaced) become the file's, with the lockouts they earn, starting now;
-    /// indices the key file names but the TPM lacks are the strictest state.
+    /// indices the key file names but the TPM lacks are the strictest state; a TPM that did
+    /// not answer leaves the file's record (and `check` then tries no PIN).
     static func merged(_ record: AttemptRecord, chip: KeyVault.ChipAttempts, now: Date) -> AttemptRecord {
         switch chip {
-        case .none:
+        case .none, .unanswered:
             return record
         case .missing:
+            // `check` tries no PIN then (the recovery key is the way); should one be, the strictest.
             let strictest = AttemptRecord.strictest(now: now)
             return record.lockouts >= strictest.lockouts && record.lockedUntil != nil ? record : strictest
         case .failures(let failures):
@@ -28,5 +31,10 @@ extension PinCheck {
             }
             return result
         }
+    }
+
+    /// Why no PIN is tried when the key file's indices are not in the TPM (or no TPM is there).
+    var countMissing: TPM2Error {
+        vault.tpm == nil ? .noTPM(reason: tr("the key is sealed in a TPM, and none is configured here")) : .attemptCountMissing
     }
 }

@@ -63,13 +63,18 @@ public struct PinCheck: Sendable {
         }
         defer { lock?.release() }
         let loaded = attempts.load(now: now(), expectingFile: !vault.needsUpgrade)
-        // The TPM's count, where the key file names one: no file write lowers it.
-        let record = bound(PinCheck.merged(loaded.record, chip: vault.chipAttempts(), now: now()))
+        // The TPM's count, where the key file names one: no file write lowers it. Indices the
+        // TPM lacks leave the sealed key out of the PIN's reach: the recovery key is the way.
+        let chip = vault.chipAttempts()
+        if chip == .missing { return .failed(.tpm(countMissing), policy(of: bound(loaded.record))) }
+        let record = bound(PinCheck.merged(loaded.record, chip: chip, now: now()))
         var policy = policy(of: record)
         if policy.isLocked {
             if loaded.problem != nil || record != loaded.record { try? attempts.save(record) }
             return .locked(policy)
         }
+        // A TPM that did not answer the count judges no PIN either: nothing is counted.
+        if case .unanswered(let error) = chip { return .failed(.tpm(error), policy) }
         do {
             // A key file no PIN could open (damaged, tampered, newer) is refused before
             // anything is counted or derived: the recovery key is the way then.
@@ -90,11 +95,6 @@ public struct PinCheck: Sendable {
         } catch {
             return .notCounted(error)
         }
-        if let uncounted = vault.countAttemptInChip() {
-            // Not counted in the TPM: no PIN is judged, and the failure written ahead does not stand.
-            try? attempts.save(PinCheck.record(of: policy, lastFailure: loaded.record.lastFailure, boot: record))
-            return .failed(.tpm(uncounted), policy)
-        }
         let key: SecretBytes?
         do {
             key = try vault.unlock(pin: pin)
@@ -104,6 +104,10 @@ public struct PinCheck: Sendable {
             return .failed(error, policy)
         }
         guard let key else {
+            // Judged wrong: counted in the TPM before the answer is shown, so that a check cut
+            // short here tells nothing; when the TPM does not count it, the answer is withheld
+            // (the failure written ahead stands).
+            if let uncounted = vault.countFailureInChip() { return .failed(.tpm(uncounted), failed) }
             return failed.isLocked ? .locked(failed) : .wrong(failed)
         }
         let earlier = loaded.record.failures > 0
