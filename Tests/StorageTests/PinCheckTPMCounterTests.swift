@@ -82,6 +82,24 @@ final class PinCheckTPMCounterTests: XCTestCase {
         }
     }
 
+    func testTheCountersNameRemovedFromTheKeyFileIsFoundAgainFromItsPINSlot() throws {
+        let swtpm = try started()
+        let check = check(on: swtpm)
+        _ = try check.setFirstPIN(secret("2468"))
+        for expected in 1...3 { XCTAssertEqual(failures(check.check(try secret("1111"))), expected) }
+        // Someone deletes "attemptCounter" from keys.json and writes a fresh attempts file.
+        let keyFile = temporary.url.appendingPathComponent(KeyVault.fileName)
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: keyFile)) as? [String: Any])
+        XCTAssertNotNil(json.removeValue(forKey: "attemptCounter"))
+        try JSONSerialization.data(withJSONObject: json).write(to: keyFile)
+        try check.attempts.save(.fresh)
+        XCTAssertNil(check.vault.attemptCounter)
+        XCTAssertEqual(check.vault.chipAttempts(), .failures(3), "found at the handles derived from the sealed PIN slot")
+        XCTAssertEqual(failures(check.check(try secret("1111"))), 4)
+        XCTAssertTrue(isRight(check.check(try secret("2468"))))
+        XCTAssertEqual(check.vault.chipAttempts(), .failures(0))
+    }
+
     func testACheckCutShortAfterTheCountIsStillCounted() throws {
         let swtpm = try started()
         let check = check(on: swtpm)

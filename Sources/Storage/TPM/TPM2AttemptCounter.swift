@@ -40,18 +40,36 @@ public struct TPM2AttemptCounter: Equatable, Sendable, Codable {
         self.successIndex = successIndex
     }
 
-    /// Defines both indices at free handles, with no failures counted.
+    /// The pair of handles first tried for a PIN slot whose sealed object hashes to `seed` (at
+    /// least 8 bytes): found again from the slot alone, so that removing the indices' names from
+    /// the key file does not leave the count to the attempts file.
+    public static func derived(from seed: [UInt8]) -> TPM2AttemptCounter {
+        precondition(seed.count >= 8, "8 bytes of seed name the two handles")
+        func handle(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+            0x0101_0000 + bytes.reduce(0) { $0 << 8 | UInt32($1) } % 0x003F_0000
+        }
+        let counter = handle(seed[0..<4])
+        var success = handle(seed[4..<8])
+        if success == counter { success = 0x0101_0000 + (counter - 0x0101_0000 + 1) % 0x003F_0000 }
+        return TPM2AttemptCounter(counterIndex: counter, successIndex: success)
+    }
+
+    /// Defines both indices, at `preferred`'s handles when both are free, else at free handles,
+    /// with no failures counted.
     /// - Throws: `.noSpace` when the TPM has no room for them (nothing is left defined), `.tpm`.
-    public static func define(on tpm: TPM2Device, successAuth: UnsafeRawBufferPointer) throws(TPM2CounterError) -> TPM2AttemptCounter {
+    public static func define(on tpm: TPM2Device, successAuth: UnsafeRawBufferPointer,
+                              preferring preferred: TPM2AttemptCounter? = nil) throws(TPM2CounterError) -> TPM2AttemptCounter {
         precondition(successAuth.count == authLength, "The success index's auth is 32 bytes")
         let connection = try open(tpm)
         let counterAttributes = TPM2Connection.NVAttribute.counter | TPM2Connection.NVAttribute.authWrite
             | TPM2Connection.NVAttribute.authRead | TPM2Connection.NVAttribute.ownerRead | TPM2Connection.NVAttribute.noDA
         let successAttributes = TPM2Connection.NVAttribute.authWrite | TPM2Connection.NVAttribute.ownerRead
             | TPM2Connection.NVAttribute.noDA
-        let counterIndex = try defineFree(on: connection, attributes: counterAttributes, auth: UnsafeRawBufferPointer(start: nil, count: 0))
+        let counterIndex = try defineFree(on: connection, attributes: counterAttributes, auth: UnsafeRawBufferPointer(start: nil, count: 0),
+                                          first: preferred?.counterIndex)
         do throws(TPM2CounterError) {
-            let successIndex = try defineFree(on: connection, attributes: successAttributes, auth: successAuth)
+            let successIndex = try defineFree(on: connection, attributes: successAttributes, auth: successAuth,
+                                              first: counterIndex == preferred?.counterIndex ? preferred?.successIndex : nil)
             let counter = TPM2AttemptCounter(counterIndex: counterIndex, successIndex: successIndex)
             do throws(TPM2Error) {
                 // A counter reads only once incremented; its first value is the TPM's choice.
@@ -116,10 +134,12 @@ public struct TPM2AttemptCounter: Equatable, Sendable, Codable {
         }
     }
 
-    /// Defines an 8-byte index at a random free owner handle (0x01010000–0x013FFFFF).
-    private static func defineFree(on connection: TPM2Connection, attributes: UInt32, auth: UnsafeRawBufferPointer) throws(TPM2CounterError) -> UInt32 {
-        for _ in 0..<16 {
-            let index = 0x0101_0000 + randombytes_uniform(0x003F_0000)
+    /// Defines an 8-byte index at `first` when it is free, else at a random free owner handle
+    /// (0x01010000–0x013FFFFF).
+    private static func defineFree(on connection: TPM2Connection, attributes: UInt32, auth: UnsafeRawBufferPointer,
+                                   first: UInt32?) throws(TPM2CounterError) -> UInt32 {
+        let candidates = (first.map { [$0] } ?? []) + (0..<16).map { _ in 0x0101_0000 + randombytes_uniform(0x003F_0000) }
+        for index in candidates {
             do {
                 try connection.defineNV(index, size: 8, attributes: attributes, auth: auth)
                 return index

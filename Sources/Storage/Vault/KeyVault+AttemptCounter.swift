@@ -27,11 +27,34 @@ extension KeyVault {
         (try? read())?.attemptCounter
     }
 
+    /// The counter the key file names, or, when it names none, the one at the handles derived
+    /// from its TPM-sealed PIN slot (`TPM2AttemptCounter.derived`), with whether it was named.
+    private var countingCounter: (counter: TPM2AttemptCounter, named: Bool)? {
+        guard let file = try? read() else { return nil }
+        if let named = file.attemptCounter { return (named, true) }
+        return KeyVault.derivedCounter(of: file).map { ($0, false) }
+    }
+
+    /// The handles first tried for `file`'s counter: from the hash of its TPM-sealed PIN slot's
+    /// public area, which no edit of the file changes without the TPM refusing the slot.
+    static func derivedCounter(of file: KeyFile) -> TPM2AttemptCounter? {
+        guard let slot = file.slots.first(where: \.isPINSlot), slot.kind == .tpm2PIN,
+              let encoded = slot.sealed?[KeySlot.sealedObjectKey], let bytes = Base64.decode(encoded),
+              let sealed = try? TPM2SealedSecret(bytes: bytes)
+        else { return nil }
+        var seed = [UInt8](repeating: 0, count: 32)
+        let label = Array("pinform nv handles".utf8)
+        _ = crypto_generichash(&seed, seed.count, sealed.publicArea, UInt64(sealed.publicArea.count), label, label.count)
+        return TPM2AttemptCounter.derived(from: seed)
+    }
+
     /// The TPM's count of failures for this key file. Talks to the TPM (under the 5 s
     /// deadline): not on the main thread.
+    /// A key file that names no counter is looked up at the derived handles: found there, it
+    /// counts (the name was removed from the file); not found, the file counts alone.
     public func chipAttempts() -> ChipAttempts {
-        guard let counter = attemptCounter else { return .none }
-        guard let tpm else { return .missing }
+        guard let (counter, named) = countingCounter else { return .none }
+        guard let tpm else { return named ? .missing : .none }
         do throws(TPM2Error) {
             return try TPM2Deadline.run { () throws(TPM2Error) -> ChipAttempts in
                 do throws(TPM2CounterError) {
@@ -39,7 +62,7 @@ extension KeyVault {
                 } catch .tpm(let error) {
                     throw error
                 } catch {
-                    return .missing
+                    return named ? .missing : .none
                 }
             }
         } catch {
@@ -50,7 +73,7 @@ extension KeyVault {
     /// Counts a PIN the TPM judged wrong (under the 5 s deadline), before that answer is shown;
     /// the error when it could not be counted, nil when it was (or the key file names no counter).
     func countFailureInChip() -> TPM2Error? {
-        guard let counter = attemptCounter else { return nil }
+        guard let counter = countingCounter?.counter else { return nil }
         let uncounted = TPM2Error.noTPM(reason: tr("the TPM did not count the attempt"))
         guard let tpm else { return uncounted }
         do throws(TPM2Error) {
@@ -71,7 +94,7 @@ extension KeyVault {
 
     /// After a right PIN or the recovery key: no failures in the TPM's count any more.
     func recordRightPINInChip(dataKey: SecretBytes) {
-        guard let counter = attemptCounter, let tpm else { return }
+        guard let counter = countingCounter?.counter, let tpm else { return }
         var auth = KeyVault.successAuth(dataKey: dataKey)
         defer { sodium_memzero(&auth, auth.count) }
         auth.withUnsafeBytes { auth in _ = try? counter.recordSuccess(on: tpm, successAuth: auth) }
@@ -84,7 +107,7 @@ extension KeyVault {
         let previous = file.attemptCounter
         file.attemptCounter = nil
         if let tpm, file.slots.first(where: \.isPINSlot)?.kind == .tpm2PIN {
-            file.attemptCounter = KeyVault.defineCounter(on: tpm, dataKey: dataKey)
+            file.attemptCounter = KeyVault.defineCounter(on: tpm, dataKey: dataKey, preferring: KeyVault.derivedCounter(of: file))
         }
         do {
             try write(file)
@@ -95,10 +118,10 @@ extension KeyVault {
         if let tpm, let previous, previous != file.attemptCounter { try? previous.undefine(on: tpm) }
     }
 
-    private static func defineCounter(on tpm: TPM2Device, dataKey: SecretBytes) -> TPM2AttemptCounter? {
+    private static func defineCounter(on tpm: TPM2Device, dataKey: SecretBytes, preferring preferred: TPM2AttemptCounter?) -> TPM2AttemptCounter? {
         var auth = successAuth(dataKey: dataKey)
         defer { sodium_memzero(&auth, auth.count) }
-        return auth.withUnsafeBytes { auth in try? TPM2AttemptCounter.define(on: tpm, successAuth: auth) }
+        return auth.withUnsafeBytes { auth in try? TPM2AttemptCounter.define(on: tpm, successAuth: auth, preferring: preferred) }
     }
 
     /// The success index's auth value: a keyed BLAKE2b of the data key, which only the right

@@ -107,7 +107,7 @@ public struct PinCheck: Sendable {
             // Judged wrong: counted in the TPM before the answer is shown, so that a check cut
             // short here tells nothing; when the TPM does not count it, the answer is withheld
             // (the failure written ahead stands).
-            if let uncounted = vault.countFailureInChip() { return .failed(.tpm(uncounted), failed) }
+            if case .failures = chip, let uncounted = vault.countFailureInChip() { return .failed(.tpm(uncounted), failed) }
             return failed.isLocked ? .locked(failed) : .wrong(failed)
         }
         let earlier = loaded.record.failures > 0
