@@ -370,7 +370,7 @@ public final class PinFlow {
             policy = newPolicy
             let kind: Prompt.Kind = switch error {
             case .tpm(.lockedOut): .tpmLocked
-            case .tpm(.sealedByAnotherTPM), .tpm(.noTPM): .needsRecoveryKey
+            case .tpm(.sealedByAnotherTPM), .tpm(.attemptCountMissing), .tpm(.noTPM): .needsRecoveryKey
             default: .failed
             }
             prompt = Prompt(title: basePrompt.title, message: error.message, kind: kind)

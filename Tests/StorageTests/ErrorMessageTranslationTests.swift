@@ -165,7 +165,7 @@ private enum VaultErrorCase: CaseIterable {
 /// in seconds, minutes and hours, and none), with exhaustive switches as for `VaultErrorCase`.
 private enum TPM2ErrorCase: CaseIterable {
     case noTPM, oneAttemptLeft, attemptsLeft, attemptsUnknown, lockedForSeconds, lockedForMinutes
-    case lockedForHours, lockedForGood, sealedByAnotherTPM, unreadableSealedSecret, failed
+    case lockedForHours, lockedForGood, sealedByAnotherTPM, attemptCountMissing, unreadableSealedSecret, failed
 
     init(_ error: TPM2Error) {
         switch error {
@@ -178,6 +178,7 @@ private enum TPM2ErrorCase: CaseIterable {
         case .lockedOut(.some): self = .lockedForHours
         case .lockedOut(nil): self = .lockedForGood
         case .sealedByAnotherTPM: self = .sealedByAnotherTPM
+        case .attemptCountMissing: self = .attemptCountMissing
         case .unreadableSealedSecret: self = .unreadableSealedSecret
         case .failed: self = .failed
         }
@@ -194,6 +195,7 @@ private enum TPM2ErrorCase: CaseIterable {
         case .lockedForHours: .lockedOut(retryAfter: .seconds(7200))
         case .lockedForGood: .lockedOut(retryAfter: nil)
         case .sealedByAnotherTPM: .sealedByAnotherTPM
+        case .attemptCountMissing: .attemptCountMissing
         case .unreadableSealedSecret: .unreadableSealedSecret(reason: "it is damaged or cut short")
         case .failed: .failed(operation: "seal the key", code: 0x921, reason: "tpm:error")
         }

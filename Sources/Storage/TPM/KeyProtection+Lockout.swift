@@ -30,6 +30,17 @@ extension KeyProtection {
         if let device = TPM2Device.configured(environment: environment), let status = try? device.lockoutStatus() {
             TPM2LockoutStatus.remember(status)
             lines += tpmStatusLines(status)
+            // Where the PIN's failures are counted (asked only of a TPM that answered in time):
+            // in its NV, where no file write resets them, or in the attempts file alone (no free
+            // NV, or an older key file); tpm-nv-missing: the indices are gone, no PIN is tried (the
+            // recovery key is the way); unknown: the TPM did not answer the read.
+            switch vault.hasPIN ? vault.chipAttempts() : nil {
+            case nil: break
+            case .some(.none): lines.append("attempt-counter: file")
+            case .failures: lines.append("attempt-counter: tpm-nv")
+            case .missing: lines.append("attempt-counter: tpm-nv-missing")
+            case .unanswered: lines.append("attempt-counter: unknown")
+            }
         } else {
             lines.append("tpm-lockout-password: unknown")
         }

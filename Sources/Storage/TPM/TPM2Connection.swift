@@ -5,7 +5,7 @@ import Localization
 /// created on it, all released when the connection goes away. Used by one call at a time.
 final class TPM2Connection {
     private var tcti: OpaquePointer?
-    private var context: OpaquePointer?
+    private(set) var context: OpaquePointer?
     /// Transient objects and sessions to flush before finalizing.
     private var loaded: [ESYS_TR] = []
 

@@ -14,6 +14,10 @@ public enum TPM2Error: Error, Equatable, Sendable {
     /// The secret was sealed by another TPM, or this TPM was cleared since (or the sealed bytes
     /// were altered, which the TPM cannot tell apart): no PIN opens it here.
     case sealedByAnotherTPM
+    /// The key file names TPM NV indices counting the PIN's attempts (`TPM2AttemptCounter`) that
+    /// this TPM does not hold (another TPM, the TPM cleared, or the indices removed): with no
+    /// count to hold the lockout, no PIN is tried; the recovery key is the way.
+    case attemptCountMissing
     /// The sealed bytes are not what `TPM2SealedSecret` writes (damaged, or from a newer version).
     case unreadableSealedSecret(reason: String)
     /// The TPM or its library failed in another way; `code` is the TSS2 response code.
@@ -37,6 +41,8 @@ public enum TPM2Error: Error, Equatable, Sendable {
             tr("Too many wrong PINs. The TPM is locked until its owner resets it.")
         case .sealedByAnotherTPM:
             tr("This key was sealed by another TPM, or this computer’s TPM was cleared since. Use the recovery key.")
+        case .attemptCountMissing:
+            tr("This TPM does not hold the PIN’s attempt count (it is another TPM, or it was cleared), so the PIN is not tried. Use the recovery key.")
         case .unreadableSealedSecret(let reason):
             tr("The TPM-sealed key cannot be read: {reason}.", ["reason": reason])
         case .failed(let operation, let code, let reason):

@@ -24,6 +24,9 @@ struct KeyFile: Codable, Equatable {
     /// Secrets this desk needs beside the data key — a shared database's password — each sealed
     /// under the data key (`KeyVault+Credentials.swift`); absent in files that hold none.
     var credentials: [String: SealedCredential]?
+    /// The TPM's NV indices counting the PIN's attempts (`TPM2AttemptCounter`), when the PIN
+    /// slot is sealed in a TPM with free NV; absent otherwise.
+    var attemptCounter: TPM2AttemptCounter?
 
     static let formatName = "pinform-keys"
     static let currentVersion = 1

@@ -132,7 +132,7 @@ public final class KeyVault: Sendable {
         guard !hasPIN else { throw .alreadySet }
         let dataKey = try SecretBytes.random(count: KeyVault.dataKeyLength)
         let slot = try makePINSlot(pin: pin, dataKey: dataKey)
-        try write(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot]))
+        try writeCountingAttempts(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot]), dataKey: dataKey)
         return dataKey
     }
 
@@ -145,7 +145,7 @@ public final class KeyVault: Sendable {
         let dataKey = try SecretBytes.random(count: KeyVault.dataKeyLength)
         let slot = try makePINSlot(pin: pin, dataKey: dataKey)
         let (recoverySlot, recoveryKey) = try makeRecoverySlot(dataKey: dataKey)
-        try write(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot, recoverySlot]))
+        try writeCountingAttempts(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot, recoverySlot]), dataKey: dataKey)
         return (dataKey, recoveryKey)
     }
 
@@ -214,7 +214,7 @@ public final class KeyVault: Sendable {
         let slot = try makePINSlot(pin: newPIN, dataKey: dataKey)
         file.slots.removeAll(where: \.isPINSlot)
         file.slots.insert(slot, at: 0)
-        try write(file)
+        try writeCountingAttempts(file, dataKey: dataKey)
     }
 
     // MARK: Recovery key
@@ -266,7 +266,7 @@ public final class KeyVault: Sendable {
         // and the upgrade runs at the first unlock where the folder can be written.
         guard FileOperations.canWrite(atPath: FileOperations.parentDirectory(of: fileURL.path)) else { return dataKey }
         let slot = try makePINSlot(pin: pin, dataKey: dataKey)
-        try write(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot]))
+        try writeCountingAttempts(KeyFile(keyID: KeyVault.keyID(of: dataKey), slots: [slot]), dataKey: dataKey)
         // The old hash is a cheaper check of the PIN than the unwrap: gone as soon as the key
         // file is durable (the records' encryption needs only the data key).
         try? legacy.remove()

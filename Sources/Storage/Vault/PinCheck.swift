@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PinCode
 
 /// The security transaction around a PIN: every check, and every new PIN, in one call that
@@ -62,12 +63,18 @@ public struct PinCheck: Sendable {
         }
         defer { lock?.release() }
         let loaded = attempts.load(now: now(), expectingFile: !vault.needsUpgrade)
-        let record = bound(loaded.record)
+        // The TPM's count, where the key file names one: no file write lowers it. Indices the
+        // TPM lacks leave the sealed key out of the PIN's reach: the recovery key is the way.
+        let chip = vault.chipAttempts()
+        if chip == .missing { return .failed(.tpm(countMissing), policy(of: bound(loaded.record))) }
+        let record = bound(PinCheck.merged(loaded.record, chip: chip, now: now()))
         var policy = policy(of: record)
         if policy.isLocked {
             if loaded.problem != nil || record != loaded.record { try? attempts.save(record) }
             return .locked(policy)
         }
+        // A TPM that did not answer the count judges no PIN either: nothing is counted.
+        if case .unanswered(let error) = chip { return .failed(.tpm(error), policy) }
         do {
             // A key file no PIN could open (damaged, tampered, newer) is refused before
             // anything is counted or derived: the recovery key is the way then.
@@ -97,11 +104,16 @@ public struct PinCheck: Sendable {
             return .failed(error, policy)
         }
         guard let key else {
+            // Judged wrong: counted in the TPM before the answer is shown, so that a check cut
+            // short here tells nothing; when the TPM does not count it, the answer is withheld
+            // (the failure written ahead stands).
+            if case .failures = chip, let uncounted = vault.countFailureInChip() { return .failed(.tpm(uncounted), failed) }
             return failed.isLocked ? .locked(failed) : .wrong(failed)
         }
         let earlier = loaded.record.failures > 0
             ? WrongPINs(count: loaded.record.failures, last: loaded.record.lastFailure) : nil
         policy.recordSuccess()
+        vault.recordRightPINInChip(dataKey: key)
         let recoveryKey = vault.hasRecoveryKey ? nil : try? vault.addRecoveryKey(dataKey: key)
         do {
             try attempts.save(PinCheck.record(of: policy))
