@@ -3,7 +3,9 @@ Member form of eight fields is defined in the designer (New Form…) from the ke
 typed, kinds chosen in their drop-downs with the arrow keys, fields added with Ctrl+N and saved
 with Ctrl+S — three members are entered in it, then (Edit Form…) a field is added and one
 removed, which asks first how many records the change affects; after a restart the form, its
-records and their values are all still there, the removed field hidden.
+records and their values are all still there, the removed field hidden. A form half designed
+when the app is killed is offered back the next time the designer opens; Delete Form… and its
+Undo leave nothing on standard error from GLib.
 
 With PINFORM_DESIGNER_SCREENSHOT=<file.png>, test_designer_screenshot saves the designer started
 from the Member template, with its preview, there (docs/screenshots/designer.png).
@@ -11,6 +13,7 @@ from the Member template, with its preview, there (docs/screenshots/designer.png
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -202,6 +205,41 @@ class FormDesignerTests(AppTestCase):
         time.sleep(1)
         logged = [line for line in stderr().splitlines() if GLIB_COMPLAINT.search(line)]
         self.assertEqual(logged, [], "GLib complained during Delete Form and its Undo")
+        app.quit()
+
+    def test_a_half_designed_form_comes_back_after_a_kill(self):
+        app = self.launch_app(data_home=self.data_home, config_home=self.config_home)
+        unlock(app)
+        click(self.menu_item(app, "New Form…"))
+        designer = window_named(app, "New Form")
+        set_text(find(designer, role="text", name="Form name"), "Intake")
+        self.add_field(designer, "Allergies", "notes")
+        self.add_field(designer, "Visits", "whole")
+        # Within a second of the change the draft is in the sealed store.
+        time.sleep(1.0)
+        os.killpg(app.process.pid, signal.SIGKILL)
+        app.process.wait(5)
+        with open(os.path.join(self.data_home, "pinform", "records.sqlite"), "rb") as records:
+            data = records.read()
+        for typed in (b"Intake", b"Allergies"):
+            self.assertNotIn(typed, data, "the designer's draft is in the file in plaintext")
+
+        app = self.launch_app(data_home=self.data_home, config_home=self.config_home)
+        root = unlock(app)
+        self.assertFalse(find_all(root, role="page tab", name="Intake", visible=True), "the unsaved form was saved")
+        click(self.menu_item(app, "New Form…"))
+        designer = window_named(app, "New Form")
+        question = window_named(app, "Restore the unsaved form?")
+        body = " ".join(text_of(label) for label in find_all(question, role="label"))
+        self.assertIn("Intake", body)
+        click(find(question, role="push button", name="Restore", visible=True))
+        wait_until(lambda: text_of(find(designer, role="text", name="Form name")) == "Intake",
+                   message="the form's name did not come back")
+        names = [text_of(entry) for entry in designer_entries(designer, "Field name")]
+        self.assertEqual(names, ["Allergies", "Visits"])
+        press_combination("Control", "s")
+        wait_until(lambda: not find_all(app.accessible(), name="New Form"), 10, "the designer did not close on Ctrl+S")
+        find(root, role="text", name="Allergies", visible=True, timeout=10)
         app.quit()
 
     def test_designer_screenshot(self):
