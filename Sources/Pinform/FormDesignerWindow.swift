@@ -242,7 +242,7 @@ final class FormDesignerWindow {
     }
 
     var linkTargets: [FormDefinition] {
-        DefinedForms.shared.definitions.filter { $0.id != base.id }
+        DefinedLinkTargets.all(excluding: base.id)
     }
 
     func append(_ editor: FormDesignerFieldEditor) {
