@@ -34,6 +34,12 @@ public final class MessageDialog: Window {
     public init(parent: Window?, heading: String, body: String) {
         super.init(widget: adw_message_dialog_new(parent?.window, heading, body))
         isModal = true
+        // libadwaita makes a message dialog destroy-with-parent, and GTK 4.8 then keeps a
+        // dangling transient parent when a response destroys the parent (the dialog, closed
+        // just before its response, outlives it): its last unref disconnects from freed memory
+        // ("invalid (NULL) class pointer"). Connected first, this lets go of the parent before
+        // any response handler runs.
+        connectTrampoline("response", handler: releaseParentOnResponse)
     }
 
     private var dialog: UnsafeMutablePointer<AdwMessageDialog> { pf_adw_message_dialog(raw) }
@@ -79,4 +85,11 @@ public final class MessageDialog: Window {
 
     /// Chooses a response as if its button was pressed (the dialog then closes).
     public func respond(_ id: String) { adw_message_dialog_response(dialog, id) }
+}
+
+/// A message dialog's first `response` handler: the dialog, closed by then (or closing), lets
+/// go of its transient parent, so that a handler may destroy that parent.
+private let releaseParentOnResponse: @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void = { instance, _, _ in
+    guard let instance else { return }
+    gtk_window_set_transient_for(pf_window(instance), nil)
 }

@@ -16,8 +16,8 @@ enum FormDesignerCheck {
     /// The problems of `definition`, first the form's, then each field's in order.
     @MainActor
     static func problems(of definition: FormDefinition) -> [Problem] {
-        let forms = Set(DefinedForms.shared.definitions.map(\.id))
-        return DefinitionCheck.problems(in: definition, existingForms: forms).map { problem in
+        // A link may point to a Swift model (Person, …) as well as to a form made in the app.
+        DefinitionCheck.problems(in: definition, existingForms: DefinedLinkTargets.ids).map { problem in
             let computed = problem.field.flatMap(definition.field)?.expression != nil
             return Problem(field: problem.field, message: problem.message, inExpression: computed)
         }

@@ -22,7 +22,7 @@ enum FormDesignerKind: Int, CaseIterable {
         case .choice: tr("Choice from a list")
         case .yesNo: tr("Yes or no")
         case .lines: tr("Line items")
-        case .link: tr("Link to another form")
+        case .link: tr("Link to a record")
         case .computed: tr("Computed value")
         }
     }

@@ -6,7 +6,8 @@ import Localization
 import PinformModels
 
 /// The designer's draft: what is designed and not saved is kept, sealed in the records file,
-/// when Lock closes the designer (every open form's draft is written then), and offered back
+/// as it is typed (within 400 ms of each change) and when Lock closes the designer (every open
+/// form's draft is written then), so that a crash or a kill loses nothing; it is offered back
 /// the next time the designer opens on the same form (or on a new one).
 extension FormDesignerWindow {
     /// "designer.new" for a new form, else "designer." and the form's identity.
@@ -18,7 +19,7 @@ extension FormDesignerWindow {
         return now == base ? nil : FormDocument.encode(now)
     }
 
-    /// Asks whether to go on with the draft left by Lock (or a crash), if there is one.
+    /// Asks whether to go on with the draft left by Lock, a crash or a kill, if there is one.
     func offerDraft() {
         guard let data = draftKeeper?.stored else { return }
         guard let draft = try? FormDocument.decode(data) else {
@@ -29,7 +30,9 @@ extension FormDesignerWindow {
             parent: window,
             // Translators: when the designer opens and a form designed before Lock was not saved.
             heading: tr("Restore the unsaved form?"),
-            body: tr("“{name}” was being designed when the records were locked, and was not saved.", ["name": draft.name]))
+            // Translators: under "Restore the unsaved form?"; the app was locked, or it was ended (a crash, a kill).
+            body: tr("“{name}” was being designed and was not saved: the records were locked, or the app was closed.",
+                     ["name": draft.name]))
         dialog.title = dialog.heading
         dialog.addResponse("discard", label: tr("Discard"), appearance: .destructive)
         dialog.addResponse("restore", label: tr("Restore"), appearance: .suggested)

@@ -64,6 +64,9 @@ final class FormDesignerWindow {
         window.setDefaultSize(width: 1180, height: 760)
 
         let header = AdwaitaHeaderBar()
+        // Cancel is the one way out (GNOME's dialogs with Cancel and Save have no close button).
+        header.showsStartTitleButtons = false
+        header.showsEndTitleButtons = false
         header.packStart(cancelButton)
         deleteButton.addCSSClass("destructive-action")
         deleteButton.isVisible = !isNew
@@ -162,7 +165,7 @@ final class FormDesignerWindow {
             load(template)
         }
         addButton.onClicked { [weak self] in self?.addField() }
-        cancelButton.onClicked { [weak self] in self?.window.close() }
+        cancelButton.onClicked { [weak self] in self?.cancelAsking() }
         saveButton.onClicked { [weak self] in self?.save() }
         exportButton.onClicked { [weak self] in self?.exportForm() }
         importButton.onClicked { [weak self] in self?.importForm() }
@@ -170,6 +173,10 @@ final class FormDesignerWindow {
         let keys = KeyController()
         keys.propagationPhase = .capture
         keys.onKeyPressed { [weak self] key, _, modifiers in
+            if key == Key.escape {
+                self?.cancelAsking()
+                return true
+            }
             guard modifiers.contains(.control) else { return false }
             switch key {
             case Key("s"): self?.save()
@@ -180,11 +187,28 @@ final class FormDesignerWindow {
         }
         window.add(keys)
         window.onCloseRequest { [weak self] in
-            // Cancelled: no draft is left.
-            self?.draftKeeper?.discard()
-            self?.release()
+            guard let self else { return false }
+            // Closed by the window manager with changes: asked first, as Cancel does.
+            if draftDocument != nil {
+                cancelAsking()
+                return true
+            }
+            draftKeeper?.discard()
+            release()
             return false
         }
+    }
+
+    /// Cancel, Escape: closes without saving, after asking "Discard changes?" when the form
+    /// is not as it opened; no draft is left.
+    /// - Returns: the question, when one is asked.
+    @discardableResult
+    func cancelAsking() -> DiscardChangesDialog? {
+        guard draftDocument != nil else {
+            close()
+            return nil
+        }
+        return DiscardChangesDialog.ask(over: window) { [weak self] in self?.close() }
     }
 
     /// Shows the designer, the focus in the form's name.
@@ -218,7 +242,7 @@ final class FormDesignerWindow {
     }
 
     var linkTargets: [FormDefinition] {
-        DefinedForms.shared.definitions.filter { $0.id != base.id }
+        DefinedLinkTargets.all(excluding: base.id)
     }
 
     func append(_ editor: FormDesignerFieldEditor) {
@@ -298,6 +322,7 @@ final class FormDesignerWindow {
     }
 
     func changed() {
+        draftKeeper?.changed()
         for (index, editor) in editors.enumerated() {
             editor.moveUpButton.isSensitive = index > 0
             editor.moveDownButton.isSensitive = index < editors.count - 1

@@ -85,7 +85,11 @@ enum DefinedFormBuilder {
             }
             return list.field
         case .link(let target):
-            guard let context, let slot = DefinedForms.shared.slotIndex(of: target) else { return nil }
+            guard let context else { return nil }
+            if let model = DefinedLinkTargets.model(for: target) {
+                return bindLink(field, to: model, in: form, record: base, context: context)
+            }
+            guard let slot = DefinedForms.shared.slotIndex(of: target) else { return nil }
             return bindLink(field, to: definedSlots[slot], in: form, record: base, context: context)
         case .computed:
             let computation = DefinedComputation(field: field, definition: definition)
@@ -99,11 +103,20 @@ enum DefinedFormBuilder {
         _ field: FieldDefinition, to target: Target.Type, in form: Form<Root>,
         record base: WritableKeyPath<Root, DefinedRecord>, context: ModelContext
     ) -> FieldID {
+        bindLink(field, to: DefinedModel<Target>.self, in: form, record: base, context: context)
+    }
+
+    /// Binds a link field to a chooser of `Target`'s records: a form made in the app's, or a
+    /// Swift model's (Person); the record's id is kept as the link's text.
+    private static func bindLink<Root, Target: FormModel>(
+        _ field: FieldDefinition, to target: Target.Type, in form: Form<Root>,
+        record base: WritableKeyPath<Root, DefinedRecord>, context: ModelContext
+    ) -> FieldID {
         let id = field.id
-        let lookup = context.lookup(DefinedModel<Target>.self)
-        let chooser = ReferenceChooser<DefinedModel<Target>>(label: field.label, lookup: lookup)
+        let lookup = context.lookup(Target.self)
+        let chooser = ReferenceChooser<Target>(label: field.label, lookup: lookup)
         chooser.onAddNew = { [unowned chooser] typed, done in
-            context.addNew(DefinedModel<Target>.self, typed: typed, over: chooser.view.rootWindow, completion: done)
+            context.addNew(Target.self, typed: typed, over: chooser.view.rootWindow, completion: done)
         }
         let bound = form.bind(input: chooser, binding: { root, input in
             root[keyPath: base][link: id] = input.text.flatMap { $0.isEmpty ? nil : $0 }

@@ -125,7 +125,7 @@ extension Person: FormModel {
     }
 
     static func deletionRefusal(of ids: [RecordID], _ context: ModelContext) -> String? {
-        Invoice.refusal(deleting: ids, in: context)
+        Invoice.refusal(deleting: ids, in: context) ?? DefinedLinkTargets.refusal(deleting: ids, ofModel: settingsKey, in: context)
     }
 
     var summary: String {
