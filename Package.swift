@@ -37,7 +37,7 @@ let package = Package(
         ),
         // libpq's header, for the shared PostgreSQL store only (scripts/check-layers). Not
         // linked: PostgresStore opens libpq.so.5 with dlopen at the first connection (LibPQ),
-        // so that libpq's 23 libraries are not loaded before the PIN window (docs/benchmarks.md).
+        // so that libpq and its 19 libraries are not loaded before the PIN window (docs/benchmarks.md).
         .systemLibrary(
             name: "CPostgres",
             providers: [.apt(["libpq-dev"])]

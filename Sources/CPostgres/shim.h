@@ -3,5 +3,5 @@
 // target (scripts/check-layers): every query goes through PQexecParams with its values as
 // parameters, never spliced into SQL text. Only the header: the library is not linked but
 // opened with dlopen at the first connection (Sources/PostgresStore/LibPQ.swift), so that its
-// 23 libraries are not loaded at every start. Debian puts the header under postgresql/.
+// 19 libraries are not loaded at every start. Debian puts the header under postgresql/.
 #include <postgresql/libpq-fe.h>

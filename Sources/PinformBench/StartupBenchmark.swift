@@ -184,7 +184,7 @@ enum StartupBenchmark {
         return table
     }
 
-    /// How many shared libraries the dynamic loader maps before `main` (libpq and its 23 are
+    /// How many shared libraries the dynamic loader maps before `main` (libpq and its 19 are
     /// not among the app's: PostgresStore opens them at the first shared connection).
     private static func loadedLibrariesNote(_ table: inout Table) {
         func count(_ binary: String) -> String {

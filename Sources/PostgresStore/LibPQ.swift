@@ -7,7 +7,7 @@ import Storage
 
 /// libpq's functions, opened with `dlopen` at the first connection to a shared database.
 ///
-/// libpq brings 23 libraries with it (OpenSSL, GnuTLS, Kerberos, LDAP, SASL…), which a desk
+/// libpq brings 19 libraries with it (OpenSSL, GnuTLS, Kerberos, LDAP, SASL…), which a desk
 /// without a shared database never uses: linked, the dynamic loader would map and relocate them
 /// all before the PIN window is shown (docs/benchmarks.md). So the package does not link libpq
 /// (CPostgres's module map has no `link`); this is the only place that reaches it, and the
