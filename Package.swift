@@ -35,10 +35,11 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
-        // libpq, for the shared PostgreSQL store only (scripts/check-layers).
+        // libpq's header, for the shared PostgreSQL store only (scripts/check-layers). Not
+        // linked: PostgresStore opens libpq.so.5 with dlopen at the first connection (LibPQ),
+        // so that libpq and its 19 libraries are not loaded before the PIN window (docs/benchmarks.md).
         .systemLibrary(
             name: "CPostgres",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .systemLibrary(

@@ -157,6 +157,7 @@ enum StartupBenchmark {
         table.note("CPU: user+system time of the whole run (start-up, first frame, quitting), from wait4.")
         table.note("ratio of CPU medians: " + Format.ratio(result.app.cpu.median / result.anchor.cpu.median))
         librariesNote(&table, result.app.startup, result.anchorWithLibraries.startup)
+        loadedLibrariesNote(&table)
         for failure in result.failures { table.note("FAILED: " + failure) }
         return table
     }
@@ -181,6 +182,17 @@ enum StartupBenchmark {
                      : "WARNING: a child is near it, so its figure may be this process's high-water mark."))
         table.note("Both programs quit right after the first frame, so the peak is the peak up to that frame.")
         return table
+    }
+
+    /// How many shared libraries the dynamic loader maps before `main` (libpq and its 19 are
+    /// not among the app's: PostgresStore opens them at the first shared connection).
+    private static func loadedLibrariesNote(_ table: inout Table) {
+        func count(_ binary: String) -> String {
+            ChildProcess.shellOutput("ldd '\(binary)' | wc -l") ?? "?"
+        }
+        let libpq = ChildProcess.shellOutput("ldd '\(BenchPaths.app)' | grep -c libpq") ?? "0"
+        table.note("libraries loaded at start (ldd): pinform " + count(BenchPaths.app) + ", C window "
+            + count(BenchPaths.anchorBinary) + (libpq == "0" ? "" : "; WARNING: pinform links libpq at start"))
     }
 
     /// Says how the app compares with the C window that loads the same C libraries.

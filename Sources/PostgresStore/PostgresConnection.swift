@@ -15,12 +15,17 @@ public final class PostgresConnection {
     /// Where the connection goes (no password in it).
     public let endpoint: PostgresEndpoint
     private var handle: OpaquePointer?
+    /// libpq, opened at the first connection (`LibPQ`).
+    private let libpq: LibPQ
 
-    /// Connects, or throws `.serverUnavailable` with libpq's words.
+    /// Connects, or throws `.serverUnavailable` with libpq's words (or, when libpq itself
+    /// cannot be loaded, a sentence saying so).
     ///
     /// - Parameter password: the role's password, or nil for peer or certificate authentication.
     public init(endpoint: PostgresEndpoint, password: SecretBytes? = nil) throws(StoreError) {
         self.endpoint = endpoint
+        libpq = try LibPQ.shared.get()
+        let libpq = libpq
         let pairs = endpoint.connectionParameters
         var keywords = pairs.map { strdup($0.key) }
         var values = pairs.map { strdup($0.value) }
@@ -50,14 +55,14 @@ public final class PostgresConnection {
             values.withUnsafeBufferPointer { valuePointers in
                 keywordPointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { keywordPointers in
                     valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { valuePointers in
-                        PQconnectdbParams(keywordPointers.baseAddress, valuePointers.baseAddress, 0)
+                        libpq.connectdbParams(keywordPointers.baseAddress, valuePointers.baseAddress, 0)
                     }
                 }
             }
         }
-        guard let connection, PQstatus(connection) == CONNECTION_OK else {
-            let reason = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
-            PQfinish(connection)
+        guard let connection, libpq.status(connection) == CONNECTION_OK else {
+            let reason = connection.map { libpq.errorMessage($0) } ?? "out of memory"
+            libpq.finish(connection)
             throw StoreError.serverUnavailable(reason: Self.firstLine(reason))
         }
         handle = connection
@@ -72,24 +77,24 @@ public final class PostgresConnection {
     }
 
     deinit {
-        PQfinish(handle)
+        libpq.finish(handle)
     }
 
     /// Ends the session; every later use throws `.closed`.
     public func close() {
-        PQfinish(handle)
+        libpq.finish(handle)
         handle = nil
     }
 
     /// Whether the session is open and the server was reachable at its last use.
     public var isOpen: Bool {
         guard let handle else { return false }
-        return PQstatus(handle) == CONNECTION_OK
+        return libpq.status(handle) == CONNECTION_OK
     }
 
     /// The connection's socket, for waiting on notifications in a main loop; -1 when closed.
     public var socket: Int32 {
-        handle.map { PQsocket($0) } ?? -1
+        handle.map { libpq.socket($0) } ?? -1
     }
 
     /// Runs one statement with `parameters` as `$1`, `$2`, … (text; nil is SQL `NULL`).
@@ -102,13 +107,13 @@ public final class PostgresConnection {
         // statement — never a statement sent twice. Reading what is waiting (without blocking)
         // finds the server's goodbye before anything is sent: the first read takes its message,
         // the second meets the end of the socket.
-        for _ in 0..<2 where PQstatus(handle) == CONNECTION_OK {
-            _ = PQconsumeInput(handle)
+        for _ in 0..<2 where libpq.status(handle) == CONNECTION_OK {
+            _ = libpq.consumeInput(handle)
         }
-        if PQstatus(handle) == CONNECTION_BAD {
-            PQreset(handle)
-            guard PQstatus(handle) == CONNECTION_OK else {
-                throw StoreError.serverUnavailable(reason: Self.firstLine(String(cString: PQerrorMessage(handle))))
+        if libpq.status(handle) == CONNECTION_BAD {
+            libpq.reset(handle)
+            guard libpq.status(handle) == CONNECTION_OK else {
+                throw StoreError.serverUnavailable(reason: Self.firstLine(libpq.errorMessage(handle)))
             }
             try configureSession()
         }
@@ -116,16 +121,16 @@ public final class PostgresConnection {
         defer { copies.forEach { free($0) } }
         let result = copies.withUnsafeMutableBufferPointer { pointers in
             pointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
-                PQexecParams(handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
+                libpq.execParams(handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
             }
         }
-        defer { PQclear(result) }
+        defer { libpq.clear(result) }
         guard let result else {
-            throw StoreError.serverUnavailable(reason: Self.firstLine(String(cString: PQerrorMessage(handle))))
+            throw StoreError.serverUnavailable(reason: Self.firstLine(libpq.errorMessage(handle)))
         }
-        switch PQresultStatus(result) {
+        switch libpq.resultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-            return PostgresRows(result: result, affected: Int(String(cString: PQcmdTuples(result))) ?? 0)
+            return PostgresRows(result: result, libpq: libpq, affected: Int(libpq.cmdTuples(result).map { String(cString: $0) } ?? "") ?? 0)
         default:
             throw error(of: result)
         }
@@ -148,31 +153,31 @@ public final class PostgresConnection {
     /// payload, oldest first.
     public func notifications() throws(StoreError) -> [PostgresNotification] {
         guard let handle else { throw StoreError.closed(path: endpoint.description) }
-        guard PQconsumeInput(handle) == 1, PQstatus(handle) == CONNECTION_OK else {
-            throw StoreError.serverUnavailable(reason: Self.firstLine(String(cString: PQerrorMessage(handle))))
+        guard libpq.consumeInput(handle) == 1, libpq.status(handle) == CONNECTION_OK else {
+            throw StoreError.serverUnavailable(reason: Self.firstLine(libpq.errorMessage(handle)))
         }
         var received: [PostgresNotification] = []
-        while let notice = PQnotifies(handle) {
+        while let notice = libpq.notifies(handle) {
             received.append(PostgresNotification(
                 channel: String(cString: notice.pointee.relname),
                 payload: String(cString: notice.pointee.extra),
                 senderProcess: notice.pointee.be_pid
             ))
-            PQfreemem(notice)
+            libpq.freemem(notice)
         }
         return received
     }
 
     /// The server process serving this session (its own notifications carry it).
     public var serverProcess: Int32 {
-        handle.map { PQbackendPID($0) } ?? 0
+        handle.map { libpq.backendPID($0) } ?? 0
     }
 
     private func error(of result: OpaquePointer) -> StoreError {
-        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-        let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-            ?? Self.firstLine(String(cString: PQresultErrorMessage(result)))
-        if let handle, PQstatus(handle) != CONNECTION_OK {
+        let state = libpq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let message = libpq.resultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            ?? Self.firstLine(libpq.resultErrorMessage(result))
+        if let handle, libpq.status(handle) != CONNECTION_OK {
             return .serverUnavailable(reason: message)
         }
         return StoreError.postgres(state: state, message: message, database: endpoint.description)

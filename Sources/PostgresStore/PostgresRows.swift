@@ -8,16 +8,16 @@ public struct PostgresRows: Sendable {
     /// How many rows an `INSERT`, `UPDATE` or `DELETE` changed.
     public let affected: Int
 
-    init(result: OpaquePointer, affected: Int) {
-        let count = PQntuples(result)
-        let fields = PQnfields(result)
+    init(result: OpaquePointer, libpq: LibPQ, affected: Int) {
+        let count = libpq.ntuples(result)
+        let fields = libpq.nfields(result)
         var rows: [[String?]] = []
         rows.reserveCapacity(Int(count))
         for row in 0..<count {
             var values: [String?] = []
             values.reserveCapacity(Int(fields))
             for field in 0..<fields {
-                values.append(PQgetisnull(result, row, field) == 1 ? nil : String(cString: PQgetvalue(result, row, field)))
+                values.append(libpq.getisnull(result, row, field) == 1 ? nil : libpq.getvalue(result, row, field).map { String(cString: $0) })
             }
             rows.append(values)
         }
