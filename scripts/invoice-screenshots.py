@@ -24,7 +24,7 @@ from test_invoice_lines import focused, wait_focus  # noqa: E402
 from test_forms import switch_model  # noqa: E402
 from orca_session import press_combination  # noqa: E402
 from test_german import GERMAN, dismiss_recovery_key, press_pin  # noqa: E402
-from shots_desktop import Desktop, capture as capture_window, follow_windows  # noqa: E402
+from shots_desktop import Desktop, capture as capture_window, follow_windows, x_windows  # noqa: E402
 follow_windows()
 
 OUT = os.path.join(HERE, "..", "docs", "screenshots")
@@ -51,6 +51,10 @@ def width(app, what):
     window = app.window()
     print("window width", what, window.queryComponent().getExtents(1)[2], flush=True)
     if os.environ.get("PINFORM_SHOTS_WIDTHS"):
+        # What the window asks the window manager for (its minimum size) and its X size.
+        for wid, title, _, _, x_width, x_height in x_windows(app.pid):
+            hints = subprocess.run(["xprop", "-id", wid, "WM_NORMAL_HINTS"], capture_output=True, text=True).stdout
+            print("   X window", title, x_width, x_height, " ".join(hints.split()), flush=True)
         for node in find_all(window):
             try:
                 extents = node.queryComponent().getExtents(1)
