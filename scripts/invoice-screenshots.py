@@ -18,11 +18,13 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Tests", "e2e"))
-from pinform_e2e import click, find, find_all, focus, launch_app, set_text, states, text_of, wait_until  # noqa: E402
+from pinform_e2e import (click, find, find_all, focus, launch_app, press_key, set_text, states, text_of,  # noqa: E402
+                         type_keys, wait_until)
+from test_invoice_lines import focused, wait_focus  # noqa: E402
 from test_forms import switch_model  # noqa: E402
 from orca_session import press_combination  # noqa: E402
 from test_german import GERMAN, dismiss_recovery_key, press_pin  # noqa: E402
-from shots_desktop import Desktop, capture as capture_window, follow_windows  # noqa: E402
+from shots_desktop import Desktop, capture as capture_window, follow_windows, x_windows  # noqa: E402
 follow_windows()
 
 OUT = os.path.join(HERE, "..", "docs", "screenshots")
@@ -49,6 +51,10 @@ def width(app, what):
     window = app.window()
     print("window width", what, window.queryComponent().getExtents(1)[2], flush=True)
     if os.environ.get("PINFORM_SHOTS_WIDTHS"):
+        # What the window asks the window manager for (its minimum size) and its X size.
+        for wid, title, _, _, x_width, x_height in x_windows(app.pid):
+            hints = subprocess.run(["xprop", "-id", wid, "WM_NORMAL_HINTS"], capture_output=True, text=True).stdout
+            print("   X window", title, x_width, x_height, " ".join(hints.split()), flush=True)
         for node in find_all(window):
             try:
                 extents = node.queryComponent().getExtents(1)
@@ -112,12 +118,19 @@ def main():
         for description, quantity, price, tax in [("Papier", "2", "3,50", "19"), ("Tinte", "1", "12", "19"),
                                                   ("Briefmarken", "10", "0,85", "0")]:
             click(find(root, role="push button", name="Zeile hinzufügen", visible=True))
-            wait_until(lambda: len(find_all(root, role="text", name="Beschreibung", visible=True)) > 0)
+            # Add line puts the focus in the new line's Beschreibung; Enter moves on through the
+            # line's fields, as test_invoice_lines types them (found by the focus, not by name:
+            # the new line's fields are not all on screen yet when they are looked for).
+            wait_focus(root, "Beschreibung")
+            type_keys(description)
+            for name, value in (("Menge", quantity), ("Einzelpreis", price), ("Steuer %", tax)):
+                press_key("Return")
+                wait_focus(root, name)
+                # A new line starts with quantity 1 and no tax: typed over.
+                for _ in range(len(text_of(focused(root)) or "")):
+                    press_key("BackSpace")
+                type_keys(value)
             time.sleep(0.3)
-            typed(root, "Beschreibung", description)
-            typed(root, "Menge", quantity)
-            typed(root, "Einzelpreis", price)
-            typed(root, "Steuer %", tax)
             width(app, "with a line")
         wait_until(lambda: any(text_of(label) == "31,11" for label in find_all(root, role="label", visible=True)),
                    message="the total is not 31,11")

@@ -151,6 +151,7 @@ def main():
         ("window-360-de-1.5x.png", dict(width=360, height=720, language="de", scale=1.5)),
         ("window-360-form-de-1.5x.png", dict(width=360, height=720, language="de", scale=1.5, form=True)),
         ("window-1000-he.png", dict(width=1000, height=760, language="he")),
+        ("window-1000-he-dark.png", dict(width=1000, height=760, language="he", dark=True)),
         ("window-1000-ar.png", dict(width=1000, height=760, language="ar")),
         ("window-1000-errors.png", dict(width=1000, height=760, errors=True)),
     ]
