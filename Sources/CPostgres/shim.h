@@ -3,3 +3,12 @@
 // target (scripts/check-layers): every query goes through PQexecParams with its values as
 // parameters, never spliced into SQL text.
 #include <libpq-fe.h>
+
+// A memory-only file (memfd) for the client certificate's key while libpq reads it: libpq takes
+// the key from a file name (`sslkey`), and /proc/self/fd/N names this file without any on disk.
+// Called through the system call: Glibc's memfd_create is declared only with _GNU_SOURCE.
+#include <sys/syscall.h>
+#include <unistd.h>
+static inline int pinform_memfd_create(const char *name) {
+    return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC: not inherited by children */);
+}

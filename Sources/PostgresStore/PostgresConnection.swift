@@ -10,18 +10,32 @@ import Storage
 /// Every statement runs through `PQexecParams` with its values as parameters, never spliced
 /// into the SQL text; identifiers are checked and quoted by the caller. The password is handed
 /// to libpq as a connection parameter from locked memory, never as part of a connection string,
-/// so it is in no URL, log line or process argument. Closing (or `deinit`) ends the session.
+/// so it is in no URL, log line or process argument. A client certificate's key reaches libpq
+/// through a memory-only file, filled only while connecting (`ClientKeyFile`). Closing (or
+/// `deinit`) ends the session.
 public final class PostgresConnection {
     /// Where the connection goes (no password in it).
     public let endpoint: PostgresEndpoint
     private var handle: OpaquePointer?
+    /// The client key's memory file, empty between connections, while a key was given.
+    private var keyFile: ClientKeyFile?
 
-    /// Connects, or throws `.serverUnavailable` with libpq's words.
+    /// Connects, or throws `.serverUnavailable` with libpq's words (`.serverRefused` in plain
+    /// words when the server turned this desk's client certificate down).
     ///
-    /// - Parameter password: the role's password, or nil for peer or certificate authentication.
-    public init(endpoint: PostgresEndpoint, password: SecretBytes? = nil) throws(StoreError) {
+    /// - Parameters:
+    ///   - password: the role's password, or nil for peer or certificate authentication.
+    ///   - clientKey: the private key (PEM) of the endpoint's `certificateFile`, or nil.
+    public init(endpoint: PostgresEndpoint, password: SecretBytes? = nil, clientKey: SecretBytes? = nil) throws(StoreError) {
         self.endpoint = endpoint
-        let pairs = endpoint.connectionParameters
+        var pairs = endpoint.connectionParameters
+        if let clientKey, endpoint.certificateFile != nil, !endpoint.isSocket {
+            let file = try ClientKeyFile(key: clientKey)
+            pairs.append(("sslkey", file.path))
+            keyFile = file
+        } else if endpoint.certificateFile != nil, !endpoint.isSocket {
+            throw StoreError.serverRefused(reason: Self.missingKeyReason)
+        }
         var keywords = pairs.map { strdup($0.key) }
         var values = pairs.map { strdup($0.value) }
         // The password goes from locked memory to a buffer wiped right after connecting.
@@ -46,7 +60,7 @@ public final class PostgresConnection {
                 passwordCopy.deallocate()
             }
         }
-        let connection = keywords.withUnsafeBufferPointer { keywordPointers in
+        let connect = { keywords.withUnsafeBufferPointer { keywordPointers in
             values.withUnsafeBufferPointer { valuePointers in
                 keywordPointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { keywordPointers in
                     valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { valuePointers in
@@ -54,11 +68,12 @@ public final class PostgresConnection {
                     }
                 }
             }
-        }
+        } }
+        let connection = keyFile.map { $0.whileFilled(connect) } ?? connect()
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
             let reason = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
             PQfinish(connection)
-            throw StoreError.serverUnavailable(reason: Self.firstLine(reason))
+            throw Self.connectionError(Self.firstLine(reason), endpoint: endpoint)
         }
         handle = connection
         try configureSession()
@@ -79,6 +94,7 @@ public final class PostgresConnection {
     public func close() {
         PQfinish(handle)
         handle = nil
+        keyFile = nil
     }
 
     /// Whether the session is open and the server was reachable at its last use.
@@ -106,7 +122,7 @@ public final class PostgresConnection {
             _ = PQconsumeInput(handle)
         }
         if PQstatus(handle) == CONNECTION_BAD {
-            PQreset(handle)
+            keyFile.map { $0.whileFilled { PQreset(handle) } } ?? PQreset(handle)
             guard PQstatus(handle) == CONNECTION_OK else {
                 throw StoreError.serverUnavailable(reason: Self.firstLine(String(cString: PQerrorMessage(handle))))
             }
