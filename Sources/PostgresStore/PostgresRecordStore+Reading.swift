@@ -60,9 +60,11 @@ extension PostgresRecordStore {
     ) throws(StoreError) -> [RecordID] {
         let terms = try SearchText.terms(search)
         let order = try orderClause(key, ascending: ascending)
-        let sorted = try sortedIDs(orderedBy: order)
+        // The table's stamp is asked once per call: a keystroke is one round trip, not two.
+        let stamp = try validCacheStamp()
+        let sorted = try sortedIDs(orderedBy: order, at: stamp)
         guard !terms.isEmpty else { return sorted }
-        return cache.matching(sorted, orderedBy: order, in: try currentSearchIndex(), terms: terms)
+        return cache.matching(sorted, orderedBy: order, in: try currentSearchIndex(at: stamp), terms: terms)
     }
 
     /// Reads the search text of every record into memory now rather than at the first search.
