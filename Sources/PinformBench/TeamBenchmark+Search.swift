@@ -35,15 +35,25 @@ extension TeamBenchmark {
         return times
     }
 
+    /// Reading 100 records not read before (so none is kept from an earlier read), ten times.
+    static func unreadPages<Model>(_ store: some RecordStoring<Model>, from ids: [RecordID]) throws -> [Duration] {
+        let clock = ContinuousClock()
+        return try (1...10).map { page in
+            let start = min(page * 1_000, max(ids.count - 100, 0))
+            return try clock.measure { _ = try store.records(ids: ids[start..<min(start + 100, ids.count)]) }
+        }
+    }
+
     /// The server's own time for what a keystroke sends (EXPLAIN ANALYZE), and a bare round trip.
     static func serverShare(_ connection: PostgresConnection, table: String, ids: [RecordID]) throws -> [[String]] {
         let page = "{" + ids.prefix(100).map(\.description).joined(separator: ",") + "}"
         func executionTime(_ sql: String, _ parameters: [String?]) throws -> String {
             let plan = try connection.execute("EXPLAIN (ANALYZE, FORMAT TEXT) " + sql, parameters).rows.compactMap { $0.first ?? nil }
             let time = plan.first { $0.hasPrefix("Execution Time") }?.replacingOccurrences(of: "Execution Time: ", with: "") ?? "?"
+            let planning = plan.first { $0.hasPrefix("Planning Time") }?.replacingOccurrences(of: "Planning Time: ", with: "") ?? "?"
             let scan = plan.first { $0.contains("Scan") }?.trimmingCharacters(in: .whitespaces)
                 .components(separatedBy: "  (").first ?? "?"
-            return "\(time) (\(scan))"
+            return "\(time) + planning \(planning) (\(scan))"
         }
         let clock = ContinuousClock()
         var trips: [Duration] = []
@@ -55,7 +65,8 @@ extension TeamBenchmark {
             ["  the server's time: the table's change stamp (EXPLAIN ANALYZE)", "—",
              try executionTime("SELECT stamp FROM _pinform_tables WHERE name = $1", [table])],
             ["  the server's time: the first screen's 100 records (EXPLAIN ANALYZE)", "—",
-             try executionTime("SELECT id, _json::text, _version FROM \"\(table)\" WHERE id = ANY($1::bigint[])", [page])],
+             try executionTime("SELECT id, extract(epoch from _created)::float8, extract(epoch from _updated)::float8, _json::text, "
+                                 + "_version FROM \"\(table)\" WHERE id = ANY($1::bigint[])", [page])],
             ["  one bare round trip (SELECT 1, 50)", "—",
              "\(format(sorted[25])) / \(format(sorted[45])) / \(format(sorted[49]))"],
         ]

@@ -122,6 +122,9 @@ enum TeamBenchmark {
         let typedLocal = try keystrokes(local), typedShared = try keystrokes(deskB)
         table.add(["search keystroke (100, with the first screen's records)", spread(typedLocal.whole), spread(typedShared.whole)])
         table.add(["  the matching identities alone (100)", spread(typedLocal.idsOnly), spread(typedShared.idsOnly)])
+        let sortedLocal = try local.ids(sortedBy: "last_name"), sortedShared = try deskB.ids(sortedBy: "last_name")
+        table.add(["  100 records not read before (10)", spread(try unreadPages(local, from: sortedLocal)),
+                   spread(try unreadPages(deskB, from: sortedShared))])
         for row in try serverShare(listener, table: "patient", ids: try deskB.ids(sortedBy: "last_name", search: "ada")) {
             table.add(row)
         }

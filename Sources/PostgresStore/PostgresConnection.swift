@@ -103,6 +103,12 @@ public final class PostgresConnection {
         return PQstatus(handle) == CONNECTION_OK
     }
 
+    /// Whether a transaction is open on the session (what it reads may yet be rolled back).
+    public var isInTransaction: Bool {
+        guard let handle else { return false }
+        return PQtransactionStatus(handle) != PQTRANS_IDLE
+    }
+
     /// The connection's socket, for waiting on notifications in a main loop; -1 when closed.
     public var socket: Int32 {
         handle.map { PQsocket($0) } ?? -1

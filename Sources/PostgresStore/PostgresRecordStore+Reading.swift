@@ -12,15 +12,21 @@ extension PostgresRecordStore {
     public func records(ids: some Sequence<RecordID>) throws(StoreError) -> [Record<Model>] {
         let ids = Array(ids)
         guard !ids.isEmpty else { return [] }
-        let rows = try connection.execute(
-            "SELECT \(selectColumns) FROM \(quotedTable) WHERE id = ANY($1::bigint[])", [Self.array(ids)]
-        ).rows
+        // Kept records at the stamp asked now (one small round trip); only the others are read.
+        let keeps = recordCache.holds(at: connection.isInTransaction ? nil : try validCacheStamp())
         var byID: [RecordID: Record<Model>] = [:]
-        for row in rows {
-            let record = try decodeRecord(row)
-            byID[record.id] = record
+        let missing = keeps ? ids.filter { recordCache[$0] == nil } : ids
+        if !missing.isEmpty {
+            let rows = try connection.execute(
+                "SELECT \(selectColumns) FROM \(quotedTable) WHERE id = ANY($1::bigint[])", [Self.array(missing)]
+            ).rows
+            for row in rows {
+                let record = try decodeRecord(row)
+                byID[record.id] = record
+            }
+            if keeps { recordCache.keep(byID.values) }
         }
-        return ids.compactMap { byID[$0] }
+        return ids.compactMap { byID[$0] ?? recordCache[$0] }
     }
 
     /// How many records match a search, or how many there are for `nil`.

@@ -87,6 +87,7 @@ extension PostgresRecordStore {
 
     func dropCaches() {
         cache.drop()
+        recordCache.drop()
     }
 
     /// Runs a write in a transaction that holds the table's stamp row (so no other desk writes
