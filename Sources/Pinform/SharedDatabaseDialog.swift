@@ -66,9 +66,14 @@ final class SharedDatabaseDialog {
         passwordLabel.setMnemonicWidget(passwordEntry)
         _ = passwordMask
         caLabel.xAlign = 0
-        caLabel.text = caFile?.lastPathComponent ?? tr("No CA certificate chosen (not needed for a Unix socket)")
+        // The files an address (`--connect`) names show as chosen.
+        let named = try? PostgresEndpoint(parsing: address)
+        let namedName = { (path: String?) in path.map { URL(fileURLWithPath: $0).lastPathComponent } }
+        caLabel.text = caFile?.lastPathComponent ?? namedName(named?.caFile)
+            ?? tr("No CA certificate chosen (not needed for a Unix socket)")
         certificateLabel.xAlign = 0
-        certificateLabel.text = certificateFile?.lastPathComponent ?? tr("No client certificate (the server asks for the password)")
+        certificateLabel.text = certificateFile?.lastPathComponent ?? namedName(named?.certificateFile)
+            ?? tr("No client certificate (the server asks for the password)")
         keyLabel.xAlign = 0
         keyLabel.text = keyFile.map { tr("{file}, sealed under your PIN once joined", ["file": $0.lastPathComponent]) }
             ?? tr("No key chosen")

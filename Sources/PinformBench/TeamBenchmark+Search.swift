@@ -10,6 +10,8 @@ extension TeamBenchmark {
     struct Keystrokes {
         var whole: [Duration] = []
         var idsOnly: [Duration] = []
+        /// The whole keystroke's CPU time of this thread (the server's own work not in it).
+        var cpu: [Duration] = []
     }
 
     static let keystrokeTexts = ["z", "zü", "zür", "zü", "z", "ada", "ada l", "ada lo", "lovelace 1", "example.org"]
@@ -23,10 +25,12 @@ extension TeamBenchmark {
         var times = Keystrokes()
         for _ in 0..<10 {
             for text in keystrokeTexts {
+                let cpuBefore = Clock.threadCPU()
                 times.whole.append(try clock.measure {
                     let ids = try store.ids(sortedBy: "last_name", ascending: true, search: text)
                     _ = try store.records(ids: ids.prefix(100))
                 })
+                times.cpu.append(.nanoseconds(Int64(Clock.threadCPU() - cpuBefore)))
                 times.idsOnly.append(try clock.measure {
                     _ = try store.ids(sortedBy: "last_name", ascending: true, search: text)
                 })

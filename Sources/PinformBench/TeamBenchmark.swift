@@ -121,6 +121,7 @@ enum TeamBenchmark {
         // Search keystrokes once the index is ready (TeamBenchmark+Search.swift).
         let typedLocal = try keystrokes(local), typedShared = try keystrokes(deskB)
         table.add(["search keystroke (100, with the first screen's records)", spread(typedLocal.whole), spread(typedShared.whole)])
+        table.add(["  its CPU time in this process (the server's not counted)", spread(typedLocal.cpu), spread(typedShared.cpu)])
         table.add(["  the matching identities alone (100)", spread(typedLocal.idsOnly), spread(typedShared.idsOnly)])
         let sortedLocal = try local.ids(sortedBy: "last_name"), sortedShared = try deskB.ids(sortedBy: "last_name")
         table.add(["  100 records not read before (10)", spread(try unreadPages(local, from: sortedLocal)),
