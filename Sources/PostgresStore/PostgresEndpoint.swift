@@ -106,7 +106,9 @@ public struct PostgresEndpoint: Sendable, Hashable, Codable, CustomStringConvert
         pairs.append(("application_name", "pinform"))
         pairs.append(("connect_timeout", "5"))
         // Never read a password file or service file behind the person's back.
-        pairs.append(("passfile", "/dev/null"))
+        // A name that can never exist (no descriptor -1): libpq skips it without a word, where
+        // /dev/null made it warn on stderr at each connection without a password (a certificate).
+        pairs.append(("passfile", "/proc/self/fd/-1"))
         return pairs
     }
 
