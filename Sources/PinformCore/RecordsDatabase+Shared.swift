@@ -21,17 +21,19 @@ extension RecordsDatabase {
         sharedEndpoint = joined?.endpoint
         guard let joined else { return }
         let password = joined.password.count == 0 ? nil : joined.password
-        let connection = try PostgresConnection(endpoint: joined.endpoint, password: password)
+        let clientKey = try? SharedDatabase.clientKey(vault: vault, dataKey: key)
+        let connection = try PostgresConnection(endpoint: joined.endpoint, password: password, clientKey: clientKey)
         try PostgresSchema.prepare(connection)
         sharedConnection = connection
         sharedPassword = password
+        sharedClientKey = clientKey
         try listen()
     }
 
     /// Opens the listening session and tells the app its socket.
     private func listen() throws(StoreError) {
         guard let endpoint = sharedEndpoint else { return }
-        let listener = try PostgresConnection(endpoint: endpoint, password: sharedPassword)
+        let listener = try PostgresConnection(endpoint: endpoint, password: sharedPassword, clientKey: sharedClientKey)
         try listener.execute("LISTEN \(PostgresSchema.channel)")
         self.listener = listener
         onListeningSocket?(listener.socket)

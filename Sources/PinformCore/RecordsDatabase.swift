@@ -48,6 +48,8 @@ public final class RecordsDatabase {
     /// The shared database's password, in locked memory, while it is open: to listen again
     /// after the server dropped the listening session.
     var sharedPassword: SecretBytes?
+    /// The client certificate's key, in locked memory, while it is open (as the password).
+    var sharedClientKey: SecretBytes?
     /// Who is told of other desks' changes, by token.
     var changeObservers: [Int: @MainActor (Set<String>) -> Void] = [:]
     var nextObserverToken = 0
@@ -78,6 +80,7 @@ public final class RecordsDatabase {
         sharedConnection?.close()
         sharedConnection = nil
         sharedPassword = nil
+        sharedClientKey = nil
         if listener != nil {
             listener?.close()
             listener = nil

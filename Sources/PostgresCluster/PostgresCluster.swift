@@ -36,11 +36,19 @@ public final class PostgresCluster: Sendable {
         public let certificate: String
         /// The server's private key.
         public let key: String
+        /// The CA whose client certificates the server accepts (`ssl_ca_file`), or nil.
+        public let clientCA: String?
+        /// The roles that log in over TCP by client certificate only (`hostssl … cert` in
+        /// pg_hba.conf: the certificate's common name must be the role's name); every other role
+        /// logs in by password.
+        public let certificateRoles: [String]
 
         /// Files from their paths.
-        public init(certificate: String, key: String) {
+        public init(certificate: String, key: String, clientCA: String? = nil, certificateRoles: [String] = []) {
             self.certificate = certificate
             self.key = key
+            self.clientCA = clientCA
+            self.certificateRoles = certificateRoles
         }
     }
 
@@ -91,8 +99,13 @@ public final class PostgresCluster: Sendable {
             }
             port = try Self.freePort()
             tcpHost = "127.0.0.1"
-            tlsSettings = ["-c", "listen_addresses=127.0.0.1", "-c", "ssl=on", "-c", "ssl_cert_file=\(certificate)",
-                           "-c", "ssl_key_file=\(key)"]
+            var settings = ["-c", "listen_addresses=127.0.0.1", "-c", "ssl=on", "-c", "ssl_cert_file=\(certificate)",
+                            "-c", "ssl_key_file=\(key)"]
+            if let clientCA = tls.clientCA {
+                settings += try Self.acceptClientCertificates(from: clientCA, for: tls.certificateRoles, folder: folder,
+                                                              data: data, as: asUser)
+            }
+            tlsSettings = settings
         } else {
             port = 5432
             tcpHost = nil

@@ -25,6 +25,7 @@ struct LibPQ: @unchecked Sendable {
     let finish: @convention(c) (OpaquePointer?) -> Void
     let reset: @convention(c) (OpaquePointer?) -> Void
     let consumeInput: @convention(c) (OpaquePointer?) -> Int32
+    let transactionStatus: @convention(c) (OpaquePointer?) -> PGTransactionStatusType
     let socket: @convention(c) (OpaquePointer?) -> Int32
     let backendPID: @convention(c) (OpaquePointer?) -> Int32
     let execParams: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
@@ -58,6 +59,7 @@ struct LibPQ: @unchecked Sendable {
             finish: try function("PQfinish"),
             reset: try function("PQreset"),
             consumeInput: try function("PQconsumeInput"),
+            transactionStatus: try function("PQtransactionStatus"),
             socket: try function("PQsocket"),
             backendPID: try function("PQbackendPID"),
             execParams: try function("PQexecParams"),

@@ -10,23 +10,37 @@ import Storage
 /// Every statement runs through `PQexecParams` with its values as parameters, never spliced
 /// into the SQL text; identifiers are checked and quoted by the caller. The password is handed
 /// to libpq as a connection parameter from locked memory, never as part of a connection string,
-/// so it is in no URL, log line or process argument. Closing (or `deinit`) ends the session.
+/// so it is in no URL, log line or process argument. A client certificate's key reaches libpq
+/// through a memory-only file, filled only while connecting (`ClientKeyFile`). Closing (or
+/// `deinit`) ends the session.
 public final class PostgresConnection {
     /// Where the connection goes (no password in it).
     public let endpoint: PostgresEndpoint
     private var handle: OpaquePointer?
     /// libpq, opened at the first connection (`LibPQ`).
     private let libpq: LibPQ
+    /// The client key's memory file, empty between connections, while a key was given.
+    private var keyFile: ClientKeyFile?
 
     /// Connects, or throws `.serverUnavailable` with libpq's words (or, when libpq itself
-    /// cannot be loaded, a sentence saying so).
+    /// cannot be loaded, a sentence saying so; `.serverRefused` in plain words when the server
+    /// turned this desk's client certificate down).
     ///
-    /// - Parameter password: the role's password, or nil for peer or certificate authentication.
-    public init(endpoint: PostgresEndpoint, password: SecretBytes? = nil) throws(StoreError) {
+    /// - Parameters:
+    ///   - password: the role's password, or nil for peer or certificate authentication.
+    ///   - clientKey: the private key (PEM) of the endpoint's `certificateFile`, or nil.
+    public init(endpoint: PostgresEndpoint, password: SecretBytes? = nil, clientKey: SecretBytes? = nil) throws(StoreError) {
         self.endpoint = endpoint
         libpq = try LibPQ.shared.get()
         let libpq = libpq
-        let pairs = endpoint.connectionParameters
+        var pairs = endpoint.connectionParameters
+        if let clientKey, endpoint.certificateFile != nil, !endpoint.isSocket {
+            let file = try ClientKeyFile(key: clientKey)
+            pairs.append(("sslkey", file.path))
+            keyFile = file
+        } else if endpoint.certificateFile != nil, !endpoint.isSocket {
+            throw StoreError.serverRefused(reason: Self.missingKeyReason)
+        }
         var keywords = pairs.map { strdup($0.key) }
         var values = pairs.map { strdup($0.value) }
         // The password goes from locked memory to a buffer wiped right after connecting.
@@ -51,7 +65,7 @@ public final class PostgresConnection {
                 passwordCopy.deallocate()
             }
         }
-        let connection = keywords.withUnsafeBufferPointer { keywordPointers in
+        let connect = { keywords.withUnsafeBufferPointer { keywordPointers in
             values.withUnsafeBufferPointer { valuePointers in
                 keywordPointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { keywordPointers in
                     valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { valuePointers in
@@ -59,11 +73,12 @@ public final class PostgresConnection {
                     }
                 }
             }
-        }
+        } }
+        let connection = keyFile.map { $0.whileFilled(connect) } ?? connect()
         guard let connection, libpq.status(connection) == CONNECTION_OK else {
             let reason = connection.map { libpq.errorMessage($0) } ?? "out of memory"
             libpq.finish(connection)
-            throw StoreError.serverUnavailable(reason: Self.firstLine(reason))
+            throw Self.connectionError(Self.firstLine(reason), endpoint: endpoint)
         }
         handle = connection
         try configureSession()
@@ -84,12 +99,19 @@ public final class PostgresConnection {
     public func close() {
         libpq.finish(handle)
         handle = nil
+        keyFile = nil
     }
 
     /// Whether the session is open and the server was reachable at its last use.
     public var isOpen: Bool {
         guard let handle else { return false }
         return libpq.status(handle) == CONNECTION_OK
+    }
+
+    /// Whether a transaction is open on the session (what it reads may yet be rolled back).
+    public var isInTransaction: Bool {
+        guard let handle else { return false }
+        return libpq.transactionStatus(handle) != PQTRANS_IDLE
     }
 
     /// The connection's socket, for waiting on notifications in a main loop; -1 when closed.
@@ -111,7 +133,7 @@ public final class PostgresConnection {
             _ = libpq.consumeInput(handle)
         }
         if libpq.status(handle) == CONNECTION_BAD {
-            libpq.reset(handle)
+            keyFile.map { $0.whileFilled { libpq.reset(handle) } } ?? libpq.reset(handle)
             guard libpq.status(handle) == CONNECTION_OK else {
                 throw StoreError.serverUnavailable(reason: Self.firstLine(libpq.errorMessage(handle)))
             }

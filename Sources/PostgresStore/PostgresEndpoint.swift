@@ -22,29 +22,34 @@ public struct PostgresEndpoint: Sendable, Hashable, Codable, CustomStringConvert
     public var sslMode: String?
     /// The CA certificate file the server's certificate must chain to (`sslrootcert`).
     public var caFile: String?
+    /// This desk's client certificate (PEM, `sslcert`), for a server that authenticates by
+    /// certificate; its private key is sealed under the PIN, never named here.
+    public var certificateFile: String?
 
     /// The database a bare socket folder or host name means.
     public static let defaultDatabase = "pinform"
 
     /// An endpoint from its parts.
     public init(host: String, port: Int? = nil, database: String = Self.defaultDatabase, user: String? = nil,
-                sslMode: String? = nil, caFile: String? = nil) {
+                sslMode: String? = nil, caFile: String? = nil, certificateFile: String? = nil) {
         self.host = host
         self.port = port
         self.database = database
         self.user = user
         self.sslMode = sslMode
         self.caFile = caFile
+        self.certificateFile = certificateFile
     }
 
     /// Whether the server is reached through a Unix socket in a folder.
     public var isSocket: Bool { host.hasPrefix("/") }
 
-    /// Reads `postgresql://[user@]host[:port][/database][?sslmode=…&sslrootcert=…&host=/socket/folder]`
+    /// Reads `postgresql://[user@]host[:port][/database][?sslmode=…&sslrootcert=…&sslcert=…&host=/socket/folder]`
     /// or an absolute socket folder.
     ///
     /// - Throws: `PostgresEndpoint.ParseError` for anything else, and for an address with a
-    ///   password in it (a password never goes in an address: Pinform asks for it and seals it).
+    ///   password or a key file in it (neither goes in an address: Pinform asks for them and
+    ///   seals them).
     public init(parsing text: String) throws(ParseError) {
         if text.hasPrefix("/") {
             self.init(host: text)
@@ -56,6 +61,7 @@ public struct PostgresEndpoint: Sendable, Hashable, Codable, CustomStringConvert
         }
         guard components.password == nil else { throw ParseError.passwordInAddress }
         let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+        guard query["sslkey"] == nil else { throw ParseError.keyInAddress }
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         let host = query["host"] ?? components.host ?? ""
         guard !host.isEmpty else { throw ParseError.notAnAddress(text) }
@@ -65,7 +71,8 @@ public struct PostgresEndpoint: Sendable, Hashable, Codable, CustomStringConvert
             database: path.isEmpty ? Self.defaultDatabase : path,
             user: components.user.flatMap { $0.isEmpty ? nil : $0 } ?? query["user"],
             sslMode: query["sslmode"],
-            caFile: query["sslrootcert"]
+            caFile: query["sslrootcert"],
+            certificateFile: query["sslcert"]
         )
     }
 
@@ -81,6 +88,7 @@ public struct PostgresEndpoint: Sendable, Hashable, Codable, CustomStringConvert
         var options: [String] = []
         if let sslMode { options.append("sslmode=\(sslMode)") }
         if let caFile { options.append("sslrootcert=\(caFile)") }
+        if let certificateFile { options.append("sslcert=\(certificateFile)") }
         if !options.isEmpty { text += "?" + options.joined(separator: "&") }
         return text
     }
@@ -93,11 +101,14 @@ public struct PostgresEndpoint: Sendable, Hashable, Codable, CustomStringConvert
         if !isSocket {
             pairs.append(("sslmode", sslMode ?? "verify-full"))
             if let caFile { pairs.append(("sslrootcert", caFile)) }
+            if let certificateFile { pairs.append(("sslcert", certificateFile)) }
         }
         pairs.append(("application_name", "pinform"))
         pairs.append(("connect_timeout", "5"))
         // Never read a password file or service file behind the person's back.
-        pairs.append(("passfile", "/dev/null"))
+        // A name that can never exist (no descriptor -1): libpq skips it without a word, where
+        // /dev/null made it warn on stderr at each connection without a password (a certificate).
+        pairs.append(("passfile", "/proc/self/fd/-1"))
         return pairs
     }
 
@@ -107,5 +118,7 @@ public struct PostgresEndpoint: Sendable, Hashable, Codable, CustomStringConvert
         case notAnAddress(String)
         /// The address holds a password, which belongs sealed under the PIN instead.
         case passwordInAddress
+        /// The address names a key file (`sslkey`): the key belongs sealed under the PIN instead.
+        case keyInAddress
     }
 }

@@ -12,15 +12,21 @@ extension PostgresRecordStore {
     public func records(ids: some Sequence<RecordID>) throws(StoreError) -> [Record<Model>] {
         let ids = Array(ids)
         guard !ids.isEmpty else { return [] }
-        let rows = try connection.execute(
-            "SELECT \(selectColumns) FROM \(quotedTable) WHERE id = ANY($1::bigint[])", [Self.array(ids)]
-        ).rows
+        // Kept records at the stamp asked now (one small round trip); only the others are read.
+        let keeps = recordCache.holds(at: connection.isInTransaction ? nil : try validCacheStamp())
         var byID: [RecordID: Record<Model>] = [:]
-        for row in rows {
-            let record = try decodeRecord(row)
-            byID[record.id] = record
+        let missing = keeps ? ids.filter { recordCache[$0] == nil } : ids
+        if !missing.isEmpty {
+            let rows = try connection.execute(
+                "SELECT \(selectColumns) FROM \(quotedTable) WHERE id = ANY($1::bigint[])", [Self.array(missing)]
+            ).rows
+            for row in rows {
+                let record = try decodeRecord(row)
+                byID[record.id] = record
+            }
+            if keeps { recordCache.keep(byID.values) }
         }
-        return ids.compactMap { byID[$0] }
+        return ids.compactMap { byID[$0] ?? recordCache[$0] }
     }
 
     /// How many records match a search, or how many there are for `nil`.
@@ -60,9 +66,11 @@ extension PostgresRecordStore {
     ) throws(StoreError) -> [RecordID] {
         let terms = try SearchText.terms(search)
         let order = try orderClause(key, ascending: ascending)
-        let sorted = try sortedIDs(orderedBy: order)
+        // The table's stamp is asked once per call: a keystroke is one round trip, not two.
+        let stamp = try validCacheStamp()
+        let sorted = try sortedIDs(orderedBy: order, at: stamp)
         guard !terms.isEmpty else { return sorted }
-        return cache.matching(sorted, orderedBy: order, in: try currentSearchIndex(), terms: terms)
+        return cache.matching(sorted, orderedBy: order, in: try currentSearchIndex(at: stamp), terms: terms)
     }
 
     /// Reads the search text of every record into memory now rather than at the first search.

@@ -87,6 +87,7 @@ extension PostgresRecordStore {
 
     func dropCaches() {
         cache.drop()
+        recordCache.drop()
     }
 
     /// Runs a write in a transaction that holds the table's stamp row (so no other desk writes
@@ -104,15 +105,24 @@ extension PostgresRecordStore {
     }
 
     func sortedIDs(orderedBy order: String) throws(StoreError) -> [RecordID] {
-        let stamp = try validCacheStamp()
-        return try cache.sortedIDs(orderedBy: order, at: stamp) { () throws(StoreError) in
+        try sortedIDs(orderedBy: order, at: try validCacheStamp())
+    }
+
+    /// The sorted identities, the caches' `stamp` validated just before (one round trip for a
+    /// whole search keystroke, not one per cache).
+    func sortedIDs(orderedBy order: String, at stamp: Int64?) throws(StoreError) -> [RecordID] {
+        try cache.sortedIDs(orderedBy: order, at: stamp) { () throws(StoreError) in
             try connection.execute("SELECT id FROM \(quotedTable)" + order).rows.map { RecordID($0[0].flatMap(Int64.init) ?? 0) }
         }
     }
 
     func currentSearchIndex() throws(StoreError) -> SearchIndex {
-        let stamp = try validCacheStamp()
-        return try cache.searchIndex(at: stamp) { () throws(StoreError) in
+        try currentSearchIndex(at: try validCacheStamp())
+    }
+
+    /// The search index, the caches' `stamp` validated just before.
+    func currentSearchIndex(at stamp: Int64?) throws(StoreError) -> SearchIndex {
+        try cache.searchIndex(at: stamp) { () throws(StoreError) in
             searchIndexReads += 1
             var index = SearchIndex()
             for row in try connection.execute("SELECT id, _search FROM \(quotedTable)").rows {
