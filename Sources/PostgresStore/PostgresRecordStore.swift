@@ -40,6 +40,8 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
     let decoder = JSONDecoder()
     /// The sorted lists and the search index, while the table's change stamp stays the same.
     var cache = RecordListCache<Int64>()
+    /// The identity the next write records on the server (`once(_:_:)`), or nil.
+    var operation: String?
     /// How many times the whole search index was read from the server (not patched).
     package internal(set) var searchIndexReads = 0
     let selectColumns = "id, extract(epoch from _created)::float8, extract(epoch from _updated)::float8, _json::text, _version"
