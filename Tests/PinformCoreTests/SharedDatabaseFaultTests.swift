@@ -26,7 +26,7 @@ extension FaultVisit: RecordModel {
 /// by a proxy, the server's disk full, the desk's password changed. Each time the desk says what
 /// happened in plain words, keeps the save in its sealed file and sends it, in order, once the
 /// server takes it again.
-final class SharedDatabaseFaultTests: XCTestCase {
+class SharedDatabaseFaultCase: XCTestCase {
     var folder: URL!
     var cluster: PostgresCluster!
     var proxy: DroppingProxy!
@@ -112,7 +112,10 @@ final class SharedDatabaseFaultTests: XCTestCase {
         try cluster.psql("SELECT name FROM fault_visit ORDER BY id", database: "clinic")
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
+}
 
+/// The session and the network failing in the middle of saves.
+final class SharedDatabaseFaultTests: SharedDatabaseFaultCase {
     func testATransactionKilledMidSaveIsKeptAndSentBeforeTheNextSave() throws {
         let desks = try twoDesks()
         let cluster: PostgresCluster = cluster
