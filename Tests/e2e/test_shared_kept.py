@@ -4,7 +4,7 @@ server back) sends them, in order, into the server's table.
 """
 import unittest
 
-from pinform_e2e import AppTestCase, click, find, find_all, response_button, set_text, wait_until
+from pinform_e2e import AppTestCase, click, find, find_all, response_button, set_text, text_of, wait_until
 from private_cluster import PrivateCluster
 from test_records import message, save_person, shown_texts, unlock, wait_for_rows
 
@@ -32,12 +32,14 @@ class SharedKeptSavesTests(AppTestCase):
 
     def close_window(self, root):
         # The toasts' own close buttons go first: the title bar's Close is then the only one.
-        wait_until(lambda: not shown_texts(root, "kept on this desk"), 20, "the toast stayed")
+        wait_until(lambda: not shown_texts(root, "kept on this desk") and not shown_texts(root, "cannot be reached"), 60,
+                   "the toasts stayed")
         click(find(root, role="push button", name="Close", visible=True))
 
-    @unittest.skip("the first save after the cluster stops shows Saved and an empty list (No Records Yet) instead of "
-                   "the kept-save message, in 3 runs of 3 here; test_shared's kept-save test failed the same way in 1 run "
-                   "of 2; cause not found before the stop (the unit tests of the same path pass)")
+    @unittest.skip("after the cluster stops, the kept-save toast queues behind the list's own toast (waited for "
+                   "here), but the app then stopped answering AT-SPI while the second save was typed (set_text: no "
+                   "reply) in the last run; test_shared's kept-save test failed once of two runs too; cause not found "
+                   "before the stop (the unit tests of the same path pass)")
     def test_closing_the_window_with_kept_saves_warns_and_the_next_unlock_sends_them(self):
         app = self.launch_app(args=["--connect", self.cluster.address("clinic", "front_desk")])
         root = self.join(app)
@@ -46,10 +48,13 @@ class SharedKeptSavesTests(AppTestCase):
         wait_for_rows(root, 1)
 
         self.cluster.pause()
-        for count, (first, last, born, email) in enumerate(PEOPLE, start=1):
+        for first, last, born, email in PEOPLE:
             save_person(root, {"First name": first, "Last name": last, "Birth date": born, "Email": email, "Height": "1.70"})
-            message(root, "kept on this desk")
-            message(root, f"{count} save wait" if count == 1 else f"{count} saves wait")
+            wait_until(lambda: not text_of(find(root, role="text", name="First name", visible=True)), 10,
+                       "the form was not cleared after the save")
+        # Toasts queue behind the one saying the list cannot be read: the third save's says 3.
+        message(root, "kept on this desk", timeout=30)
+        message(root, "3 saves wait", timeout=60)
 
         self.close_window(root)
         message(root, WARNING)
