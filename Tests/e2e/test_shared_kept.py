@@ -36,10 +36,10 @@ class SharedKeptSavesTests(AppTestCase):
                    "the toasts stayed")
         click(find(root, role="push button", name="Close", visible=True))
 
-    @unittest.skip("after the cluster stops, the kept-save toast queues behind the list's own toast (waited for "
-                   "here), but the app then stopped answering AT-SPI while the second save was typed (set_text: no "
-                   "reply) in the last run; test_shared's kept-save test failed once of two runs too; cause not found "
-                   "before the stop (the unit tests of the same path pass)")
+    @unittest.skip("flaky here: passed 1 run of its last 3 (the warning, Keep Open, Close Anyway and the next "
+                   "unlock's sends all as asserted); once the third save's toast did not show within 60 s, once the "
+                   "app stopped answering AT-SPI while a save was typed after the cluster stopped; test_shared's "
+                   "kept-save test failed once of two runs too; cause not found before the stop")
     def test_closing_the_window_with_kept_saves_warns_and_the_next_unlock_sends_them(self):
         app = self.launch_app(args=["--connect", self.cluster.address("clinic", "front_desk")])
         root = self.join(app)
