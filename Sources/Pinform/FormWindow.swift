@@ -36,6 +36,9 @@ final class FormWindow {
     /// Where saved values go; the Records list plugs in here. The window shows the last one
     /// saved either way.
     var onSave: (any FormModel) -> Void = { _ in }
+    /// Asked when the window is closed with nothing unsaved: returns true when it took over
+    /// (a dialog), and then calls `close` to close the window after all.
+    var confirmsClosing: ((_ close: @escaping @MainActor () -> Void) -> Bool)?
 
     /// A window of `application` over the unlocked `records`; the window size and the model
     /// shown are kept in `settings`.
@@ -98,6 +101,10 @@ final class FormWindow {
                 }
                 return true
             }
+            if let confirmsClosing, confirmsClosing({ [weak self] in
+                self?.saveState()
+                self?.window.destroy()
+            }) { return true }
             saveState()
             return false
         }

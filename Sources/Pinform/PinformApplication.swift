@@ -240,6 +240,7 @@ final class PinformApplication {
         watchKeptSaves()
         let form = FormWindow(application: app, settings: settings, records: records)
         formWindow = form
+        confirmClosingWithKeptSaves(of: form)
         form.window.present()
         // Its column titles, stack pages and scroll bars (GTK 4.8 names them by type).
         form.window.nameInternalParts(.translated)

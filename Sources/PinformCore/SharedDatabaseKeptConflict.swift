@@ -9,6 +9,9 @@ public struct SharedDatabaseKeptConflict {
     public let conflict: RecordConflict
     /// The same as a person reads it (titles, values as the list shows them).
     public let lines: [SharedDatabaseConflict.Line]
+    /// Whether the kept save is a delete of a record another desk changed meanwhile: asked
+    /// as Delete Anyway (`.keepMine`) or Keep the Record (`.keepTheirs`).
+    public var isDelete: Bool { conflict.fields.isEmpty }
     private let sending: @MainActor (ConflictResolution) -> StoreError?
 
     /// A kept conflict; `send` sends the kept saves again with the person's choice.

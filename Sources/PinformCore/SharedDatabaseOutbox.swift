@@ -16,8 +16,13 @@ public final class SharedDatabaseOutbox {
         public var baseVersion: Int64?
         /// The record as the edit found it, as JSON; nil for a new record.
         public var base: String?
-        /// The record as saved at this desk, as JSON.
+        /// The record as saved at this desk, as JSON (empty for a delete).
         public var model: String
+        /// The save's own identity (a UUID): the server records it with the save, so that a save
+        /// sent again after a dropped `COMMIT` is not applied twice. Nil in saves kept before.
+        public var operation: String?
+        /// Whether the save deletes `record` (checked against `baseVersion` when known).
+        public var deletes: Bool?
     }
 
     /// The local file's table of kept saves.

@@ -10,12 +10,15 @@ import Storage
 public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
     /// The server's store.
     public let shared: PostgresRecordStore<Model>
-    private let outbox: SharedDatabaseOutbox
+    let outbox: SharedDatabaseOutbox
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
     /// Who is told of other desks' changes (`observeOtherDesks(_:)`), by token.
     var otherDesksWatchers: [Int: ([RecordID]) -> Void] = [:]
     var nextWatcherToken = 0
+    /// The version of each record this desk read last: what a delete kept while the server is
+    /// away is checked against when it is sent.
+    var versionsSeen: [RecordID: Int64] = [:]
 
     /// Wraps `shared`, keeping what it cannot save in `outbox`.
     public init(_ shared: PostgresRecordStore<Model>, outbox: SharedDatabaseOutbox) {
@@ -36,10 +39,14 @@ public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
     /// thrown (the record is not in the list until it is sent).
     @discardableResult
     public func insert(_ model: Model) throws(StoreError) -> RecordID {
+        let operation = UUID()
         do {
-            return try shared.insert(model)
-        } catch .serverUnavailable(let reason) {
-            try keep(SharedDatabaseOutbox.Entry(table: table, record: nil, baseVersion: nil, base: nil, model: json(model)), reason)
+            try sendKeptFirst()
+            return try shared.once(operation) { () throws(StoreError) in try shared.insert(model) }
+        } catch {
+            guard let reason = keepingReason(error) else { throw error }
+            try keep(SharedDatabaseOutbox.Entry(table: table, record: nil, baseVersion: nil, base: nil, model: json(model),
+                                                operation: operation.uuidString), reason)
         }
     }
 
@@ -57,20 +64,23 @@ public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
     /// Saves an edit of `base`, checked against its version; while the server cannot be
     /// reached it is kept (with `base`) and `.keptForLater` thrown.
     public func update(_ model: Model, basedOn base: Record<Model>, resolving resolution: ConflictResolution) throws(StoreError) {
+        let operation = UUID()
         do {
-            try shared.update(model, basedOn: base, resolving: resolution)
-        } catch .serverUnavailable(let reason) {
+            try sendKeptFirst()
+            try shared.once(operation) { () throws(StoreError) in try shared.update(model, basedOn: base, resolving: resolution) }
+        } catch {
+            guard let reason = keepingReason(error) else { throw error }
             try keep(SharedDatabaseOutbox.Entry(table: table, record: base.id.rawValue, baseVersion: base.version,
-                                                base: json(base.model), model: json(model)), reason)
+                                                base: json(base.model), model: json(model), operation: operation.uuidString), reason)
         }
     }
 
-    private func keep(_ entry: SharedDatabaseOutbox.Entry, _ reason: String) throws(StoreError) -> Never {
+    func keep(_ entry: SharedDatabaseOutbox.Entry, _ reason: String) throws(StoreError) -> Never {
         try outbox.keep(entry)
         throw StoreError.keptForLater(reason: reason, waiting: outbox.count)
     }
 
-    private func json(_ model: Model) throws(StoreError) -> String {
+    func json(_ model: Model) throws(StoreError) -> String {
         do {
             return String(decoding: try encoder.encode(model), as: UTF8.self)
         } catch {
@@ -91,18 +101,32 @@ public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
     public func sendKept(resolving resolution: ConflictResolution = .ask) throws(StoreError) -> Int {
         var sent = 0
         for (id, entry) in try outbox.waiting(for: table) {
-            let model = try decode(entry.model)
-            if let record = entry.record, let base = entry.base {
-                let based = Record(id: RecordID(record), model: try decode(base), created: Date(), updated: Date(),
-                                   version: entry.baseVersion ?? 0)
-                try shared.update(model, basedOn: based, resolving: sent == 0 ? resolution : .ask)
-            } else {
-                try shared.insert(model)
+            do {
+                try send(entry, resolving: sent == 0 ? resolution : .ask)
+            } catch .other(let code, let reason) where StoreError.other(code: code, reason: reason) == .alreadySent {
+                // An earlier attempt was committed (its answer was lost): sent, not sent again.
+            } catch {
+                throw keepingReason(error).map { StoreError.serverUnavailable(reason: $0) } ?? error
             }
             try outbox.remove(id)
             sent += 1
         }
         return sent
+    }
+
+    private func send(_ entry: SharedDatabaseOutbox.Entry, resolving resolution: ConflictResolution) throws(StoreError) {
+        let operation = entry.operation.flatMap(UUID.init(uuidString:)) ?? UUID()
+        try shared.once(operation) { () throws(StoreError) in
+            if entry.deletes == true, let record = entry.record {
+                try shared.delete(id: RecordID(record), ifAt: entry.baseVersion, resolving: resolution)
+            } else if let record = entry.record, let base = entry.base {
+                let based = Record(id: RecordID(record), model: try decode(base), created: Date(), updated: Date(),
+                                   version: entry.baseVersion ?? 0)
+                try shared.update(try decode(entry.model), basedOn: based, resolving: resolution)
+            } else {
+                try shared.insert(try decode(entry.model))
+            }
+        }
     }
 
     /// The record as the first kept edit found it: the base its conflict is read against.
@@ -111,7 +135,7 @@ public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
         return try decode(base)
     }
 
-    private func decode(_ json: String) throws(StoreError) -> Model {
+    func decode(_ json: String) throws(StoreError) -> Model {
         do {
             return try decoder.decode(Model.self, from: Data(json.utf8))
         } catch {
@@ -121,25 +145,24 @@ public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
 
     // MARK: The rest, as the server's store
 
-    /// Deletes a record.
+    /// Deletes a record; while the server cannot be reached the delete is kept (see
+    /// `deleteRecords(ids:)`).
     @discardableResult
-    public func delete(id: RecordID) throws(StoreError) -> Bool { try shared.delete(id: id) }
-    /// Deletes several records.
+    public func delete(id: RecordID) throws(StoreError) -> Bool { try !deleteRecords(ids: [id]).isEmpty }
+    /// Deletes several records; kept as `deleteRecords(ids:)`.
     @discardableResult
-    public func delete(ids: some Sequence<RecordID>) throws(StoreError) -> Int { try shared.delete(ids: ids) }
-    /// Deletes several records and hands them back.
-    public func deleteRecords(ids: some Sequence<RecordID>) throws(StoreError) -> [DeletedRecord] { try shared.deleteRecords(ids: ids) }
+    public func delete(ids: some Sequence<RecordID>) throws(StoreError) -> Int { try deleteRecords(ids: ids).count }
     /// Puts deleted records back.
     public func restore(_ records: some Sequence<DeletedRecord>) throws(StoreError) { try shared.restore(records) }
     /// The record with this identity.
-    public func record(id: RecordID) throws(StoreError) -> Record<Model>? { try shared.record(id: id) }
+    public func record(id: RecordID) throws(StoreError) -> Record<Model>? { try seen(shared.record(id: id).map { [$0] } ?? []).first }
     /// The records with these identities.
-    public func records(ids: some Sequence<RecordID>) throws(StoreError) -> [Record<Model>] { try shared.records(ids: ids) }
+    public func records(ids: some Sequence<RecordID>) throws(StoreError) -> [Record<Model>] { try seen(shared.records(ids: ids)) }
     /// How many records match a search.
     public func count(matching search: String?) throws(StoreError) -> Int { try shared.count(matching: search) }
     /// Records in order, searched, one page.
     public func list(sortedBy key: RecordSortKey, ascending: Bool, search: String?, limit: Int?, offset: Int) throws(StoreError) -> [Record<Model>] {
-        try shared.list(sortedBy: key, ascending: ascending, search: search, limit: limit, offset: offset)
+        try seen(shared.list(sortedBy: key, ascending: ascending, search: search, limit: limit, offset: offset))
     }
     /// The identities `list` would return.
     public func ids(sortedBy key: RecordSortKey, ascending: Bool, search: String?) throws(StoreError) -> [RecordID] {

@@ -97,6 +97,7 @@ extension PostgresRecordStore {
         let (result, before, after) = try connection.transaction { () throws(StoreError) in
             let before = try connection.execute("SELECT stamp FROM _pinform_tables WHERE name = $1 FOR UPDATE", [table])
                 .scalar.flatMap(Int64.init)
+            try recordOperation()
             let result = try body()
             return (result, before, try currentStamp())
         }

@@ -42,6 +42,8 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
     var cache = RecordListCache<Int64>()
     /// Decoded records at the table's change stamp (`PostgresRecordCache`).
     var recordCache = PostgresRecordCache<Model>()
+    /// The identity the next write records on the server (`once(_:_:)`), or nil.
+    var operation: String?
     /// How many times the whole search index was read from the server (not patched).
     package internal(set) var searchIndexReads = 0
     let selectColumns = "id, extract(epoch from _created)::float8, extract(epoch from _updated)::float8, _json::text, _version"

@@ -11,9 +11,11 @@ import Storage
 ///   knows when what it holds in memory is stale).
 /// - Triggers set each row's `_version` and `_updated` on the server, and send each change's
 ///   table, identity and version — never record data — on the `pinform_changes` channel.
+/// - `_pinform_operations` holds the identity of every save sent, so that one sent again after
+///   a dropped `COMMIT` changes nothing (`PostgresRecordStore.once(_:_:)`).
 public enum PostgresSchema {
     /// The schema version this Pinform writes and understands.
-    public static let supported = 2
+    public static let supported = 3
     /// The channel the change notifications are sent on.
     public static let channel = "pinform_changes"
     /// The advisory lock every schema change holds (any number unique to Pinform).
@@ -60,6 +62,7 @@ public enum PostgresSchema {
             """,
         ],
         rightsMigration,
+        operationsMigration,
     ]
 
     /// Creates the schema or brings it up to `supported`.
