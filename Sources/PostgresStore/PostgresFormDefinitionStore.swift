@@ -173,6 +173,12 @@ public final class PostgresFormDefinitionStore {
                     documents.append(String(decoding: new, as: UTF8.self))
                 }
             }
+            let migration = hasRecords
+                ? ", migrated AS (UPDATE \(quoted) AS record SET _json = new.json::jsonb "
+                    + "FROM unnest($5::bigint[], $6::text[]) AS new(id, json) "
+                    + "WHERE record.id = new.id AND EXISTS (SELECT FROM definition) RETURNING 1) "
+                    + "SELECT (SELECT count(*) FROM definition), (SELECT count(*) FROM migrated)"
+                : " SELECT (SELECT count(*) FROM definition), 0 WHERE $5::text IS NULL AND $6::text IS NULL"
             let written = try connection.execute(
                 """
                 WITH definition AS (
@@ -181,16 +187,8 @@ public final class PostgresFormDefinitionStore {
                     ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, document = EXCLUDED.document
                     WHERE stored.version = EXCLUDED.version - 1
                     RETURNING 1
-                )\(hasRecords ? """
-                , migrated AS (
-                    UPDATE \(quoted) AS record SET _json = new.json::jsonb
-                    FROM unnest($5::bigint[], $6::text[]) AS new(id, json)
-                    WHERE record.id = new.id AND EXISTS (SELECT FROM definition)
-                    RETURNING 1
                 )
-                SELECT (SELECT count(*) FROM definition), (SELECT count(*) FROM migrated)
-                """ : " SELECT (SELECT count(*) FROM definition), 0 WHERE $5::text IS NULL AND $6::text IS NULL")
-                """,
+                """ + migration,
                 [definition.id, String(definition.version), String(decoding: definition.document, as: UTF8.self), process,
                  hasRecords ? "{" + ids.joined(separator: ",") + "}" : nil,
                  hasRecords ? Self.textArray(documents) : nil]
