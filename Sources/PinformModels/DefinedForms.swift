@@ -85,6 +85,8 @@ public final class DefinedForms {
             slots[index] = found.first { $0.definition.id == held.definition.id }
             // Changed at another desk: the store is opened again with the new columns.
             if slots[index]?.version != held.version { Self.forgetStore(of: definedSlots[index], in: records) }
+            // Deleted at another desk: its slot is not given to another form this session.
+            if slots[index] == nil { retired.insert(index) }
         }
         for entry in found where slotIndex(of: entry.definition.id) == nil {
             guard let free = freeSlot else { break }

@@ -97,6 +97,15 @@ final class SharedFormDefinitionsTests: TemporaryFolderTestCase {
             XCTAssertEqual(formsB.definition("member")?.fields.map(\.id.rawValue), ["name", "age", "phone"],
                            "desk A's change, not a mix")
             XCTAssertEqual(formsB.version(of: "member"), 2)
+
+            // Announced with the form's id and version only: desk B reads the forms again by itself.
+            let phone = Self.adding(FieldDefinition(id: "phone", label: "Phone", kind: .text(.phone)), to: Self.member)
+            try formsA.save(Self.adding(FieldDefinition(id: "email", label: "E-mail", kind: .text(.email)), to: phone))
+            XCTAssertTrue(MainContext.spin(until: {
+                recordsB.receiveSharedChanges()
+                return formsB.version(of: "member") == 3
+            }, timeout: 2), "desk B follows desk A's change")
+            XCTAssertEqual(formsB.definition("member")?.fields.map(\.id.rawValue), ["name", "age", "phone", "email"])
         }
     }
 
