@@ -135,8 +135,10 @@ public final class DefinedForms {
     /// Saves `definition`, new or changed, and migrates its records (values of a changed kind
     /// converted, or kept as they were when they do not convert) in one transaction; then the
     /// window's pages follow.
+    /// - Parameter base: the stored version the change started from (the designer's, when it
+    ///   opened); nil for the one held now. A form saved meanwhile — at another desk — is refused.
     /// - Throws: `StoreError` (nothing is saved then), or `.other` when `capacity` forms exist.
-    public func save(_ definition: FormDefinition) throws(StoreError) {
+    public func save(_ definition: FormDefinition, basedOn base: Int? = nil) throws(StoreError) {
         guard let records else { throw StoreError.closed(path: "") }
         let old = self.definition(definition.id)
         guard old != nil || freeSlot != nil else {
@@ -144,7 +146,7 @@ public final class DefinedForms {
         }
         // The same document as a `.pinform-form` file.
         let document = FormDocument.encode(definition)
-        let version = self.version(of: definition.id) + 1
+        let version = (base ?? self.version(of: definition.id)) + 1
         let migrate = old.map { old in
             let change = DefinitionChange(from: old, to: definition)
             return { (json: Data) throws -> Data in try DefinitionMigration.migrate(json, by: change) }

@@ -106,6 +106,9 @@ final class SharedFormDefinitionsTests: TemporaryFolderTestCase {
                 return formsB.version(of: "member") == 3
             }, timeout: 2), "desk B follows desk A's change")
             XCTAssertEqual(formsB.definition("member")?.fields.map(\.id.rawValue), ["name", "age", "phone", "email"])
+            // A designer opened on version 2 before the announcement came is still refused.
+            XCTAssertThrowsError(try formsB.save(Self.member, basedOn: 2))
+            XCTAssertEqual(formsB.version(of: "member"), 3)
         }
     }
 
