@@ -202,4 +202,28 @@ final class SharedFormDefinitionsTests: TemporaryFolderTestCase {
             XCTAssertEqual(forms.version(of: "member"), 1)
         }
     }
+
+    func testAFormANewerPinformSavedIsNeitherShownNorOverwritten() throws {
+        let (cluster, endpoint, name) = try database("newer")
+        let (paths, key) = try desk("a", joining: endpoint, password: "pw-owner")
+        try GtkRuntime.test {
+            let records = RecordsDatabase(paths: paths, key: key)
+            defer { records.close() }
+            let forms = DefinedForms()
+            forms.load(from: records)
+            try forms.save(Self.member)
+            _ = try cluster.psql("UPDATE _pinform_form SET version = 2, "
+                + "document = jsonb_set(document, '{formatVersion}', '99')", database: name)
+            forms.load(from: records)
+            XCTAssertEqual(forms.definitions, [], "a newer Pinform's form is not shown")
+            XCTAssertThrowsError(try records.saveFormDefinition(
+                StoredFormDefinition(id: "member", version: 3, document: FormDocument.encode(Self.member)),
+                records: "form_member", formatVersion: FormDefinition.currentFormatVersion, migrate: nil)) { error in
+                XCTAssertEqual((error as? StoreError)?.message, "The shared database refused this: This form was saved by a "
+                    + "newer Pinform at another desk — update Pinform to change it.")
+            }
+            let kept = try cluster.psql("SELECT version || ':' || (document->>'formatVersion') FROM _pinform_form", database: name)
+            XCTAssertEqual(kept.trimmingCharacters(in: .whitespacesAndNewlines), "2:99")
+        }
+    }
 }
