@@ -1,18 +1,21 @@
 """End-to-end test of the forms made in the app on a shared PostgreSQL database (a private
 cluster): desk A joins, makes a form in the designer and saves a record in it; the form is on the
 server (`_pinform_form`, changed by the desk's role), not only in desk A's file; desk B — its own
-folders and PIN — joins and shows the form and desk A's record.
+folders and PIN — joins and shows the form and desk A's record; a clerk's desk uses the form, and
+its New Form… says that only the database's owner changes forms.
 
 Helpers come from the modules (not their classes imported), so that their tests are not
 collected here a second time.
 """
 from orca_session import press_combination
-from pinform_e2e import AppTestCase, click, find, find_all, set_text, states, wait_until
+import subprocess
+
+from pinform_e2e import AppTestCase, click, find, find_all, pinform_bin, set_text, states, wait_until
 from private_cluster import PrivateCluster
 import test_form_designer
 from test_forms import switch_model
 from test_import import window_named
-from test_records import rows, wait_for_rows
+from test_records import message, rows, wait_for_rows
 import test_shared
 from test_shared import PASSWORD
 
@@ -52,3 +55,16 @@ class SharedFormsTests(AppTestCase):
         find(other_root, role="text", name="Name", visible=True, timeout=10)
         wait_until(lambda: any("Ada Lovelace" in cell for row in rows(other_root) for cell in row), 10,
                    "desk A's record did not show at desk B")
+        other.quit()
+
+        setup = subprocess.run([pinform_bin(), "--shared-setup-sql"], capture_output=True, text=True, check=True).stdout
+        self.cluster.psql(setup, "clinic")
+        self.cluster.psql(f"CREATE ROLE front_desk_2 LOGIN PASSWORD '{PASSWORD}' IN ROLE pinform_clerks")
+        clerk = self.launch_app(args=["--connect", self.cluster.address("clinic", "front_desk_2")])
+        clerk_root = test_shared.SharedDatabaseTests.join(self, clerk)
+        switch_model(clerk_root, "Member")
+        wait_until(lambda: any("Ada Lovelace" in cell for row in rows(clerk_root) for cell in row), 10,
+                   "the clerk's desk did not list the form's record")
+        click(self.menu_item(clerk, "New Form…"))
+        message(clerk_root, "Only the owner of the shared database can change its forms")
+        self.assertFalse(find_all(clerk.accessible(), name="New Form", role="frame"), "no designer opened")
