@@ -52,7 +52,7 @@ extension FormDesignerWindow {
 
     private func write(_ definition: FormDefinition) {
         do {
-            try DefinedForms.shared.save(definition)
+            try DefinedForms.shared.save(definition, basedOn: baseVersion)
         } catch {
             // Translators: over the designer's fields when the form could not be written; {reason} is the store's message.
             showProblem(tr("Not saved: {reason}", ["reason": error.message]))

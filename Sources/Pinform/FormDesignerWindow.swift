@@ -36,6 +36,8 @@ final class FormDesignerWindow {
     /// The form as it was opened: its identity, and the fields removed before.
     var base: FormDefinition
     let isNew: Bool
+    /// The stored version the designer opened on: a save over another desk's change is refused.
+    let baseVersion: Int
     let context: ModelContext
     private let onSaved: (FormDefinition) -> Void
     private var keepAlive: FormDesignerWindow?
@@ -51,6 +53,7 @@ final class FormDesignerWindow {
         isNew = definition == nil
         // Translators: the name a new form starts with in the designer.
         base = definition ?? FormDefinition(name: tr("New form"), fields: [])
+        baseVersion = DefinedForms.shared.version(of: base.id)
         self.context = context
         self.onSaved = onSaved
         templates = FormTemplates.all

@@ -7,6 +7,8 @@ extension FormWindow {
     /// New Form… (`editing` false) or Edit Form…: the designer, over this window, on a new form
     /// or on the form shown. A Swift model shown cannot be edited here: a toast says so.
     func openFormDesigner(editing: Bool) {
+        // On a shared database only its owner changes forms: a reader's or clerk's desk says so.
+        if let refusal = DefinedForms.shared.changeRefusal { return showToast(refusal) }
         var definition: FormDefinition?
         if editing {
             definition = DefinedForms.shared.definitions.first { "form." + $0.id.rawValue == shownKey }

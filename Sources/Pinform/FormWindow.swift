@@ -243,6 +243,8 @@ final class FormWindow {
 
     /// Opens every page's records again, e.g. once this desk joined or left a shared database.
     func reconnectRecords() {
+        // The forms made in the app are the shared database's once joined, the file's once left.
+        DefinedForms.shared.load(from: records)
         for made in pages.values { made.panel.reconnect() }
     }
 

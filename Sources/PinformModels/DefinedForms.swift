@@ -28,6 +28,8 @@ public final class DefinedForms {
     /// The records the definitions were read from.
     private(set) var records: RecordsDatabase?
     private var observers: [@MainActor () -> Void] = []
+    /// The shared records whose other desks' changes of definitions are followed, and the token.
+    var followed: (records: ObjectIdentifier, token: Int)?
     /// Slots of forms deleted in this session: not given to another form before the next
     /// start, so that nothing holding the slot's type sees another form in it.
     private var retired: Set<Int> = []
@@ -68,9 +70,9 @@ public final class DefinedForms {
     /// shown (they stay stored).
     public func load(from records: RecordsDatabase) {
         self.records = records
-        records.openIfNeeded()
-        guard let database = records.database,
-              let stored = try? FormDefinitionStore(database: database).all() else { return }
+        observeOtherDesks(of: records)
+        guard let stored = try? records.formDefinitions(recordsTable: { DefinedNames.table(of: FormDefinitionID($0)) })
+        else { return }
         var found: [Entry] = []
         for document in stored {
             // A form a newer version wrote, or a damaged one, is left as it is and not shown.
@@ -79,8 +81,12 @@ public final class DefinedForms {
             }
         }
         for index in slots.indices {
-            guard let id = slots[index]?.definition.id else { continue }
-            slots[index] = found.first { $0.definition.id == id }
+            guard let held = slots[index] else { continue }
+            slots[index] = found.first { $0.definition.id == held.definition.id }
+            // Changed at another desk: the store is opened again with the new columns.
+            if slots[index]?.version != held.version { Self.forgetStore(of: definedSlots[index], in: records) }
+            // Deleted at another desk: its slot is not given to another form this session.
+            if slots[index] == nil { retired.insert(index) }
         }
         for entry in found where slotIndex(of: entry.definition.id) == nil {
             guard let free = freeSlot else { break }
@@ -129,25 +135,25 @@ public final class DefinedForms {
     /// Saves `definition`, new or changed, and migrates its records (values of a changed kind
     /// converted, or kept as they were when they do not convert) in one transaction; then the
     /// window's pages follow.
+    /// - Parameter base: the stored version the change started from (the designer's, when it
+    ///   opened); nil for the one held now. A form saved meanwhile — at another desk — is refused.
     /// - Throws: `StoreError` (nothing is saved then), or `.other` when `capacity` forms exist.
-    public func save(_ definition: FormDefinition) throws(StoreError) {
+    public func save(_ definition: FormDefinition, basedOn base: Int? = nil) throws(StoreError) {
         guard let records else { throw StoreError.closed(path: "") }
-        records.openIfNeeded()
-        guard let database = records.database else { throw records.openError ?? .closed(path: records.file.path) }
         let old = self.definition(definition.id)
         guard old != nil || freeSlot != nil else {
             throw StoreError.other(code: 1, reason: "at most \(Self.capacity) forms")
         }
         // The same document as a `.pinform-form` file.
         let document = FormDocument.encode(definition)
-        let version = self.version(of: definition.id) + 1
+        let version = (base ?? self.version(of: definition.id)) + 1
         let migrate = old.map { old in
             let change = DefinitionChange(from: old, to: definition)
             return { (json: Data) throws -> Data in try DefinitionMigration.migrate(json, by: change) }
         }
-        try FormDefinitionStore(database: database).save(
+        try records.saveFormDefinition(
             StoredFormDefinition(id: definition.id.rawValue, version: version, document: document),
-            records: DefinedNames.table(of: definition.id), migrate: migrate)
+            records: DefinedNames.table(of: definition.id), formatVersion: FormDefinition.currentFormatVersion, migrate: migrate)
         let entry = Entry(definition: definition, version: version)
         if let index = slotIndex(of: definition.id) {
             slots[index] = entry
@@ -164,16 +170,14 @@ public final class DefinedForms {
     /// - Throws: `StoreError`; nothing is deleted then.
     public func delete(_ id: FormDefinitionID) throws(StoreError) {
         guard let records, let index = slotIndex(of: id) else { return }
-        records.openIfNeeded()
-        guard let database = records.database else { throw records.openError ?? .closed(path: records.file.path) }
-        try FormDefinitionStore(database: database).delete(id: id.rawValue)
+        try records.deleteFormDefinition(id: id.rawValue)
         Self.forgetStore(of: definedSlots[index], in: records)
         slots[index] = nil
         retired.insert(index)
         for observer in observers { observer() }
     }
 
-    private static func forgetStore<Slot: DefinedSlot>(of slot: Slot.Type, in records: RecordsDatabase) {
+    static func forgetStore<Slot: DefinedSlot>(of slot: Slot.Type, in records: RecordsDatabase) {
         records.forgetStore(DefinedModel<Slot>.self)
     }
 }

@@ -135,6 +135,8 @@ extension PostgresSchema {
         REVOKE CREATE ON SCHEMA public FROM PUBLIC;
         GRANT USAGE ON SCHEMA public TO \(readers), \(clerks);
         SELECT _pinform_secure(name) FROM _pinform_tables WHERE to_regclass(quote_ident(name)) IS NOT NULL;
+        -- The forms made in the app: the groups read them (only the owner changes them).
+        DO $$ BEGIN IF to_regproc('_pinform_secure_forms') IS NOT NULL THEN PERFORM _pinform_secure_forms(); END IF; END $$;
 
         """
 }
