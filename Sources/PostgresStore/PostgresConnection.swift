@@ -21,6 +21,9 @@ public final class PostgresConnection {
     private let libpq: LibPQ
     /// The client key's memory file, empty between connections, while a key was given.
     private var keyFile: ClientKeyFile?
+    /// How many `transaction` bodies are running: a session lost inside one is not opened again
+    /// until the transaction has ended (its rest would run outside any transaction).
+    private var transactionDepth = 0
 
     /// Connects, or throws `.serverUnavailable` with libpq's words (or, when libpq itself
     /// cannot be loaded, a sentence saying so; `.serverRefused` in plain words when the server
@@ -133,6 +136,11 @@ public final class PostgresConnection {
             _ = libpq.consumeInput(handle)
         }
         if libpq.status(handle) == CONNECTION_BAD {
+            // Inside a transaction the server has rolled back what came before: the statements
+            // left must not run on a new session as if they were the whole of it.
+            guard transactionDepth == 0 else {
+                throw StoreError.serverUnavailable(reason: Self.firstLine(libpq.errorMessage(handle)))
+            }
             keyFile.map { $0.whileFilled { libpq.reset(handle) } } ?? libpq.reset(handle)
             guard libpq.status(handle) == CONNECTION_OK else {
                 throw StoreError.serverUnavailable(reason: Self.firstLine(libpq.errorMessage(handle)))
@@ -161,6 +169,8 @@ public final class PostgresConnection {
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try execute("BEGIN")
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
         do {
             let value = try body()
             try execute("COMMIT")
