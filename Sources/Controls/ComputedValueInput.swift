@@ -17,6 +17,8 @@ public final class ComputedValueInput<Output: StringTwoWayConvertible> {
     public let valueLabel = Label()
     /// The state engine of the field (it is never invalid).
     public let control = InputFieldControl()
+    /// The value as the form wrote it; the label shows "—" while it is empty.
+    private var value = ""
     /// How the value is written.
     public let numberParsing: NumberParsing
     private let frame: LabelledField
@@ -32,6 +34,7 @@ public final class ComputedValueInput<Output: StringTwoWayConvertible> {
         valueLabel.addCSSClass("computed-value")
         frame = LabelledField(label: text, content: valueLabel, target: valueLabel)
         control.follow(valueLabel)
+        valueLabel.text = "—"
         nameValue("")
     }
 
@@ -42,12 +45,14 @@ public final class ComputedValueInput<Output: StringTwoWayConvertible> {
         valueLabel.setAccessibleLabel(value.isEmpty ? tr("None") : value)
     }
 
-    /// The value's text, as the form writes it.
+    /// The value's text, as the form writes it ("" for none).
     public var text: String? {
-        get { valueLabel.text }
+        get { value }
         set {
-            valueLabel.text = newValue ?? ""
-            nameValue(valueLabel.text)
+            value = newValue ?? ""
+            // No value (an age without a birth date) shows a dash, not a blank gap.
+            valueLabel.text = value.isEmpty ? "—" : value
+            nameValue(value)
         }
     }
 }

@@ -8,6 +8,13 @@ public final class PreferencesGroup: Widget {
     public convenience init(title: String = "") {
         self.init()
         adw_preferences_group_set_title(pf_adw_preferences_group(raw), title)
+        // libadwaita 1.2 labels the group's list by its title twice over AT-SPI ("Security
+        // Security"): named once, by the title.
+        guard !title.isEmpty else { return }
+        for list in descendants where list.accessibleRole == .list {
+            list.resetAccessibleLabelledBy()
+            list.setAccessibleLabel(title)
+        }
     }
 
     /// Adds `row` under the others.

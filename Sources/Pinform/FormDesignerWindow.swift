@@ -221,6 +221,8 @@ final class FormDesignerWindow {
         // and then the name it is in.
         window.setFocus(nameEntry)
         window.present()
+        // Its scroll panes, scroll bars and icons named, not "GtkScrollbar" or unnamed stops.
+        window.nameInternalParts(.translated)
         offerDraft()
     }
 

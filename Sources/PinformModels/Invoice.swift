@@ -95,6 +95,12 @@ extension Invoice: FormModel {
     static func listColumns(_ context: ModelContext) -> [RecordColumn<Invoice>] {
         let people = context.lookup(Person.self)
         return listColumns.enumerated().map { index, column in
+            if column.sortKey == "lines_text" {
+                // The list shows the lines as a person reads them; the export keeps its cell.
+                return RecordColumn(title: column.title, sortKey: column.sortKey, text: column.text) { invoice in
+                    InvoiceLinesSummary.text(invoice.lines)
+                }
+            }
             guard index == 1 else { return column }
             return RecordColumn(title: column.title, sortKey: column.sortKey) { invoice in
                 invoice.customer.flatMap(people.summary(of:)) ?? invoice.customerName

@@ -23,7 +23,8 @@ final class PersonFormTests: XCTestCase {
         GtkRuntime.test {
             let view = Person.makeForm(ModelContext(records: nil, today: { Self.today }))
             let (age, birth, _) = Self.parts(view)
-            XCTAssertEqual(age.valueLabel.text, "")
+            XCTAssertEqual(age.valueLabel.text, "—", "no birth date: a dash, not a blank gap")
+            XCTAssertEqual(age.text, "")
             birth.entry.text = "1990-12-01"
             XCTAssertEqual(age.valueLabel.text, "36")
             birth.entry.text = "1990-12-02"

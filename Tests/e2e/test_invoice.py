@@ -130,9 +130,13 @@ class InvoiceTests(AppTestCase):
         row = rows(root)[0]
         self.assertEqual(row[0], "2026-017")
         self.assertTrue(row[1].startswith("ACME Ltd"), row)
-        # The lines' cell is the export's (description | quantity | unit price | tax %).
-        self.assertEqual(row[2:8], ["2026-11-01", "2026-11-30", "1234.50", "Consulting | 1 | 1234.5 | 0",
+        # The lines' cell reads as a person reads it (the export keeps description | quantity |
+        # unit price | tax %: InvoiceLinesSummaryTests), and so does the row's name.
+        self.assertEqual(row[2:8], ["2026-11-01", "2026-11-30", "1234.50", "1 line: Consulting",
                                     "Euro (EUR)", "Yes"])
+        wait_until(lambda: any("1234.50, 1 line: Consulting, Euro (EUR), Yes" in (node.name or "")
+                               for node in find_all(root, role="table row")),
+                   message="no row is named by its lines as the list shows them")
 
         double_click(find(root, role="label", name="2026-017", visible=True))
         dialog = app.window("Edit Invoice")

@@ -12,14 +12,19 @@ public struct RecordColumn<Model> {
     public let title: String
     /// What the data source sorts by for this column; nil makes the column not sortable.
     public let sortKey: String?
-    /// The text of a model's cell.
+    /// The text of a model's cell as the export writes it.
     public let text: (Model) -> String
+    /// The text the list shows (and names the cell by): `text` unless the export's form is
+    /// not for reading (an invoice's lines: "2 lines: Consulting, Hosting").
+    public let shown: (Model) -> String
 
-    /// A column whose cells `text` computes.
-    public init(title: String, sortKey: String? = nil, text: @escaping (Model) -> String) {
+    /// A column whose cells `text` computes, shown as `shown` computes (the same by default).
+    public init(title: String, sortKey: String? = nil, text: @escaping (Model) -> String,
+                shown: ((Model) -> String)? = nil) {
         self.title = title
         self.sortKey = sortKey
         self.text = text
+        self.shown = shown ?? text
     }
 
     /// A column showing a property as its `description`.

@@ -101,7 +101,7 @@ extension RecordList {
         do {
             let models = try source.models(for: missing)
             for (id, model) in models {
-                cellTexts[id] = columns.map { $0.text(model) }
+                cellTexts[id] = columns.map { $0.shown(model) }
             }
         } catch {
             report(error)

@@ -1,0 +1,45 @@
+"""Names assistive technologies read in the conflict dialog ("Edited at Another Desk"), opened
+as it happens: a record edited at this desk while another desk (psql on a private PostgreSQL
+cluster) changed the same field. As test_a11y_dialogs: no GTK type names, no unnamed
+focusable part, no button named twice ("Keep Mine Keep Mine")."""
+import unittest
+
+import test_a11y_dialogs
+import test_shared
+from pinform_e2e import AppTestCase, _children, click, find, focus, press_key, response_button, set_text, wait_until
+from test_records import cell_label, rows, save_person, single_click, wait_for_rows
+
+
+class ConflictDialogNameTests(AppTestCase):
+    # Imported as modules: a TestCase class imported by name would run here too.
+    setUp = test_shared.SharedDatabaseTests.setUp
+    join = test_shared.SharedDatabaseTests.join
+    assert_named = test_a11y_dialogs.DialogNameTests.assert_named
+
+    def test_walk_the_conflict_dialog(self):
+        app = self.launch_app(args=["--connect", self.cluster.address("clinic", "front_desk")])
+        root = self.join(app)
+        save_person(root, {"First name": "Ada", "Last name": "Lovelace", "Birth date": "1815-12-10",
+                           "Email": "ada@example.com", "Height": "1.65"})
+        wait_for_rows(root, 1)
+        single_click(cell_label(root, "Lovelace"))
+        press_key("Return")
+        dialog = app.window("Edit Person")
+        last_name = find(dialog, role="text", name="Last name", visible=True)
+        focus(last_name)
+        set_text(last_name, "King")
+        # Another desk changes the same field meanwhile.
+        self.cluster.psql("UPDATE person SET _json = jsonb_set(_json, '{lastName}', '\"Byron\"'), "
+                          "last_name = 'Byron', _search = 'ada\nbyron\nada@example.com'", "clinic")
+        wait_until(lambda: any("Byron" in row for row in rows(root)), 10, "the other desk's change did not show")
+        click(find(dialog, role="push button", name="Save", visible=True))
+        application = app.accessible()
+        conflict = wait_until(lambda: next((child for child in _children(application)
+                                            if child.name == "Edited at Another Desk"), None), 20,
+                              "no conflict dialog")
+        response_button(conflict, "Keep Mine")
+        self.assert_named("conflict dialog", conflict)
+
+
+if __name__ == "__main__":
+    unittest.main()
