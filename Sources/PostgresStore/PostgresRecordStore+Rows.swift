@@ -67,9 +67,9 @@ extension PostgresRecordStore {
 
     func orderClause(_ key: RecordSortKey, ascending: Bool) throws(StoreError) -> String {
         try key.orderClause(ascending: ascending, columns: columns, nulls: " NULLS FIRST") { declared in
-            // Text sorts without regard to case, as the local store's NOCASE columns do.
-            let name = SQLIdentifier.quoted(declared.name)
-            return declared.sharedType == .text ? "lower(\(name))" : name
+            // Text sorts without regard to case, as the local store's NOCASE columns do, by its
+            // first characters: the expression of its index (`sortExpression`).
+            sortExpression(declared)
         }
     }
 

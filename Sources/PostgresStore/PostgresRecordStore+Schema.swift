@@ -43,6 +43,7 @@ extension PostgresRecordStore {
                 try connection.execute("ALTER TABLE \(quotedTable) ADD COLUMN \(SQLIdentifier.quoted(column.name)) \(column.sharedType.rawValue)")
                 try createIndex(column)
             }
+            try renewWholeValueIndexes()
             if !unknown.isEmpty || !missing.isEmpty || layout?.1 != SearchText.foldVersion {
                 try backfill()
             }
@@ -76,10 +77,33 @@ extension PostgresRecordStore {
         try connection.execute("SELECT _pinform_secure($1)", [table])
     }
 
-    func createIndex(_ column: Column<Model>) throws(StoreError) {
+    /// What a column sorts by: text by its first 200 characters without regard to case (an index
+    /// entry of PostgreSQL's B-tree holds at most about 2,700 bytes, so an index of whole values
+    /// refuses a long note), anything else by its value.
+    func sortExpression(_ column: Column<Model>) -> String {
         let name = SQLIdentifier.quoted(column.name)
-        let expression = column.sharedType == .text ? "(lower(\(name)))" : name
-        try connection.execute("CREATE INDEX IF NOT EXISTS \(indexName(column.name)) ON \(quotedTable) (\(expression))")
+        return column.sharedType == .text ? "left(lower(\(name)), \(Self.sortedCharacters))" : name
+    }
+
+    static var sortedCharacters: Int { 200 }
+
+    func createIndex(_ column: Column<Model>) throws(StoreError) {
+        try connection.execute("CREATE INDEX IF NOT EXISTS \(indexName(column.name)) ON \(quotedTable) ((\(sortExpression(column))))")
+    }
+
+    /// A text column's index made by an earlier Pinform, of whole values (which refuses a value
+    /// past about 2,700 bytes), is made again of the first characters — by the table's owner,
+    /// the only role that may; other desks keep what the owner's next start makes.
+    func renewWholeValueIndexes() throws(StoreError) {
+        let owner = try connection.execute("SELECT pg_get_userbyid(relowner) = current_user FROM pg_class WHERE oid = to_regclass($1)",
+                                           [quotedTable]).scalar
+        guard owner == "t" else { return }
+        for column in columns where column.sharedType == .text {
+            let definition = try connection.execute("SELECT pg_get_indexdef(to_regclass($1))", [indexName(column.name)]).scalar
+            guard let definition, !definition.contains("left(") && !definition.contains("left\"(") else { continue }
+            try connection.execute("DROP INDEX \(indexName(column.name))")
+            try createIndex(column)
+        }
     }
 
     func recordLayout() throws(StoreError) {
