@@ -25,13 +25,6 @@ public final class PostgresFormDefinitionStore {
     /// The table's name.
     public static let table = "_pinform_form"
 
-    /// Why a save based on an older version is refused.
-    public static var changedElsewhere: String { tr("This form was changed at another desk; reopen it") }
-    /// Why a role that is not the database's owner may not change a form.
-    public static var ownerOnly: String { tr("Only the owner of the shared database can change its forms") }
-    /// Why a stored form in a newer format is not overwritten.
-    public static var newerFormat: String { tr("This form was saved by a newer Pinform at another desk — update Pinform to change it") }
-
     /// The definitions of the database `connection` is open on; the table is made by the
     /// first `prepare()` of the owner.
     public init(connection: PostgresConnection) {
@@ -195,7 +188,7 @@ public final class PostgresFormDefinitionStore {
             ).rows.first
             guard written?[0] == "1" else {
                 if String(connection.serverProcess) != process {
-                    throw StoreError.serverUnavailable(reason: tr("the connection was lost while the form was saved"))
+                    throw StoreError.serverUnavailable(reason: Self.lostWhileSaving)
                 }
                 throw StoreError.serverRefused(reason: Self.changedElsewhere)
             }
