@@ -88,6 +88,14 @@ class EveryWindowNameTests(AppTestCase):
         find(window, name="First name", role="filler")
         self.assert_named("form window", window)
 
+    def test_walk_a_page_made_after_the_window_was_named(self):
+        """A model's page is made when it is first shown, after the window's parts were named:
+        the invoice page's scroll bars and column titles are named as the first page's are."""
+        app, root = self.open_unlocked()
+        press_combination("Control", "3")
+        find(root, role="text", name="Number", visible=True, timeout=10)
+        self.assert_named("invoice page", app.window("Pinform"))
+
     def test_walk_edit_dialog_and_discard_question(self):
         app, root = self.open_unlocked()
         save_person(root, PEOPLE[0])
