@@ -148,7 +148,8 @@ public final class ReferenceChooser<Target> {
         matches = found
         for child in matchesBox.arrangedChildren { matchesBox.remove(child) }
         for match in found {
-            let button = Button(label: match.summary)
+            // Wrapped: a long summary would make the window as wide as its whole text.
+            let button = Button(wrappingLabel: match.summary)
             button.isFocusable = false
             button.onClicked { [weak self] in self?.choose(match) }
             matchesBox.append(button)

@@ -132,6 +132,21 @@ final class InvoiceFormTests: XCTestCase {
         }
     }
 
+    /// A customer's match (its whole summary, name and email) wraps: unwrapped, it made the
+    /// chooser 334 pixels wide at least, and a 360-pixel window (its form in a card) grew to
+    /// 394 pixels for good as the match list showed.
+    func testACustomerMatchDoesNotWidenTheChooser() throws {
+        try withDatabase { records, context in
+            _ = try records.store(Person.self).insert(Self.ada)
+            let chooser = ReferenceChooser<Person>(label: "Customer", lookup: context.lookup(Person.self))
+            let before = chooser.view.minimumWidth
+            chooser.entry.text = "lovel"
+            XCTAssertFalse(chooser.matches.isEmpty, "Ada matches")
+            XCTAssertLessThanOrEqual(chooser.view.minimumWidth, max(before, 200),
+                                     "the match list widens the chooser from \(before)")
+        }
+    }
+
     func testAddNewOffersWhatWasTypedAndChoosesTheRecordMade() throws {
         try withDatabase { _, context in
             let chooser = ReferenceChooser<Person>(label: "Customer", lookup: context.lookup(Person.self))
