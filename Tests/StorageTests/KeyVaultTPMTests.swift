@@ -9,20 +9,7 @@ import Glibc
 /// The key vault with its PIN slot sealed in a TPM (a software TPM, swtpm, that each test starts
 /// on localhost), and the recovery key for when that TPM is gone. They fail, never skip, without
 /// swtpm and tpm2-tools.
-final class KeyVaultTPMTests: XCTestCase {
-    private var temporary: TemporaryDirectory!
-
-    override func setUp() {
-        super.setUp()
-        setenv("TSS2_LOG", "all+none", 1)
-        temporary = TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        temporary = nil
-        super.tearDown()
-    }
-
+final class KeyVaultTPMTests: SoftwareTPMTestCase {
     private func vault(in folder: URL? = nil, on swtpm: SoftwareTPM?) -> KeyVault {
         KeyVault(directory: folder ?? temporary.url, derivation: .fastForTests,
                  tpm: swtpm.map { TPM2Device(tcti: $0.tcti) })

@@ -9,20 +9,7 @@ import Glibc
 /// The PIN check with its failures counted in the TPM's NV as well (a software TPM, swtpm, each
 /// test starts): a fresh or restored attempts file, or an older key file, does not lower the
 /// count. They fail, never skip, without swtpm.
-final class PinCheckTPMCounterTests: XCTestCase {
-    private var temporary: TemporaryDirectory!
-
-    override func setUp() {
-        super.setUp()
-        setenv("TSS2_LOG", "all+none", 1)
-        temporary = TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        temporary = nil
-        super.tearDown()
-    }
-
+final class PinCheckTPMCounterTests: SoftwareTPMTestCase {
     private func secret(_ digits: String) throws -> SecretBytes {
         var digits = digits
         return try digits.withUTF8 { try SecretBytes(copying: $0) }

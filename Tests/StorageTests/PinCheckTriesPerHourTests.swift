@@ -11,20 +11,7 @@ import Glibc
 /// wall clock and boot clock, 2 s per try; the TPM a software one, swtpm, whose own lockout is
 /// set out of the way so that what is measured is Pinform's count). The figures are printed and
 /// quoted in docs/security.md; the bounds make the test fail when the count stops holding.
-final class PinCheckTriesPerHourTests: XCTestCase {
-    private var temporary: TemporaryDirectory!
-
-    override func setUp() {
-        super.setUp()
-        setenv("TSS2_LOG", "all+none", 1)
-        temporary = TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        temporary = nil
-        super.tearDown()
-    }
-
+final class PinCheckTriesPerHourTests: SoftwareTPMTestCase {
     /// The simulated clocks: `elapsed` seconds of real time, `offset` seconds the wall clock was moved.
     private final class Clocks: @unchecked Sendable {
         private let lock = NSLock()

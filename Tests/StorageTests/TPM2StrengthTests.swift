@@ -9,20 +9,7 @@ import Glibc
 /// Issue 25, the TPM's real strength told: its lockout password read, its dictionary-attack
 /// figures as the chip reports them, and a TPM that does not answer within 5 s gives up without
 /// counting an attempt. They fail, never skip, without swtpm and tpm2-tools.
-final class TPM2StrengthTests: XCTestCase {
-    private var temporary: TemporaryDirectory!
-
-    override func setUp() {
-        super.setUp()
-        setenv("TSS2_LOG", "all+none", 1)
-        temporary = TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        temporary = nil
-        super.tearDown()
-    }
-
+final class TPM2StrengthTests: SoftwareTPMTestCase {
     /// A TCP connection to the software TPM that sends nothing: swtpm serves one connection at a
     /// time, so every other waits, as behind a TPM busy with another program.
     private func holdBusy(_ swtpm: SoftwareTPM) throws -> Int32 {
