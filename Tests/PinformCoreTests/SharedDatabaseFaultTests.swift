@@ -5,22 +5,6 @@ import PostgresCluster
 import PostgresStore
 import XCTest
 
-struct FaultVisit: Codable, Equatable {
-    var name: String
-    var note: String
-}
-
-extension FaultVisit: RecordModel {
-    static var title: String { "FaultVisit" }
-    static var settingsKey: String { "fault_visit" }
-    static var iconName: String { "avatar-default-symbolic" }
-    static var blank: FaultVisit { FaultVisit(name: "", note: "") }
-    static var table: String { "fault_visit" }
-    static var exportFileName: String { "fault-visits.csv" }
-    static var fields: [RecordField<FaultVisit>] { [.text("Name", stored: "name", \.name), .text("Note", stored: "note", \.note)] }
-    var summary: String { name }
-}
-
 /// Faults against a real private cluster, each while a desk saves: the session killed
 /// (`pg_terminate_backend`) and the server restarted in the middle of a save, the network cut
 /// by a proxy, the server's disk full, the desk's password changed. Each time the desk says what

@@ -5,22 +5,6 @@ import PostgresCluster
 import PostgresStore
 import XCTest
 
-private struct Patient: Codable, Equatable {
-    var name: String
-    var note: String
-}
-
-extension Patient: RecordModel {
-    static var title: String { "Patient" }
-    static var settingsKey: String { "patient" }
-    static var iconName: String { "avatar-default-symbolic" }
-    static var blank: Patient { Patient(name: "", note: "") }
-    static var table: String { "patient" }
-    static var exportFileName: String { "patients.csv" }
-    static var fields: [RecordField<Patient>] { [.text("Name", stored: "name", \.name), .text("Note", stored: "note", \.note)] }
-    var summary: String { name }
-}
-
 /// The server goes away (its own private cluster, stopped) while a desk saves: the saves are
 /// kept in the desk's sealed file, survive closing the records, and are sent in order, each
 /// checked against its version, when the server is back — merged, or handed back as a conflict.
@@ -76,13 +60,13 @@ final class SharedDatabaseOfflineTests: XCTestCase {
         try MainActor.assumeIsolated { () throws in
             let recordsA = RecordsDatabase(paths: desks[0].0, key: desks[0].1)
             let recordsB = RecordsDatabase(paths: desks[1].0, key: desks[1].1)
-            let storeA = try recordsA.store(Patient.self)
-            let storeB = try recordsB.store(Patient.self)
-            let id = try storeA.insert(Patient(name: "Ada", note: ""))
+            let storeA = try recordsA.store(FaultVisit.self)
+            let storeB = try recordsB.store(FaultVisit.self)
+            let id = try storeA.insert(FaultVisit(name: "Ada", note: ""))
             let base = try XCTUnwrap(storeA.record(id: id))
 
             cluster.stop()
-            Self.assertKept(_ = try storeA.insert(Patient(name: "Bob", note: "new")), waiting: 1)
+            Self.assertKept(_ = try storeA.insert(FaultVisit(name: "Bob", note: "new")), waiting: 1)
             var edited = base.model
             edited.note = "called back"
             Self.assertKept(try storeA.update(edited, basedOn: base, resolving: .ask), waiting: 2)
@@ -100,10 +84,10 @@ final class SharedDatabaseOfflineTests: XCTestCase {
             try storeB.update(renamed, basedOn: atB, resolving: .ask)
 
             // Opened again (the next unlock): what was kept is sent.
-            let reopened = try recordsA.store(Patient.self)
+            let reopened = try recordsA.store(FaultVisit.self)
             XCTAssertEqual(recordsA.keptSaveCount, 0)
             XCTAssertEqual(try storeB.list(sortedBy: .id, ascending: true, search: nil, limit: nil, offset: 0).map(\.model),
-                           [Patient(name: "Ada Lovelace", note: "called back"), Patient(name: "Bob", note: "new")])
+                           [FaultVisit(name: "Ada Lovelace", note: "called back"), FaultVisit(name: "Bob", note: "new")])
             XCTAssertEqual(try reopened.count(matching: nil), 2)
             recordsA.close()
             recordsB.close()
@@ -116,9 +100,9 @@ final class SharedDatabaseOfflineTests: XCTestCase {
         try MainActor.assumeIsolated { () throws in
             let recordsA = RecordsDatabase(paths: desks[0].0, key: desks[0].1)
             let recordsB = RecordsDatabase(paths: desks[1].0, key: desks[1].1)
-            let storeA = try recordsA.store(Patient.self)
-            let storeB = try recordsB.store(Patient.self)
-            let id = try storeA.insert(Patient(name: "Ada", note: ""))
+            let storeA = try recordsA.store(FaultVisit.self)
+            let storeB = try recordsB.store(FaultVisit.self)
+            let id = try storeA.insert(FaultVisit(name: "Ada", note: ""))
             let base = try XCTUnwrap(storeA.record(id: id))
 
             cluster.stop()
