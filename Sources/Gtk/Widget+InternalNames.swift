@@ -44,6 +44,9 @@ extension Widget {
             pf_accessible_set_label(widget, name)
         } else if pf_is_button(widget) != 0, gtk_button_get_label(pf_button(widget)) == nil,
                   Self.iconName(inside: widget) == "window-close-symbolic" {
+            // libadwaita 1.2's toast labels its close button by a part of its own as well: with
+            // both, GTK 4.8 says "Close Close". Named by the label alone.
+            pf_accessible_reset_labelled_by(widget)
             pf_accessible_set_label(widget, names.close)
         } else if pf_is_stack(widget) != 0 {
             var child = gtk_widget_get_first_child(widget)
