@@ -127,6 +127,9 @@ final class FormDesignerFieldEditor {
     /// Names the buttons after the field, so that a screen reader says whose they are.
     private func nameButtons() {
         let name = nameEntry.text
+        // Named by the label alone: GTK 4.8 adds the name of the icon a button is labelled by
+        // (the designer's parts are named, its icons too), "Remove “Phone” Remove".
+        for button in [moveUpButton, moveDownButton, removeButton] { button.resetAccessibleLabelledBy() }
         moveUpButton.setAccessibleLabel(tr("Move “{name}” up", ["name": name]))
         moveDownButton.setAccessibleLabel(tr("Move “{name}” down", ["name": name]))
         removeButton.setAccessibleLabel(tr("Remove “{name}”", ["name": name]))
