@@ -10,9 +10,37 @@ no test failed and at least one ran.
 import argparse
 import os
 import sys
+import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class TimedResult(unittest.TextTestResult):
+    """Keeps each test's wall time, so that the slowest can be listed after the run."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.durations = []
+        self._started = {}
+
+    def startTest(self, test):
+        self._started[test.id()] = time.monotonic()
+        super().startTest(test)
+
+    def stopTest(self, test):
+        started = self._started.pop(test.id(), None)
+        if started is not None:
+            self.durations.append((time.monotonic() - started, test.id()))
+        super().stopTest(test)
+
+
+def print_slowest(result, count=15):
+    """The slowest tests and the total, so that CI's time can be seen where it goes."""
+    total = sum(seconds for seconds, _ in result.durations)
+    print(f"\nslowest end-to-end tests (of {len(result.durations)}, {total:.0f} s in all):")
+    for seconds, name in sorted(result.durations, reverse=True)[:count]:
+        print(f"  {seconds:7.1f} s  {name}")
 
 
 def main():
@@ -29,8 +57,10 @@ def main():
         loader.testNamePatterns = [f"*{p}*" for p in options.patterns]
     suite = loader.discover(HERE, pattern="test_*.py", top_level_dir=HERE)
 
-    runner = unittest.TextTestRunner(verbosity=1 if options.quiet else 2, stream=sys.stdout)
+    runner = unittest.TextTestRunner(verbosity=1 if options.quiet else 2, stream=sys.stdout,
+                                     resultclass=TimedResult)
     result = runner.run(suite)
+    print_slowest(result)
 
     failed = len(result.failures) + len(result.errors) + len(result.unexpectedSuccesses)
     skipped = len(result.skipped)
