@@ -29,7 +29,7 @@ extension Form {
         if let keyPath {
             computedWriters.append { model in model[keyPath: keyPath] = value(model) }
         }
-        if let model = live ?? prototype { entries[field.index].compute?(model) }
+        if let model = live ?? prototype { showComputed(field.index, of: model) }
         return field
     }
 

@@ -14,8 +14,8 @@ extension Form {
         guard !isFilling, !history.isReplaying else { return }
         let index = field.index
         let entry = entries[index]
-        if let compute = entry.compute {
-            if let model = live ?? prototype { compute(model) }
+        if entry.compute != nil {
+            if let model = live ?? prototype { showComputed(index, of: model) }
             return
         }
         guard let text = entry.text, let setText = entry.setText else { return }
@@ -134,7 +134,17 @@ extension Form {
     func recompute() {
         guard !computedFields.isEmpty, let model = live ?? prototype else { return }
         for index in computedFields {
-            entries[index].compute?(model)
+            showComputed(index, of: model)
         }
+    }
+
+    /// Shows the computed field at `index` from `model`, as the form filling itself: an input
+    /// that reports its own text changes (an editable entry) calls ``edited(_:)`` back, which
+    /// must not put the text back again (without this, an endless recursion).
+    func showComputed(_ index: Int, of model: Model) {
+        let wasFilling = isFilling
+        isFilling = true
+        entries[index].compute?(model)
+        isFilling = wasFilling
     }
 }

@@ -84,6 +84,41 @@ final class ComputedFieldTests: XCTestCase {
         XCTAssertEqual(ageText.text, "56")
     }
 
+    /// An input that reports every change of its text as an editable entry does (GTK's
+    /// "changed" is emitted for text set by the program too), at most 10 deep.
+    private final class ReportingInput: FormInput {
+        typealias Output = Int
+        var onChange: (() -> Void)?
+        private(set) var deepest = 0
+        private var depth = 0
+        var text: String? {
+            didSet {
+                depth += 1
+                deepest = max(deepest, depth)
+                if depth <= 10 { onChange?() }
+                depth -= 1
+            }
+        }
+        var numberParsing: NumberParsing { .posix }
+    }
+
+    func testAComputedFieldShownInAnInputThatReportsItsOwnChangesDoesNotRecurse() {
+        struct Person { var birthYear = 2000; var age = 0 }
+        let form = Form<Person>(prototype: Person())
+        let year = ReportingInput()
+        let age = ReportingInput()
+        let yearField = form.bind(year, to: \.birthYear)
+        let ageField = form.bind(computed: age, to: \.age) { 2026 - $0.birthYear }
+        year.onChange = { form.edited(yearField) }
+        age.onChange = { form.edited(ageField) }
+        form.addRow([FormElement(yearField), FormElement(ageField)])
+        year.text = "1990"
+        XCTAssertEqual(age.text, "36")
+        age.text = "5"
+        XCTAssertEqual(age.text, "36", "typed into, the computed field puts its value back")
+        XCTAssertLessThanOrEqual(age.deepest, 2, "showing the value must not call edited back into showing it again")
+    }
+
     func testANewRecordShowsTheTotalOfNoLines() {
         let fixture = InvoiceFixture()
         fixture.form.load(InvoiceFixture.sample)
