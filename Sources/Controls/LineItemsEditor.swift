@@ -229,11 +229,7 @@ public final class LineItemsEditor<Item>: FormFieldView {
         case .inserted(let row, let index):
             let rowView = makeRowView(for: row)
             rowViews[row] = rowView
-            if index == list.count - 1 {
-                rowsBox.append(rowView.box)
-            } else {
-                reattach(from: index)
-            }
+            rowsBox.insert(rowView.box, after: index > 0 ? rowViews[list.rows[index - 1]]?.box : nil)
         case .removed(let row, let index):
             if let rowView = rowViews.removeValue(forKey: row) { rowsBox.remove(rowView.box) }
             _ = index
@@ -266,15 +262,6 @@ public final class LineItemsEditor<Item>: FormFieldView {
             if let target = view.input(for: field)?.focusTarget, target.containsFocus { return target }
         }
         return nil
-    }
-
-    /// Takes the shown rows from `index` on out of the box and appends the list's rows from
-    /// `index` on, in its order: only the rows after a change are touched.
-    private func reattach(from index: Int) {
-        for child in rowsBox.arrangedChildren.dropFirst(index) { rowsBox.remove(child) }
-        for row in list.rows[index...] {
-            if let box = rowViews[row]?.box { rowsBox.append(box) }
-        }
     }
 
     private func rebuild() {

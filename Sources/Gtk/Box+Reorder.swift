@@ -8,4 +8,11 @@ extension Box {
     public func reorder(_ child: Widget, after sibling: Widget?) {
         gtk_box_reorder_child_after(pf_box(raw), child.widgetPointer, sibling?.widgetPointer)
     }
+
+    /// Adds `child` right after `sibling` (at the start with nil): the other children stay where
+    /// they are, so an insertion in a long list touches no other child.
+    /// - Precondition: `child` has no parent, and `sibling` is a child of this box.
+    public func insert(_ child: Widget, after sibling: Widget?) {
+        gtk_box_insert_child_after(pf_box(raw), child.widgetPointer, sibling?.widgetPointer)
+    }
 }

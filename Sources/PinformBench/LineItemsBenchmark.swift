@@ -51,7 +51,7 @@ enum LineItemsBenchmark {
         return (form, lines)
     }
 
-    private static func invoice(lines count: Int) -> Invoice {
+    static func invoice(lines count: Int) -> Invoice {
         Invoice(number: "2026-001", lines: (0..<count).map {
             Line(description: "Item \($0)", quantity: Decimal($0 % 7 + 1), unitPrice: Decimal($0 % 100) + 0.99, taxRate: 0.2)
         })

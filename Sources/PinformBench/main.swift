@@ -147,6 +147,9 @@ if requested.contains("forms") {
     let lineItems = LineItemsBenchmark.run(runs: runs)
     LineItemsBenchmark.table(lineItems, runs: runs).print()
     goals.append(LineItemsBenchmark.goal(lineItems))
+    let lineItemsWindow = MainActor.assumeIsolated { LineItemsWindowBenchmark.run(runs: 7) }
+    if lineItemsWindow.failure == nil { MainActor.assumeIsolated { LineItemsWindowBenchmark.table(lineItemsWindow, runs: 7) }.print() }
+    goals.append(MainActor.assumeIsolated { LineItemsWindowBenchmark.goal(lineItemsWindow) })
     goals += MainActor.assumeIsolated { DefinedFormsBenchmark.run(runs: runs) }
 }
 
