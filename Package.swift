@@ -101,6 +101,9 @@ let package = Package(
         // One seeded generator (SplitMix64) for fuzz and property tests and benchmark walks.
         .target(name: "SeededRandom", swiftSettings: [.strictMemorySafety()]),
 
+        // Test support: a test case with a fresh folder of its own (and the app's folders in it).
+        .target(name: "TestFolders", dependencies: ["Storage"]),
+
         // Executables.
         .executableTarget(
             name: "Pinform",
@@ -123,8 +126,8 @@ let package = Package(
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "GtkTesting", "PinCode", "Forms", "ControlState"]),
         .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PostgresStore", "PostgresCluster", "PinCode", "Forms", "Localization", "SoftwareTPM"]),
-        .testTarget(name: "PinformModelsTests", dependencies: ["PinformModels", "PinformCore", "Storage", "Forms", "Controls", "Gtk", "GtkTesting", "FormDefinitions"]),
-        .testTarget(name: "PinformTests", dependencies: ["Pinform", "PinformModels", "PinformCore", "SoftwareTPM", "PostgresCluster", "PostgresStore"]),
+        .testTarget(name: "PinformModelsTests", dependencies: ["PinformModels", "TestFolders", "PinformCore", "Storage", "Forms", "Controls", "Gtk", "GtkTesting", "FormDefinitions"]),
+        .testTarget(name: "PinformTests", dependencies: ["Pinform", "TestFolders", "PinformModels", "PinformCore", "SoftwareTPM", "PostgresCluster", "PostgresStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

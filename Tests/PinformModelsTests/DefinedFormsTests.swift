@@ -7,26 +7,12 @@ import PinformCore
 @testable import PinformModels
 import Storage
 import XCTest
+import TestFolders
 
 /// Forms defined in the app as models of the app, over a real (encrypted) records database:
 /// saved and read back as definitions, entered through their form into their own table with
 /// typed columns, and changed — a field removed, one renamed, one retyped — without losing a value.
-final class DefinedFormsTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-defined-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private var paths: AppPaths {
-        AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
-    }
-
+final class DefinedFormsTests: TemporaryFolderTestCase {
     private static let member = FormDefinition(id: "club_member", name: "Member", fields: [
         FieldDefinition(id: "name", label: "Name", kind: .text(.plain), rules: FieldRules(required: true)),
         FieldDefinition(id: "age", label: "Age", kind: .wholeNumber, rules: FieldRules(minimum: 0, maximum: 130)),

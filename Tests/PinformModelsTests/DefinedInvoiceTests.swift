@@ -7,24 +7,14 @@ import PinformCore
 @testable import PinformModels
 import Storage
 import XCTest
+import TestFolders
 
 /// The Invoice template made in the app, end to end through its real form: its line items'
 /// columns are typed (a decimal quantity, a money unit price), a line typed gives the computed
 /// total `round(sum(Lines.Quantity * Lines.[Unit price]), 2)`, and the invoice saved and read
 /// again after a restart keeps its typed lines and its total.
-final class DefinedInvoiceTests: XCTestCase {
+final class DefinedInvoiceTests: TemporaryFolderTestCase {
     private typealias Invoice = DefinedModel<DefinedSlot0>
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-defined-invoice-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
     @MainActor
     private static func inputs<T>(_ view: FormView<Invoice>, _ type: T.Type) -> [T] {
         view.form.fields.compactMap { view.input(for: $0) as? T }
@@ -49,7 +39,7 @@ final class DefinedInvoiceTests: XCTestCase {
     }
 
     func testTheInvoiceTemplatesLinesAreTypedAndItsTotalIsComputedSavedAndReopened() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
             let forms = DefinedForms.shared

@@ -7,22 +7,12 @@ import PinformCore
 @testable import PinformModels
 import Storage
 import XCTest
+import TestFolders
 
 /// A link field of a form made in the app pointing at a model written in Swift (an intake
 /// form's patient is a Person): accepted by the check, chosen in the form from the people,
 /// imported by id, listed by the person's summary, and the person not deleted while linked.
-final class DefinedLinkToModelTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-link-model-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class DefinedLinkToModelTests: TemporaryFolderTestCase {
     private static let intake = FormDefinition(id: "intake", name: "Intake", fields: [
         FieldDefinition(id: "reason", label: "Reason", kind: .text(.plain)),
         FieldDefinition(id: "patient", label: "Patient", kind: .link(form: .model("person"))),
@@ -41,7 +31,7 @@ final class DefinedLinkToModelTests: XCTestCase {
     }
 
     func testAnIntakeLinksToAPersonListsThemAndKeepsThemFromBeingDeleted() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
             let forms = DefinedForms.shared

@@ -7,26 +7,12 @@ import PinformCore
 import Storage
 import GtkTesting
 import XCTest
+import TestFolders
 
 /// The app's invoice form on real widgets over a real (encrypted) records database: lines and
 /// their total as typed, the customer chosen among the people, "Add new…", deleting a
 /// customer in use, and drafts.
-final class InvoiceFormTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-invoice-form-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private var paths: AppPaths {
-        AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
-    }
-
+final class InvoiceFormTests: TemporaryFolderTestCase {
     static let ada = Person(firstName: "Ada", lastName: "Lovelace", birthDate: CalendarDate(year: 1990, month: 12, day: 10),
                             email: Email("ada@example.com")!, height: 1.65)
 

@@ -4,10 +4,11 @@ import PinformCore
 @testable import PinformModels
 import Storage
 import XCTest
+import TestFolders
 
 /// Records saved before lines, references and birth dates, in the tables that version wrote
 /// (its columns, layout 1), read by today's models: nothing is lost, and the old values map.
-final class StoredRecordMigrationTests: XCTestCase {
+final class StoredRecordMigrationTests: TemporaryFolderTestCase {
     /// An invoice as layout 1 stored it: one amount, the customer as text.
     private struct InvoiceV1: Codable {
         var number: String
@@ -27,17 +28,6 @@ final class StoredRecordMigrationTests: XCTestCase {
         var age: UInt
         var email: Email
         var height: Double
-    }
-
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-migration-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
     }
 
     private func database() throws -> Database {

@@ -8,23 +8,13 @@ import PinformCore
 @testable import PinformModels
 import Storage
 import XCTest
+import TestFolders
 
 /// A form defined in the app (Member) through the same records list as Person: sorted by its
 /// typed columns, searched, edited, deleted and undone, exported to CSV and imported back, and
 /// printed — over a real records database, with the panel the window shows.
-final class DefinedListTests: XCTestCase {
+final class DefinedListTests: TemporaryFolderTestCase {
     private typealias Member = DefinedModel<DefinedSlot0>
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-defined-list-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
     private static let definition = FormDefinition(id: "club_member", name: "Member", fields: [
         FieldDefinition(id: "name", label: "Name", kind: .text(.plain), rules: FieldRules(required: true)),
         FieldDefinition(id: "age", label: "Age", kind: .wholeNumber),
@@ -50,7 +40,7 @@ final class DefinedListTests: XCTestCase {
     ]
 
     private func withPanel(_ body: @MainActor (RecordsPanel<Member>, RecordsDatabase, Toast) throws -> Void) throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
             let forms = DefinedForms.shared

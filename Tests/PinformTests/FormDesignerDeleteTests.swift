@@ -7,22 +7,12 @@ import XCTest
 @testable import PinformModels
 import PinformCore
 import Storage
+import TestFolders
 
 /// Delete Form… in the designer: refused while another form links to the form (naming it),
 /// else the definition goes, its records stay hidden in their table, and saving the definition
 /// again (the window's Undo) brings them back.
-final class FormDesignerDeleteTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-designer-delete-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class FormDesignerDeleteTests: TemporaryFolderTestCase {
     private static let member = FormDefinition(id: "club_member", name: "Member", fields: [
         FieldDefinition(id: "name", label: "Name", kind: .text(.plain)),
     ])
@@ -32,7 +22,7 @@ final class FormDesignerDeleteTests: XCTestCase {
     ])
 
     func testAFormLinkedToIsNotDeletedAndTheOtherFormIsNamed() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
             let forms = DefinedForms.shared
@@ -56,7 +46,7 @@ final class FormDesignerDeleteTests: XCTestCase {
     }
 
     func testADeletedFormsRecordsComeBackWhenItIsSavedAgain() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
             let forms = DefinedForms.shared

@@ -7,25 +7,15 @@ import XCTest
 @testable import PinformModels
 import PinformCore
 import Storage
+import TestFolders
 
 /// The designer's draft: what is designed is kept as a sealed draft as it is typed (a kill
 /// loses nothing) and when every open form's draft is written (before Lock), offered back when
 /// the designer next opens, gone after Cancel; and the designer is freed with the window Lock
 /// destroys. Cancel (and Escape) is the designer's one way out, asking when there are changes.
-final class FormDesignerDraftTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-designer-draft-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class FormDesignerDraftTests: TemporaryFolderTestCase {
     func testLockKeepsTheDesignersDraftFreesItAndTheNextDesignerRestoresIt() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
             DefinedForms.shared.forgetAll()
@@ -66,7 +56,7 @@ final class FormDesignerDraftTests: XCTestCase {
     }
 
     func testAnUnchangedDesignerKeepsNoDraft() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
             defer { records.close() }
@@ -79,7 +69,7 @@ final class FormDesignerDraftTests: XCTestCase {
     }
 
     func testTheDraftIsWrittenAsItIsTypedWithoutLock() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
             defer { records.close() }
@@ -101,7 +91,7 @@ final class FormDesignerDraftTests: XCTestCase {
     }
 
     func testADraftLeftBeforeIsNotRemovedWhileTheDesignerIsAsItOpened() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
             defer { records.close() }
@@ -118,7 +108,7 @@ final class FormDesignerDraftTests: XCTestCase {
     }
 
     func testCancelIsTheOneWayOutAndAsksOnlyWhenSomethingChanged() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
             defer { records.close() }

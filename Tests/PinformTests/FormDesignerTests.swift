@@ -7,23 +7,13 @@ import XCTest
 @testable import PinformModels
 import PinformCore
 import Storage
+import TestFolders
 
 /// The form designer on real widgets over a real records database: what Save refuses (and
 /// where it says so), the order and rows of the fields, and a save that makes the form a model.
-final class FormDesignerTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-designer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class FormDesignerTests: TemporaryFolderTestCase {
     private func withDesigner(_ body: @MainActor (FormDesignerWindow, RecordsDatabase, () -> FormDefinition?) throws -> Void) throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let records = RecordsDatabase(paths: paths)
             DefinedForms.shared.forgetAll()

@@ -7,6 +7,7 @@ import PinformCore
 @testable import PinformModels
 import Storage
 import XCTest
+import TestFolders
 
 /// Importing the columns that are not a plain value: an invoice's customer, named in the file
 /// and read into the person's record, and the export's computed columns (a person's age),

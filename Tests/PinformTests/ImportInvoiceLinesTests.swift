@@ -7,6 +7,7 @@ import PinformCore
 @testable import PinformModels
 import Storage
 import XCTest
+import TestFolders
 
 /// An invoice's lines travel in the export's Lines cell and come back through the import:
 /// the same invoices, a bad line named on its invoice's row, a formula never run.

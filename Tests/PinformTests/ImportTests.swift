@@ -7,6 +7,7 @@ import PinformCore
 @testable import PinformModels
 import Storage
 import XCTest
+import TestFolders
 
 /// Importing people: what the export wrote comes back the same through the real form, the
 /// preview dialog maps and counts, and an import is undone in one step.

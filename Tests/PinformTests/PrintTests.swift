@@ -7,22 +7,16 @@ import PinformCore
 @testable import PinformModels
 import Storage
 import XCTest
+import TestFolders
 
 /// Records, lists, invoices and the recovery key on paper: rendered to PDF through
 /// GtkPrintOperation's export (what "Print to File" writes) and read back with pdftotext.
-final class PrintTests: XCTestCase {
-    private var folder: URL!
-
+final class PrintTests: TemporaryFolderTestCase {
     override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else {
             throw XCTSkip("pdftotext (poppler-utils) is not installed: scripts/lib.sh ensure_packages test")
         }
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-print-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
+        try super.setUpWithError()
     }
 
     /// The text of each page of the PDF at `url`.
@@ -124,7 +118,7 @@ final class PrintTests: XCTestCase {
     }
 
     func testTheSelectedRecordOrElseTheShownListIsWhatPrints() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        let paths = self.paths
         try GtkRuntime.test {
             let panel = RecordsPanel<Person>(records: RecordsDatabase(paths: paths), window: Window(), toast: Toast())
             panel.insert(Self.ada)

@@ -7,6 +7,7 @@ import XCTest
 @testable import Pinform
 @testable import PinformModels
 import PinformCore
+import TestFolders
 
 final class RecordsPanelTests: TemporaryFolderTestCase {
     private static let ada = Person(firstName: "Ada", lastName: "Lovelace, Countess", statedAge: 36,

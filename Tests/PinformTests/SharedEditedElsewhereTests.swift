@@ -8,6 +8,7 @@ import XCTest
 import PinformCore
 import PostgresCluster
 import PostgresStore
+import TestFolders
 
 /// "Edited at desk B": a record open in the edit dialog at one desk, saved at another — the
 /// dialog says so at its top, naming the other desk's role, and offers to reload.

@@ -9,6 +9,7 @@ import XCTest
 import PinformCore
 import PostgresCluster
 import PostgresStore
+import TestFolders
 
 /// The forms made in the app, on a shared database (a private cluster): a form saved at desk A
 /// is the form desk B uses; a change based on an older version is refused; a change killed on

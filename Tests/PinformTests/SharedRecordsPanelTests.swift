@@ -8,6 +8,7 @@ import XCTest
 import PinformCore
 import PostgresCluster
 import PostgresStore
+import TestFolders
 
 /// Two desks' records panels on one shared database (a private cluster): a record saved at
 /// desk A shows in desk B's list without a reload, through LISTEN/NOTIFY watched from the GLib

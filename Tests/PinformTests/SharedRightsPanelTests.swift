@@ -8,6 +8,7 @@ import XCTest
 import PinformCore
 import PostgresCluster
 import PostgresStore
+import TestFolders
 
 /// A desk whose role the server lets only read: its records panel lists the shared records and
 /// says, where the person looks, that this desk may not change them and who can change that.

@@ -2,6 +2,7 @@ import Foundation
 import PinformCore
 import PostgresStore
 @_spi(Testing) import Storage
+import TestFolders
 
 /// Desks for the tests of a shared database: each with its own folders under the test's folder,
 /// its own PIN and key file, joined to a database of a private cluster.

@@ -3,25 +3,26 @@ import Storage
 import XCTest
 
 /// A test case with a fresh folder of its own for each test, removed afterwards: the app's data
-/// and config folders live inside it (`paths`), and so do the files a test writes.
-class TemporaryFolderTestCase: XCTestCase {
+/// and config folders live inside it (`paths`), and so do the files a test writes. Shared by the
+/// test targets that open records files (a test-support target, in no product).
+open class TemporaryFolderTestCase: XCTestCase {
     /// This test's folder, made before it runs and removed after.
-    private(set) var folder: URL!
+    public private(set) var folder: URL!
 
-    override func setUpWithError() throws {
+    override open func setUpWithError() throws {
         try super.setUpWithError()
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("pinform-\(String(describing: type(of: self)))-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+    override open func tearDownWithError() throws {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
         try super.tearDownWithError()
     }
 
     /// The app's folders inside this test's folder.
-    var paths: AppPaths {
+    public var paths: AppPaths {
         AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
     }
 }
