@@ -11,6 +11,11 @@ extension PostgresRecordStore {
     /// Creates the table, or adds the declared columns it lacks and drops those a lower layout
     /// version had — refusing a table a newer Pinform laid out.
     func prepareTable() throws(StoreError) {
+        // Bulk work: every record's columns may be computed again, after waiting for the lock.
+        try connection.withDeadline(PostgresConnection.bulkDeadline) { () throws(StoreError) in try prepareTableNow() }
+    }
+
+    private func prepareTableNow() throws(StoreError) {
         try connection.transaction { () throws(StoreError) in
             try connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", [PostgresSchema.lockKey])
             let layout = try connection.execute("SELECT layout, search_fold FROM _pinform_tables WHERE name = $1", [table])
