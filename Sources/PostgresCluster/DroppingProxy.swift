@@ -69,7 +69,10 @@ public final class DroppingProxy: @unchecked Sendable {
     /// closed, and new ones are accepted and never answered, until `restore()` (the
     /// connections swallowed meanwhile stay silent: what they sent is lost).
     public func swallowAll() {
-        lock.withLock { swallowing = true }
+        lock.withLock {
+            swallowing = true
+            refusing = false
+        }
     }
 
     /// The network back: connections are forwarded again.

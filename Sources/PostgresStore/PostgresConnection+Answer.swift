@@ -99,6 +99,18 @@ extension PostgresConnection {
         while libpq.status(handle) != CONNECTION_OK, let result = libpq.getResult(handle) {
             libpq.clear(result)
         }
+        rest()
+    }
+
+    /// Whether the server did not answer a moment ago: statements throw at once (for
+    /// `pauseAfterNoAnswer`), and nothing else should wait for the server meanwhile either.
+    public var isResting: Bool {
+        restingUntil.map { ContinuousClock.now < $0 } ?? false
+    }
+
+    /// Stops waiting for the server for `pauseAfterNoAnswer`: after it did not answer in time,
+    /// on this session or another to the same server (the listening one).
+    public func rest() {
         restingUntil = .now + pauseAfterNoAnswer
     }
 }

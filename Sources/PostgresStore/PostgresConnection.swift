@@ -162,15 +162,13 @@ public final class PostgresConnection {
             }
             // A server that did not answer a moment ago is not waited for again at once: each
             // statement would hang for the whole `connect_timeout` while the window waits.
-            if let restingUntil, ContinuousClock.now < restingUntil {
-                throw StoreError.serverUnavailable(reason: Self.noAnswer)
-            }
-            restingUntil = nil
+            if isResting { throw StoreError.serverUnavailable(reason: Self.noAnswer) }
             keyFile.map { $0.whileFilled { libpq.reset(handle) } } ?? libpq.reset(handle)
             guard libpq.status(handle) == CONNECTION_OK else {
                 let reason = Self.firstLine(libpq.errorMessage(handle))
-                if reason.lowercased().contains("timeout expired") {
-                    restingUntil = .now + pauseAfterNoAnswer
+                // libpq's words when `connect_timeout` passed: the server did not answer.
+                guard !reason.lowercased().contains("timeout expired") else {
+                    rest()
                     throw StoreError.serverUnavailable(reason: Self.noAnswer)
                 }
                 throw StoreError.serverUnavailable(reason: reason)
