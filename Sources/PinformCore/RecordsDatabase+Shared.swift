@@ -102,6 +102,11 @@ extension RecordsDatabase {
                 tables.insert(table)
                 if let id = (object["id"] as? NSNumber)?.int64Value { changed[table, default: []].append(RecordID(id)) }
             }
+            // The server answers another desk: saves kept while it was silent (it never dropped
+            // this session, so listening again will not send them) go first.
+            if !tables.isEmpty, keptSaveCount > 0, sharedConnection?.isResting == false, sendKeptSaves().sent > 0 {
+                tables.insert("*")
+            }
             // Only the records named are read again, not the whole lists and search index.
             catchUpSharedStores(changed)
             isListening = true
