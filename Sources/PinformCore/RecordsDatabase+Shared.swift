@@ -47,10 +47,14 @@ extension RecordsDatabase {
     ///   later), and when no shared database is open (stop trying).
     @discardableResult
     public func resumeListening() -> Bool {
-        guard listener == nil, sharedConnection != nil else { return listener != nil }
+        guard listener == nil, let connection = sharedConnection else { return listener != nil }
+        // A server that did not answer a moment ago is not waited for again yet: each try
+        // holds the window until connecting gives up.
+        guard !connection.isResting else { return false }
         do {
             try listen()
         } catch {
+            if case .serverUnavailable(PostgresConnection.noAnswer) = error { connection.rest() }
             return false
         }
         // What this desk saved while the server was away goes first, then the lists read again.
@@ -97,6 +101,11 @@ extension RecordsDatabase {
                       let table = object["table"] as? String else { continue }
                 tables.insert(table)
                 if let id = (object["id"] as? NSNumber)?.int64Value { changed[table, default: []].append(RecordID(id)) }
+            }
+            // The server answers another desk: saves kept while it was silent (it never dropped
+            // this session, so listening again will not send them) go first.
+            if !tables.isEmpty, keptSaveCount > 0, sharedConnection?.isResting == false, sendKeptSaves().sent > 0 {
+                tables.insert("*")
             }
             // Only the records named are read again, not the whole lists and search index.
             catchUpSharedStores(changed)

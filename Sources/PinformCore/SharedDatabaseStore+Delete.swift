@@ -47,10 +47,13 @@ extension SharedDatabaseStore {
     /// failed save, or here; no statement is sent twice): when the server answers, the
     /// connection was lost in the middle of the save — kept, as whether the server committed it
     /// is not known until it is sent again; otherwise the words say why the server cannot be
-    /// reached now (not running, restarting, this desk's password refused, the network cut).
+    /// reached now (not running, restarting, this desk's password refused, the network cut,
+    /// no answer before the deadline — then it is not asked again at once).
     func keepingReason(_ error: StoreError) -> String? {
         guard let words = SharedDatabaseFault.keepingReason(error) else { return nil }
-        guard case .serverUnavailable = error else { return words }
+        guard case .serverUnavailable(let reason) = error else { return words }
+        // The server stayed silent: asking it again now would keep the person waiting as long again.
+        if reason == PostgresConnection.noAnswer { return reason }
         if !shared.connection.isOpen {
             do {
                 try shared.connection.execute("SELECT 1")

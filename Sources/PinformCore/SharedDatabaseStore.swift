@@ -155,19 +155,40 @@ public final class SharedDatabaseStore<Model: Codable>: RecordStoring {
     /// Puts deleted records back.
     public func restore(_ records: some Sequence<DeletedRecord>) throws(StoreError) { try shared.restore(records) }
     /// The record with this identity.
-    public func record(id: RecordID) throws(StoreError) -> Record<Model>? { try seen(shared.record(id: id).map { [$0] } ?? []).first }
+    public func record(id: RecordID) throws(StoreError) -> Record<Model>? {
+        try plainly { () throws(StoreError) in try seen(shared.record(id: id).map { [$0] } ?? []).first }
+    }
     /// The records with these identities.
-    public func records(ids: some Sequence<RecordID>) throws(StoreError) -> [Record<Model>] { try seen(shared.records(ids: ids)) }
+    public func records(ids: some Sequence<RecordID>) throws(StoreError) -> [Record<Model>] {
+        try plainly { () throws(StoreError) in try seen(shared.records(ids: ids)) }
+    }
     /// How many records match a search.
-    public func count(matching search: String?) throws(StoreError) -> Int { try shared.count(matching: search) }
+    public func count(matching search: String?) throws(StoreError) -> Int {
+        try plainly { () throws(StoreError) in try shared.count(matching: search) }
+    }
     /// Records in order, searched, one page.
     public func list(sortedBy key: RecordSortKey, ascending: Bool, search: String?, limit: Int?, offset: Int) throws(StoreError) -> [Record<Model>] {
-        try seen(shared.list(sortedBy: key, ascending: ascending, search: search, limit: limit, offset: offset))
+        try plainly { () throws(StoreError) in
+            try seen(shared.list(sortedBy: key, ascending: ascending, search: search, limit: limit, offset: offset))
+        }
     }
     /// The identities `list` would return.
     public func ids(sortedBy key: RecordSortKey, ascending: Bool, search: String?) throws(StoreError) -> [RecordID] {
-        try shared.ids(sortedBy: key, ascending: ascending, search: search)
+        try plainly { () throws(StoreError) in try shared.ids(sortedBy: key, ascending: ascending, search: search) }
     }
     /// Reads what searching needs.
-    public func prepareSearch() throws(StoreError) { try shared.prepareSearch() }
+    public func prepareSearch() throws(StoreError) { try plainly { () throws(StoreError) in try shared.prepareSearch() } }
+
+    /// Runs a read whose failure to reach the server is said in plain words, as a kept save's
+    /// is (`SharedDatabaseFault`): "the server is not running", not libpq's socket path and
+    /// `FATAL:`.
+    private func plainly<T>(_ read: () throws(StoreError) -> T) throws(StoreError) -> T {
+        do {
+            return try read()
+        } catch .serverUnavailable(let reason) {
+            throw .serverUnavailable(reason: SharedDatabaseFault.words(for: reason))
+        } catch {
+            throw error
+        }
+    }
 }

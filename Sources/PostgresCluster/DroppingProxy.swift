@@ -4,7 +4,8 @@ import Glibc
 import Foundation
 
 /// A TCP proxy on a free port of 127.0.0.1 in front of a private cluster's Unix socket, for
-/// fault tests: it forwards, cuts every connection and refuses new ones (the network gone), or
+/// fault tests: it forwards, cuts every connection and refuses new ones (the network gone),
+/// swallows everything without a word (a network that drops packets: no answer, no end), or
 /// drops one connection right after a `COMMIT` went through to the server and before its answer
 /// comes back (the save committed, the desk not told).
 public final class DroppingProxy: @unchecked Sendable {
@@ -15,6 +16,7 @@ public final class DroppingProxy: @unchecked Sendable {
     private let lock = NSLock()
     private var open: [Int32] = []
     private var refusing = false
+    private var swallowing = false
     private var dropAfterCommit = false
     private var stopped = false
 
@@ -63,10 +65,21 @@ public final class DroppingProxy: @unchecked Sendable {
         for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
+    /// The network silent: nothing more is forwarded either way on any connection, none is
+    /// closed, and new ones are accepted and never answered, until `restore()` (the
+    /// connections swallowed meanwhile stay silent: what they sent is lost).
+    public func swallowAll() {
+        lock.withLock {
+            swallowing = true
+            refusing = false
+        }
+    }
+
     /// The network back: connections are forwarded again.
     public func restore() {
         lock.withLock {
             refusing = false
+            swallowing = false
             dropAfterCommit = false
         }
     }
@@ -90,6 +103,7 @@ public final class DroppingProxy: @unchecked Sendable {
             }
             lock.withLock { open += [client, server] }
             let pair = Pair()
+            pair.swallowed = lock.withLock { swallowing }
             Thread.detachNewThread { [self] in pump(from: client, to: server, pair: pair, watchingCommits: true) }
             Thread.detachNewThread { [self] in pump(from: server, to: client, pair: pair, watchingCommits: false) }
         }
@@ -117,6 +131,8 @@ public final class DroppingProxy: @unchecked Sendable {
         let lock = NSLock()
         var cut = false
         var finished = 0
+        /// Accepted while the network swallowed everything: never forwarded.
+        var swallowed = false
     }
 
     private func pump(from source: Int32, to destination: Int32, pair: Pair, watchingCommits: Bool) {
@@ -127,7 +143,13 @@ public final class DroppingProxy: @unchecked Sendable {
             guard count > 0 else { break }
             let chunk = buffer[0..<count]
             if !watchingCommits, pair.lock.withLock({ pair.cut }) { continue }
-            _ = chunk.withUnsafeBytes { write(destination, $0.baseAddress, count) }
+            if lock.withLock({ swallowing }) {
+                pair.lock.withLock { pair.swallowed = true }
+            }
+            if pair.lock.withLock({ pair.swallowed }) { continue }
+            // A socket cut meanwhile (`cutAll`, the desk gone) answers EPIPE, not SIGPIPE,
+            // which would end the whole test process.
+            _ = chunk.withUnsafeBytes { send(destination, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }
             if watchingCommits, lock.withLock({ dropAfterCommit }), Self.contains(Array(chunk), commit) {
                 lock.withLock { dropAfterCommit = false }
                 pair.lock.withLock { pair.cut = true }

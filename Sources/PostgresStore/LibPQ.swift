@@ -28,8 +28,12 @@ struct LibPQ: @unchecked Sendable {
     let transactionStatus: @convention(c) (OpaquePointer?) -> PGTransactionStatusType
     let socket: @convention(c) (OpaquePointer?) -> Int32
     let backendPID: @convention(c) (OpaquePointer?) -> Int32
-    let execParams: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
-                                    UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> OpaquePointer?
+    let sendQueryParams: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
+                                         UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> Int32
+    let setNonblocking: @convention(c) (OpaquePointer?, Int32) -> Int32
+    let flush: @convention(c) (OpaquePointer?) -> Int32
+    let isBusy: @convention(c) (OpaquePointer?) -> Int32
+    let getResult: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let clear: @convention(c) (OpaquePointer?) -> Void
     let resultStatus: @convention(c) (OpaquePointer?) -> ExecStatusType
     let cmdTuples: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
@@ -62,7 +66,11 @@ struct LibPQ: @unchecked Sendable {
             transactionStatus: try function("PQtransactionStatus"),
             socket: try function("PQsocket"),
             backendPID: try function("PQbackendPID"),
-            execParams: try function("PQexecParams"),
+            sendQueryParams: try function("PQsendQueryParams"),
+            setNonblocking: try function("PQsetnonblocking"),
+            flush: try function("PQflush"),
+            isBusy: try function("PQisBusy"),
+            getResult: try function("PQgetResult"),
             clear: try function("PQclear"),
             resultStatus: try function("PQresultStatus"),
             cmdTuples: try function("PQcmdTuples"),

@@ -36,6 +36,10 @@ extension PostgresConnection {
             || lower.contains("could not load certificate") {
             return .serverRefused(reason: tr("the client certificate could not be read; choose a PEM certificate file"))
         }
+        if lower.contains("timeout expired") {
+            // libpq's words when `connect_timeout` (the answer deadline) passed.
+            return .serverUnavailable(reason: noAnswer)
+        }
         return .serverUnavailable(reason: words)
     }
 }

@@ -7,23 +7,40 @@ import Storage
 
 /// One connection to a shared PostgreSQL database through libpq, used by one thread.
 ///
-/// Every statement runs through `PQexecParams` with its values as parameters, never spliced
+/// Every statement runs through `PQsendQueryParams` with its values as parameters, never spliced
 /// into the SQL text; identifiers are checked and quoted by the caller. The password is handed
 /// to libpq as a connection parameter from locked memory, never as part of a connection string,
 /// so it is in no URL, log line or process argument. A client certificate's key reaches libpq
 /// through a memory-only file, filled only while connecting (`ClientKeyFile`). Closing (or
-/// `deinit`) ends the session.
+/// `deinit`) ends the session. No statement waits longer than its deadline (`answerDeadline`):
+/// a server that does not answer is treated as a lost connection.
 public final class PostgresConnection {
     /// Where the connection goes (no password in it).
     public let endpoint: PostgresEndpoint
     private var handle: OpaquePointer?
     /// libpq, opened at the first connection (`LibPQ`).
-    private let libpq: LibPQ
+    let libpq: LibPQ
     /// The client key's memory file, empty between connections, while a key was given.
     private var keyFile: ClientKeyFile?
     /// How many `transaction` bodies are running: a session lost inside one is not opened again
     /// until the transaction has ended (its rest would run outside any transaction).
     private var transactionDepth = 0
+    /// Until when a server that did not answer is not asked again (statements throw at once).
+    var restingUntil: ContinuousClock.Instant?
+
+    /// How long a statement waits for the server's answer: then the session is dropped, as if
+    /// the connection was lost (a server stopped with SIGSTOP, a network that swallows packets).
+    /// Connecting waits as long (`connect_timeout`).
+    public static let answerDeadline: Duration = .seconds(5)
+    /// How long the bulk work waits (`withDeadline(_:_:)`): migrating a table of every record,
+    /// a form's records, the schema under its lock while another desk migrates it.
+    public static let bulkDeadline: Duration = .seconds(300)
+    /// The deadline of the statements sent now.
+    public internal(set) var deadline: Duration = answerDeadline
+    /// After a statement or a connection attempt got no answer in time, how long the session
+    /// throws at once instead of waiting for the server again; a person who saves meanwhile
+    /// is not kept waiting a second time.
+    public var pauseAfterNoAnswer: Duration = .seconds(15)
 
     /// Connects, or throws `.serverUnavailable` with libpq's words (or, when libpq itself
     /// cannot be loaded, a sentence saying so; `.serverRefused` in plain words when the server
@@ -84,6 +101,8 @@ public final class PostgresConnection {
             throw Self.connectionError(Self.firstLine(reason), endpoint: endpoint)
         }
         handle = connection
+        // Statements are sent without blocking and waited for with a deadline (`answer(on:by:)`).
+        _ = libpq.setNonblocking(connection, 1)
         try configureSession()
     }
 
@@ -141,19 +160,33 @@ public final class PostgresConnection {
             guard transactionDepth == 0 else {
                 throw StoreError.serverUnavailable(reason: Self.firstLine(libpq.errorMessage(handle)))
             }
+            // A server that did not answer a moment ago is not waited for again at once: each
+            // statement would hang for the whole `connect_timeout` while the window waits.
+            if isResting { throw StoreError.serverUnavailable(reason: Self.noAnswer) }
             keyFile.map { $0.whileFilled { libpq.reset(handle) } } ?? libpq.reset(handle)
             guard libpq.status(handle) == CONNECTION_OK else {
-                throw StoreError.serverUnavailable(reason: Self.firstLine(libpq.errorMessage(handle)))
+                let reason = Self.firstLine(libpq.errorMessage(handle))
+                // libpq's words when `connect_timeout` passed: the server did not answer.
+                guard !reason.lowercased().contains("timeout expired") else {
+                    rest()
+                    throw StoreError.serverUnavailable(reason: Self.noAnswer)
+                }
+                throw StoreError.serverUnavailable(reason: reason)
             }
+            _ = libpq.setNonblocking(handle, 1)
             try configureSession()
         }
         var copies = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { copies.forEach { free($0) } }
-        let result = copies.withUnsafeMutableBufferPointer { pointers in
+        let sent = copies.withUnsafeMutableBufferPointer { pointers in
             pointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
-                libpq.execParams(handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
+                libpq.sendQueryParams(handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
             }
         }
+        guard sent == 1 else {
+            throw StoreError.serverUnavailable(reason: Self.firstLine(libpq.errorMessage(handle)))
+        }
+        let result = try answer(on: handle, by: .now + deadline)
         defer { libpq.clear(result) }
         guard let result else {
             throw StoreError.serverUnavailable(reason: Self.firstLine(libpq.errorMessage(handle)))

@@ -102,9 +102,14 @@ public struct PostgresEndpoint: Sendable, Hashable, Codable, CustomStringConvert
             pairs.append(("sslmode", sslMode ?? "verify-full"))
             if let caFile { pairs.append(("sslrootcert", caFile)) }
             if let certificateFile { pairs.append(("sslcert", certificateFile)) }
+            // A connection whose other end vanished without a word (a cable pulled, a router
+            // restarted) is found by TCP's keepalives within about a minute — the listening
+            // session, which sends nothing, would otherwise wait for announcements for ever.
+            pairs += [("keepalives", "1"), ("keepalives_idle", "30"), ("keepalives_interval", "10"), ("keepalives_count", "3")]
         }
         pairs.append(("application_name", "pinform"))
-        pairs.append(("connect_timeout", "5"))
+        // Connecting waits as long as a statement does (`PostgresConnection.answerDeadline`).
+        pairs.append(("connect_timeout", String(PostgresConnection.answerDeadline.components.seconds)))
         // Never read a password file or service file behind the person's back.
         // A name that can never exist (no descriptor -1): libpq skips it without a word, where
         // /dev/null made it warn on stderr at each connection without a password (a certificate).

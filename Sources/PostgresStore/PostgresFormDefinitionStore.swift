@@ -133,6 +133,14 @@ public final class PostgresFormDefinitionStore {
         precondition(SQLIdentifier.isValid(records) && !records.hasPrefix("_"), "“\(records)” is not a valid table name")
         guard try mayChange else { throw StoreError.serverRefused(reason: Self.ownerOnly) }
         try prepare()
+        // Bulk work: every record of the form is migrated, after waiting for the table's lock.
+        return try connection.withDeadline(PostgresConnection.bulkDeadline) { () throws(StoreError) -> Int in
+            try saveMigrating(definition, records: records, formatVersion: formatVersion, migrate)
+        }
+    }
+
+    private func saveMigrating(_ definition: StoredFormDefinition, records: String, formatVersion: Int,
+                         _ migrate: ((Data) throws -> Data)?) throws(StoreError) -> Int {
         let quoted = SQLIdentifier.quoted(records)
         return try connection.transaction { () throws(StoreError) -> Int in
             // The session's process: a session the server dropped and libpq opened again runs

@@ -10,9 +10,16 @@ extension PostgresRecordStore {
 
     /// Creates the table, or adds the declared columns it lacks and drops those a lower layout
     /// version had — refusing a table a newer Pinform laid out.
+    ///
+    /// The lock (another desk may be migrating meanwhile) and the changes of a table with every
+    /// record in it are bulk work (`PostgresConnection.bulkDeadline`); the reads that find a
+    /// table up to date — every unlock's case — keep the answer deadline.
     func prepareTable() throws(StoreError) {
+        let bulk = PostgresConnection.bulkDeadline
         try connection.transaction { () throws(StoreError) in
-            try connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", [PostgresSchema.lockKey])
+            try connection.withDeadline(bulk) { () throws(StoreError) in
+                _ = try connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", [PostgresSchema.lockKey])
+            }
             let layout = try connection.execute("SELECT layout, search_fold FROM _pinform_tables WHERE name = $1", [table])
                 .rows.first.map { (Int($0[0] ?? "") ?? 0, Int($0[1] ?? "") ?? 0) }
             let existing = try connection.execute(
@@ -36,16 +43,18 @@ extension PostgresRecordStore {
             if storedVersion > version || (!unknown.isEmpty && storedVersion >= version) {
                 throw StoreError.sharedSchemaNewer(found: max(storedVersion, version + 1), supported: version)
             }
-            for name in unknown.keys {
-                try connection.execute("ALTER TABLE \(quotedTable) DROP COLUMN \(SQLIdentifier.quoted(name))")
-            }
-            for column in missing {
-                try connection.execute("ALTER TABLE \(quotedTable) ADD COLUMN \(SQLIdentifier.quoted(column.name)) \(column.sharedType.rawValue)")
-                try createIndex(column)
-            }
-            try renewWholeValueIndexes()
-            if !unknown.isEmpty || !missing.isEmpty || layout?.1 != SearchText.foldVersion {
-                try backfill()
+            try connection.withDeadline(bulk) { () throws(StoreError) in
+                for name in unknown.keys {
+                    try connection.execute("ALTER TABLE \(quotedTable) DROP COLUMN \(SQLIdentifier.quoted(name))")
+                }
+                for column in missing {
+                    try connection.execute("ALTER TABLE \(quotedTable) ADD COLUMN \(SQLIdentifier.quoted(column.name)) \(column.sharedType.rawValue)")
+                    try createIndex(column)
+                }
+                try renewWholeValueIndexes()
+                if !unknown.isEmpty || !missing.isEmpty || layout?.1 != SearchText.foldVersion {
+                    try backfill()
+                }
             }
             if layout?.0 != version || layout?.1 != SearchText.foldVersion {
                 try recordLayout()

@@ -12,7 +12,7 @@ import Storage
 /// The table is created and migrated as `RecordStore` migrates its SQLite table; one that a
 /// newer Pinform laid out is refused (`.sharedSchemaNewer`).
 ///
-/// Every value goes to the server as a parameter of `PQexecParams`; only checked, quoted
+/// Every value goes to the server as a parameter of `PQsendQueryParams`; only checked, quoted
 /// identifiers are part of the SQL text. The sorted identity lists and the search index are kept
 /// in memory while the table's change stamp (`_pinform_tables.stamp`) stays the same.
 ///
@@ -200,6 +200,8 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
     /// Computes every row's columns and search text again from its JSON.
     public func rebuildColumns() throws(StoreError) {
         dropCaches()
-        try connection.transaction { () throws(StoreError) in try backfill() }
+        try connection.withDeadline(PostgresConnection.bulkDeadline) { () throws(StoreError) in
+            try connection.transaction { () throws(StoreError) in try backfill() }
+        }
     }
 }

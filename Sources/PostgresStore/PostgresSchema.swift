@@ -75,19 +75,22 @@ public enum PostgresSchema {
             guard version <= supported else { throw StoreError.sharedSchemaNewer(found: version, supported: supported) }
             if version == supported { return }
         }
-        try connection.transaction { () throws(StoreError) in
-            try connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
-            try connection.execute("CREATE TABLE IF NOT EXISTS _pinform_schema (version integer NOT NULL)")
-            let version = try storedVersion(connection) ?? 0
-            guard version <= supported else { throw StoreError.sharedSchemaNewer(found: version, supported: supported) }
-            guard version < supported else { return }
-            for migration in migrations[version...] {
-                for statement in migration {
-                    try connection.execute(statement)
+        // Under the lock another desk may be migrating: waited for as bulk work.
+        try connection.withDeadline(PostgresConnection.bulkDeadline) { () throws(StoreError) in
+            try connection.transaction { () throws(StoreError) in
+                try connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
+                try connection.execute("CREATE TABLE IF NOT EXISTS _pinform_schema (version integer NOT NULL)")
+                let version = try storedVersion(connection) ?? 0
+                guard version <= supported else { throw StoreError.sharedSchemaNewer(found: version, supported: supported) }
+                guard version < supported else { return }
+                for migration in migrations[version...] {
+                    for statement in migration {
+                        try connection.execute(statement)
+                    }
                 }
+                try connection.execute("DELETE FROM _pinform_schema")
+                try connection.execute("INSERT INTO _pinform_schema (version) VALUES ($1::integer)", [String(supported)])
             }
-            try connection.execute("DELETE FROM _pinform_schema")
-            try connection.execute("INSERT INTO _pinform_schema (version) VALUES ($1::integer)", [String(supported)])
         }
     }
 

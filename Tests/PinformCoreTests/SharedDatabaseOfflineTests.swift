@@ -71,6 +71,10 @@ final class SharedDatabaseOfflineTests: XCTestCase {
             edited.note = "called back"
             Self.assertKept(try storeA.update(edited, basedOn: base, resolving: .ask), waiting: 2)
             XCTAssertEqual(recordsA.keptSaveCount, 2)
+            // The list cannot be read either, and says why in the same plain words (not libpq's).
+            XCTAssertThrowsError(try storeA.ids(sortedBy: .id, ascending: true, search: nil)) { error in
+                XCTAssertEqual(error as? StoreError, .serverUnavailable(reason: "the server is not running"))
+            }
             // The records are closed (the app quit, or locked) with the saves still kept.
             recordsA.closeFile()
             let sealed = try Data(contentsOf: desks[0].0.recordsFile)
