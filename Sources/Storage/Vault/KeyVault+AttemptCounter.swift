@@ -44,7 +44,7 @@ extension KeyVault {
         else { return nil }
         var seed = [UInt8](repeating: 0, count: 32)
         let label = Array("pinform nv handles".utf8)
-        _ = crypto_generichash(&seed, seed.count, sealed.publicArea, UInt64(sealed.publicArea.count), label, label.count)
+        _ = sodium.generichash(&seed, seed.count, sealed.publicArea, UInt64(sealed.publicArea.count), label, label.count)
         return TPM2AttemptCounter.derived(from: seed)
     }
 
@@ -96,7 +96,7 @@ extension KeyVault {
     func recordRightPINInChip(dataKey: SecretBytes) {
         guard let counter = countingCounter?.counter, let tpm else { return }
         var auth = KeyVault.successAuth(dataKey: dataKey)
-        defer { sodium_memzero(&auth, auth.count) }
+        defer { sodium.memzero(&auth, auth.count) }
         auth.withUnsafeBytes { auth in _ = try? counter.recordSuccess(on: tpm, successAuth: auth) }
     }
 
@@ -120,7 +120,7 @@ extension KeyVault {
 
     private static func defineCounter(on tpm: TPM2Device, dataKey: SecretBytes, preferring preferred: TPM2AttemptCounter?) -> TPM2AttemptCounter? {
         var auth = successAuth(dataKey: dataKey)
-        defer { sodium_memzero(&auth, auth.count) }
+        defer { sodium.memzero(&auth, auth.count) }
         return auth.withUnsafeBytes { auth in try? TPM2AttemptCounter.define(on: tpm, successAuth: auth, preferring: preferred) }
     }
 
@@ -130,7 +130,7 @@ extension KeyVault {
         var auth = [UInt8](repeating: 0, count: TPM2AttemptCounter.authLength)
         let label = Array("pinform nv last-success".utf8)
         dataKey.withBytes { bytes in
-            _ = crypto_generichash(&auth, auth.count, label, UInt64(label.count),
+            _ = sodium.generichash(&auth, auth.count, label, UInt64(label.count),
                                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
         }
         return auth
