@@ -38,6 +38,8 @@ extension KeyVault {
     /// The handles first tried for `file`'s counter: from the hash of its TPM-sealed PIN slot's
     /// public area, which no edit of the file changes without the TPM refusing the slot.
     static func derivedCounter(of file: KeyFile) -> TPM2AttemptCounter? {
+        // Without libsodium no slot opens either: `pinSlot()` says so first.
+        guard Sodium.isReady else { return nil }
         guard let slot = file.slots.first(where: \.isPINSlot), slot.kind == .tpm2PIN,
               let encoded = slot.sealed?[KeySlot.sealedObjectKey], let bytes = Base64.decode(encoded),
               let sealed = try? TPM2SealedSecret(bytes: bytes)

@@ -184,6 +184,9 @@ public final class KeyVault: Sendable {
     /// The PIN slot, checked as `checkPINSlot()` says.
     func pinSlot() throws(VaultError) -> KeySlot {
         let file = try read()
+        // The slot's base64 and everything after need libsodium (not reading the file: the PIN
+        // window asks the PIN's length before its first frame).
+        try Sodium.ensureReady()
         guard let slot = file.slots.first(where: \.isPINSlot) else { throw .corrupt(path: fileURL.path) }
         guard slot.validDigits != nil,
               let nonce = Base64.decode(slot.nonce), nonce.count == Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES),
@@ -355,8 +358,6 @@ public final class KeyVault: Sendable {
         case .failure(let failure):
             throw .unreadable(path: path, reason: failure.reason)
         }
-        // The slots' base64 and everything after need libsodium.
-        try Sodium.ensureReady()
         guard bytes.count <= KeyVault.sizeLimit,
               let header = try? JSONDecoder().decode(KeyFileHeader.self, from: Data(bytes)),
               header.format == KeyFile.formatName
