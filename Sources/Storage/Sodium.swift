@@ -3,9 +3,11 @@ import CSodium
 /// libsodium, opened with `dlopen` at its first use (`CLibrary`) and initialized once for the
 /// whole process: not linked, so that it is not loaded before the PIN window.
 ///
-/// Every way into the vault begins with `Sodium.ensureReady()` (directly, or through
-/// `SecretBytes`, whose memory is libsodium's), which throws `VaultError.libraryMissing` when the
-/// library is not installed; code after it reaches the functions through `sodium`.
+/// Every use of the vault's secrets begins with `Sodium.ensureReady()` (directly, as `PinVault`
+/// and `KeyVault.pinSlot()` do, or through `SecretBytes`, whose memory is libsodium's), which
+/// throws `VaultError.libraryMissing` when the library is not installed; code after it reaches
+/// the functions through `sodium`. Reading the key file (the PIN's length, its protection) does
+/// not need libsodium, so a desk with a PIN set does not load it before the PIN window.
 enum Sodium {
     /// The library's name on Debian and its package.
     static let library = "libsodium.so.23", package = "libsodium23"
