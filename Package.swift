@@ -24,15 +24,17 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
+        // SQLCipher, libsodium and tpm2-tss: only their headers (no `pkgConfig`, which would link
+        // them, and no `link` in the module maps). Storage opens each with dlopen at its first use
+        // (CLibrary: SQLCipher, Sodium, TSS2Functions), so that they and libcrypto are not loaded
+        // before the PIN window (docs/benchmarks.md).
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlcipher",
             providers: [.apt(["libsqlcipher-dev"])]
         ),
         .systemLibrary(name: "CIntl"),
         .systemLibrary(
             name: "CSodium",
-            pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
         // libpq's header, for the shared PostgreSQL store only (scripts/check-layers). Not
@@ -44,7 +46,6 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CTss2",
-            pkgConfig: "tss2-esys",
             providers: [.apt(["libtss2-dev"])]
         ),
 

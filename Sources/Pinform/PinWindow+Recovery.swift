@@ -9,6 +9,7 @@ import Storage
 
 // The recovery key instead of the PIN: its entry (never echoed), Unlock and Use PIN.
 extension PinWindow {
+    /// "Use Recovery Key"; the form it opens is made when it is first needed (`makeRecoveryForm`).
     func makeRecoveryControls() -> Widget {
         recoveryButton.hasFrame = false
         recoveryButton.horizontalAlignment = .center
@@ -19,7 +20,13 @@ extension PinWindow {
             render()
             _ = recoveryEntry.grabFocus()
         }
+        return recoveryButton
+    }
 
+    /// Fills `recoveryForm` (shown by `render()` for the recovery key step), and grows the hold
+    /// of the steps' part if the form is larger than `holdSizes` expected.
+    func makeRecoveryForm() {
+        hasRecoveryForm = true
         // Installed before anything can be typed: the key never goes into the entry itself.
         _ = recoveryMask
         recoveryEntry.setAccessibleLabel(tr("Recovery key"))
@@ -28,7 +35,7 @@ extension PinWindow {
         // Dots unless the person turns on the eye: never echoed, never read out.
         recoveryEntry.showsPeekIcon = true
         recoveryEntry.addCSSClass("monospace")
-        recoveryEntry.setSizeRequest(width: 300, height: -1)
+        recoveryEntry.setSizeRequest(width: PinWindow.recoveryEntryWidth, height: -1)
         recoveryEntry.onActivate { [weak self] in self?.submitRecoveryKey() }
         recoveryEntry.onChanged { [weak self] in
             guard let self else { return }
@@ -55,7 +62,11 @@ extension PinWindow {
         recoveryForm.append(recoveryEntry)
         recoveryForm.append(recoveryUnlock)
         recoveryForm.append(back)
-        return recoveryButton
+        let form = recoveryForm.naturalSize
+        if form.width > heldStepsSize.width || form.height > heldStepsSize.height {
+            heldStepsSize = (max(form.width, heldStepsSize.width), max(form.height, heldStepsSize.height))
+            stepsHolder.setSizeRequest(width: heldStepsSize.width, height: heldStepsSize.height)
+        }
     }
 
     func submitRecoveryKey() {

@@ -59,14 +59,22 @@ final class PinWindow {
     let recoveryButton = Button(label: tr("Use Recovery Key"))
     /// "Choose Another PIN", under the keypad while confirming: the way back to choosing.
     let chooseAgainButton = Button(label: tr("Choose Another PIN"))
-    /// The recovery key's entry with "Unlock" and "Use PIN", instead of the PIN and keypad.
+    /// The recovery key's entry with "Unlock" and "Use PIN", instead of the PIN and keypad: empty
+    /// until the recovery key is first asked for (`makeRecoveryForm`), so that these widgets, and
+    /// the monospace font the entry is measured with, are not made before the first frame.
     let recoveryForm = Box(.vertical, spacing: 12)
+    /// Whether `recoveryForm` has its widgets.
+    var hasRecoveryForm = false
     /// A password entry: the only role screen readers never echo; its eye shows the text.
-    let recoveryEntry = PasswordEntry()
+    private(set) lazy var recoveryEntry = PasswordEntry()
     /// What is typed into `recoveryEntry`: the entry itself holds only dots, as GTK 4.8 sends
     /// whatever an entry holds to the accessibility bus, where Orca echoed it (see PasswordMask).
     lazy var recoveryMask = PasswordMask(entry: recoveryEntry)
-    let recoveryUnlock = Button(label: tr("Unlock"))
+    private(set) lazy var recoveryUnlock = Button(label: tr("Unlock"))
+    /// The width the recovery key's entry asks for, the widest part of the recovery form.
+    static let recoveryEntryWidth: Int32 = 300
+    /// The size `stepsHolder` holds (`holdSizes`), grown if the recovery form needs more.
+    var heldStepsSize: (width: Int32, height: Int32) = (-1, -1)
     /// "Cancel" in the Change PIN dialog's header bar.
     var cancelButton: Button?
     /// The size this window took over from the form window (after Lock), to hand back.
@@ -215,7 +223,11 @@ final class PinWindow {
         hold(lengthHolder, [lengthChoice])
         hold(pinHolder, [pinSlot])
         hold(buttonHolder, [chooseAgainButton, recoveryButton])
-        hold(stepsHolder, stepsHolder.arrangedChildren)
+        // The recovery form is not made yet: its width is its entry's, and it is far shorter than
+        // the keypad (checked, and the hold grown, when it is made: `makeRecoveryForm`).
+        let steps = pinSteps?.naturalSize ?? (width: -1, height: -1)
+        heldStepsSize = (max(steps.width, PinWindow.recoveryEntryWidth), steps.height)
+        stepsHolder.setSizeRequest(width: heldStepsSize.width, height: heldStepsSize.height)
         message.text = "X\nX"
         hold(messageHolder, [message])
     }
@@ -292,11 +304,14 @@ final class PinWindow {
         lockedImage.isVisible = flow.isLocked
         pinSteps?.isVisible = !usesRecoveryKey
         recoveryForm.isVisible = usesRecoveryKey
+        if usesRecoveryKey && !hasRecoveryForm { makeRecoveryForm() }
         recoveryButton.isVisible = flow.offersRecoveryKey
         chooseAgainButton.isVisible = flow.offersChoosingAgain
         cancelButton?.isSensitive = !flow.isChecking
-        recoveryEntry.isSensitive = !flow.isChecking
-        recoveryUnlock.isSensitive = usesRecoveryKey && !flow.isChecking && !recoveryMask.isEmpty
+        if hasRecoveryForm {
+            recoveryEntry.isSensitive = !flow.isChecking
+            recoveryUnlock.isSensitive = usesRecoveryKey && !flow.isChecking && !recoveryMask.isEmpty
+        }
         for (length, button) in lengthButtons where button.isActive != (length == flow.length) {
             button.isActive = length == flow.length
         }

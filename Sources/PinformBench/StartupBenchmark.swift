@@ -184,15 +184,17 @@ enum StartupBenchmark {
         return table
     }
 
-    /// How many shared libraries the dynamic loader maps before `main` (libpq and its 19 are
-    /// not among the app's: PostgresStore opens them at the first shared connection).
+    /// How many shared libraries the dynamic loader maps before `main` (libpq and its 19,
+    /// SQLCipher, libsodium, tss2 and libcrypto are not among the app's: PostgresStore and Storage
+    /// open them with dlopen at their first use).
     private static func loadedLibrariesNote(_ table: inout Table) {
         func count(_ binary: String) -> String {
             ChildProcess.shellOutput("ldd '\(binary)' | wc -l") ?? "?"
         }
-        let libpq = ChildProcess.shellOutput("ldd '\(BenchPaths.app)' | grep -c libpq") ?? "0"
+        let linked = ChildProcess.shellOutput(
+            "ldd '\(BenchPaths.app)' | grep -oE 'lib(pq|sqlcipher|sodium|tss2-[a-z]+|crypto)\\.so' | sort -u | tr '\\n' ' '") ?? ""
         table.note("libraries loaded at start (ldd): pinform " + count(BenchPaths.app) + ", C window "
-            + count(BenchPaths.anchorBinary) + (libpq == "0" ? "" : "; WARNING: pinform links libpq at start"))
+            + count(BenchPaths.anchorBinary) + (linked.isEmpty ? "" : "; WARNING: pinform links at start: \(linked)"))
     }
 
     /// Says how the app compares with the C window that loads the same C libraries.

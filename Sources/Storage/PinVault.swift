@@ -58,16 +58,16 @@ public final class PinVault: Sendable {
         precondition(!digits.isEmpty, "A PIN has at least one digit")
         try Sodium.ensureReady()
         // One byte more than the hash for the trailing newline written with it.
-        var hash = [UInt8](repeating: 0, count: crypto_pwhash_strbytes() + 1)
-        defer { sodium_memzero(&hash, hash.count) }
+        var hash = [UInt8](repeating: 0, count: sodium.pwhashStrbytes() + 1)
+        defer { sodium.memzero(&hash, hash.count) }
         let result = hash.withUnsafeMutableBytes { output in
             digits.withMemoryRebound(to: CChar.self) { input in
-                crypto_pwhash_str(
+                sodium.pwhashStr(
                     output.baseAddress!.assumingMemoryBound(to: CChar.self),
                     input.baseAddress!,
                     UInt64(input.count),
-                    UInt64(crypto_pwhash_opslimit_interactive()),
-                    crypto_pwhash_memlimit_interactive()
+                    UInt64(sodium.pwhashOpslimitInteractive()),
+                    sodium.pwhashMemlimitInteractive()
                 )
             }
         }
@@ -100,12 +100,12 @@ public final class PinVault: Sendable {
     public func verify(digits: UnsafeBufferPointer<UInt8>) throws(VaultError) -> Bool {
         try Sodium.ensureReady()
         var hash = try readHash()
-        defer { sodium_memzero(&hash, hash.count) }
+        defer { sodium.memzero(&hash, hash.count) }
         return hash.withUnsafeBufferPointer { stored in
             digits.withMemoryRebound(to: CChar.self) { input in
                 // A 0-length buffer may have no address; libsodium reads nothing from it then.
                 let bytes = input.baseAddress ?? stored.baseAddress!
-                return crypto_pwhash_str_verify(stored.baseAddress!, bytes, UInt64(input.count)) == 0
+                return sodium.pwhashStrVerify(stored.baseAddress!, bytes, UInt64(input.count)) == 0
             }
         }
     }
@@ -124,7 +124,7 @@ public final class PinVault: Sendable {
 
     private static let lengthKey = "length="
     /// The hash line, the length line, and room to spare.
-    private static var fileLimit: Int { crypto_pwhash_strbytes() + 32 }
+    private static var fileLimit: Int { sodium.pwhashStrbytes() + 32 }
 
     /// Deletes the stored PIN; does nothing when there is none.
     ///
@@ -140,7 +140,7 @@ public final class PinVault: Sendable {
     /// The stored hash as a NUL-terminated C string, checked to be a well-formed argon2id hash.
     private func readHash() throws(VaultError) -> [CChar] {
         let path = fileURL.path
-        let limit = crypto_pwhash_strbytes()
+        let limit = sodium.pwhashStrbytes()
         var bytes: [UInt8]
         switch FileOperations.readRegularFile(atPath: path, limit: PinVault.fileLimit) {
         case .success(let contents):
@@ -153,7 +153,7 @@ public final class PinVault: Sendable {
         case .failure(let failure):
             throw .unreadable(path: path, reason: failure.reason)
         }
-        defer { sodium_memzero(&bytes, bytes.count) }
+        defer { sodium.memzero(&bytes, bytes.count) }
         while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
             bytes.removeLast()
         }
@@ -167,13 +167,13 @@ public final class PinVault: Sendable {
             hash[index] = CChar(bitPattern: bytes[index])
         }
         // needs_rehash parses the whole string and answers -1 when it is not a valid hash.
-        let parses = crypto_pwhash_str_needs_rehash(
+        let parses = sodium.pwhashStrNeedsRehash(
             hash,
-            UInt64(crypto_pwhash_opslimit_interactive()),
-            crypto_pwhash_memlimit_interactive()
+            UInt64(sodium.pwhashOpslimitInteractive()),
+            sodium.pwhashMemlimitInteractive()
         ) != -1
         guard parses else {
-            sodium_memzero(&hash, hash.count)
+            sodium.memzero(&hash, hash.count)
             throw .corrupt(path: path)
         }
         return hash

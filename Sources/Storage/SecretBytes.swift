@@ -25,10 +25,10 @@ public final class SecretBytes: @unchecked Sendable {
     public init(count: Int) throws(VaultError) {
         precondition(count >= 0)
         try Sodium.ensureReady()
-        guard let pointer = sodium_malloc(max(1, count)) else { throw .outOfSecureMemory }
+        guard let pointer = sodium.malloc(max(1, count)) else { throw .outOfSecureMemory }
         base = pointer
         self.count = count
-        sodium_memzero(base, max(1, count))
+        sodium.memzero(base, max(1, count))
     }
 
     /// A copy of `bytes` in secure memory; the caller wipes its own copy.
@@ -40,13 +40,13 @@ public final class SecretBytes: @unchecked Sendable {
     /// `count` bytes from libsodium's random generator (the kernel's `getrandom`).
     public static func random(count: Int) throws(VaultError) -> SecretBytes {
         let bytes = try SecretBytes(count: count)
-        randombytes_buf(bytes.base, count)
+        sodium.randombytesBuf(bytes.base, count)
         return bytes
     }
 
     deinit {
         // sodium_free zeroes the whole allocation before unlocking and releasing it.
-        sodium_free(base)
+        sodium.free(base)
     }
 
     /// Lends the bytes for the duration of `body`.
@@ -61,7 +61,7 @@ public final class SecretBytes: @unchecked Sendable {
 
     /// Whether both hold the same bytes, compared in constant time.
     public func matches(_ other: SecretBytes) -> Bool {
-        count == other.count && sodium_memcmp(base, other.base, count) == 0
+        count == other.count && sodium.memcmp(base, other.base, count) == 0
     }
 
     /// A copy in new secure memory.

@@ -16,6 +16,9 @@ public enum VaultError: Error, Equatable, Sendable {
     case hashingFailed
     /// libsodium could not be initialized.
     case cryptoUnavailable
+    /// libsodium is not installed (or lacks a function); `reason` names the library and its
+    /// package (`LibraryMissing`).
+    case libraryMissing(reason: String)
     /// Locked memory for a key or a PIN could not be had (out of memory, or over the
     /// locked-memory limit, `ulimit -l`).
     case outOfSecureMemory
@@ -58,6 +61,9 @@ public enum VaultError: Error, Equatable, Sendable {
             tr("Could not protect the PIN: the computer is out of memory.")
         case .cryptoUnavailable:
             tr("Could not start the cryptography library (libsodium).")
+        case .libraryMissing(let reason):
+            // Translators: {reason} says which library cannot be loaded and which package to install.
+            tr("Could not start the cryptography library: {reason}.", ["reason": reason])
         case .outOfSecureMemory:
             tr("Could not lock memory for the PIN: the computer is out of memory or the locked-memory limit is too low.")
         case .damagedPINSlot(let path):

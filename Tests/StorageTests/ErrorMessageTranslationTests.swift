@@ -77,6 +77,20 @@ final class ErrorMessageTranslationTests: XCTestCase {
         }) { $0.title }
     }
 
+    func testAMissingLibraryReadsInGermanInsideEachSentence() throws {
+        let missing = LibraryMissing(library: "libsqlcipher.so.0", package: "libsqlcipher0",
+                                     detail: "libsqlcipher.so.0: cannot open shared object file: No such file or directory")
+        let (english, german) = try english(andIn: "de", locale: "de_DE.UTF-8") {
+            [StoreError.libraryMissing(reason: missing.reason).message, TPM2Error.noTPM(reason: missing.reason).message]
+        }
+        XCTAssertEqual(english[0], "The records file could not be used: the library libsqlcipher.so.0 cannot be loaded "
+            + "(libsqlcipher.so.0: cannot open shared object file: No such file or directory); install the package libsqlcipher0.")
+        XCTAssertEqual(german[0], "Die Eintragsdatei konnte nicht verwendet werden: die Bibliothek libsqlcipher.so.0 kann nicht "
+            + "geladen werden (libsqlcipher.so.0: cannot open shared object file: No such file or directory); installieren Sie das "
+            + "Paket libsqlcipher0.")
+        XCTAssertTrue(german[1].contains("installieren Sie das Paket libsqlcipher0"), german[1])
+    }
+
     func testTPMWaitsAndAttemptsTakeRussianPluralForms() throws {
         let (_, russian) = try english(andIn: "ru", locale: "ru_RU.UTF-8") {
             [1, 3, 5, 21].map { TPM2Error.wrongPIN(attemptsLeft: $0).message }
@@ -115,7 +129,7 @@ final class ErrorMessageTranslationTests: XCTestCase {
 /// Every case of `VaultError`, each with a sample. Both switches are exhaustive: a new case of
 /// the error does not compile here until it has a kind, and a new kind not until it has a sample.
 private enum VaultErrorCase: CaseIterable {
-    case noPIN, unreadable, corrupt, writeFailed, hashingFailed, cryptoUnavailable, outOfSecureMemory
+    case noPIN, unreadable, corrupt, writeFailed, hashingFailed, cryptoUnavailable, libraryMissing, outOfSecureMemory
     case damagedPINSlot, newerVersion, notARegularFile, missing, alreadySet, upgradeFailed, tpmUnreachable, tpmOther
 
     init(_ error: VaultError) {
@@ -126,6 +140,7 @@ private enum VaultErrorCase: CaseIterable {
         case .writeFailed: self = .writeFailed
         case .hashingFailed: self = .hashingFailed
         case .cryptoUnavailable: self = .cryptoUnavailable
+        case .libraryMissing: self = .libraryMissing
         case .outOfSecureMemory: self = .outOfSecureMemory
         case .damagedPINSlot: self = .damagedPINSlot
         case .newerVersion: self = .newerVersion
@@ -146,6 +161,8 @@ private enum VaultErrorCase: CaseIterable {
         case .writeFailed: .writeFailed(path: "/d/pin.hash", reason: "No space left on device")
         case .hashingFailed: .hashingFailed
         case .cryptoUnavailable: .cryptoUnavailable
+        case .libraryMissing: .libraryMissing(reason: LibraryMissing(library: "libsodium.so.23", package: "libsodium23",
+                                                                      detail: "cannot open shared object file").reason)
         case .outOfSecureMemory: .outOfSecureMemory
         case .damagedPINSlot: .damagedPINSlot(path: "/d/keys.json")
         case .newerVersion: .newerVersion(path: "/d/keys.json")

@@ -134,6 +134,8 @@ public enum Backup {
         } catch {
             throw .cannotRead(path: file.path, reason: (error as NSError).localizedDescription)
         }
+        // The checksums are libsodium's.
+        if case .failure(let missing) = Sodium.shared { throw .cannotRead(path: file.path, reason: missing.reason) }
         do {
             return try BackupArchive(decoding: bytes)
         } catch .notABackup {
@@ -157,12 +159,12 @@ public enum Backup {
         let path = folder.appendingPathComponent(databaseEntry).path
         do {
             let destination = try Database(path: path, readOnly: false, key: key, busyTimeout: .zero, migrations: [])
-            guard let backup = sqlite3_backup_init(destination.handle, "main", source, "main") else {
-                throw destination.error(code: sqlite3_errcode(destination.handle))
+            guard let backup = sqlite.backupInit(destination.handle, "main", source, "main") else {
+                throw destination.error(code: sqlite.errcode(destination.handle))
             }
             // One step for the whole file: its read lock makes the copy one consistent state.
-            let stepped = sqlite3_backup_step(backup, -1)
-            let finished = sqlite3_backup_finish(backup)
+            let stepped = sqlite.backupStep(backup, -1)
+            let finished = sqlite.backupFinish(backup)
             guard stepped == SQLITE_DONE, finished == SQLITE_OK else { throw destination.error(code: finished) }
             try destination.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             try destination.execute("PRAGMA journal_mode=DELETE")

@@ -116,7 +116,7 @@ public struct BackupArchive: Equatable, Sendable {
         var hash = [UInt8](repeating: 0, count: checksumLength)
         _ = Sodium.isReady
         data.withUnsafeBytes { buffer in
-            _ = crypto_generichash(&hash, hash.count, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            _ = sodium.generichash(&hash, hash.count, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
                                    UInt64(buffer.count), nil, 0)
         }
         return Data(hash)

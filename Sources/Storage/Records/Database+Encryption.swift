@@ -73,7 +73,7 @@ extension Database {
         try plain.execute("ATTACH DATABASE ? AS encrypted", [.text(copyPath)])
         guard let connection = plain.handle else { throw StoreError.closed(path: path) }
         let keyed = try withRawKey(key) { rawKey in
-            sqlite3_key_v2(connection, "encrypted", rawKey.baseAddress, Int32(rawKey.count))
+            sqlite.keyV2(connection, "encrypted", rawKey.baseAddress, Int32(rawKey.count))
         }
         guard keyed == SQLITE_OK else { throw plain.error(code: keyed) }
         try plain.executeScript("SELECT sqlcipher_export('encrypted'); PRAGMA encrypted.user_version = \(version)")

@@ -23,7 +23,7 @@ extension Database {
         guard let connection = handle else { throw StoreError.closed(path: path) }
         if let key {
             let result = try Database.withRawKey(key) { rawKey in
-                sqlite3_key_v2(connection, "main", rawKey.baseAddress, Int32(rawKey.count))
+                sqlite.keyV2(connection, "main", rawKey.baseAddress, Int32(rawKey.count))
             }
             guard result == SQLITE_OK else { throw error(code: result) }
             for setting in Database.cipherSettings {
@@ -49,7 +49,7 @@ extension Database {
             buffer[0] = UInt8(ascii: "x")
             buffer[1] = UInt8(ascii: "'")
             key.withBytes { bytes in
-                _ = sodium_bin2hex(base + 2, 2 * key.count + 1, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
+                _ = sodium.bin2hex(base + 2, 2 * key.count + 1, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
             }
             buffer[length - 1] = UInt8(ascii: "'")
             buffer[length] = 0

@@ -101,6 +101,7 @@ public final class Database {
         snapshot: String? = nil
     ) throws(StoreError) {
         self.path = path
+        try SQLCipher.open()
         snapshotFolder = snapshot.map { ($0 as NSString).deletingLastPathComponent }
         var connection: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -108,23 +109,23 @@ public final class Database {
         let name = immutable ? Database.uri(opened) + "?immutable=1" : opened
         let writes = !readOnly && snapshot == nil && !immutable
         if writes { Database.restrictToOwner(at: path, creating: true) }
-        let result = sqlite3_open_v2(name, &connection, access | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nil)
+        let result = sqlite.openV2(name, &connection, access | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nil)
         guard result == SQLITE_OK, let connection else {
             let error = StoreError.sqlite(
-                code: connection.map { sqlite3_extended_errcode($0) } ?? result,
-                message: connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory",
-                systemError: connection.map { sqlite3_system_errno($0) } ?? 0,
+                code: connection.map { sqlite.extendedErrcode($0) } ?? result,
+                message: connection.map { sqlite.errorMessage($0) } ?? "out of memory",
+                systemError: connection.map { sqlite.systemErrno($0) } ?? 0,
                 path: path
             )
-            sqlite3_close_v2(connection)
+            _ = sqlite.closeV2(connection)
             snapshotFolder.map { try? FileManager.default.removeItem(atPath: $0) }
             throw error
         }
         self.connection = connection
-        sqlite3_extended_result_codes(connection, 1)
+        _ = sqlite.extendedResultCodes(connection, 1)
         try applyKey(key)
         let (seconds, attoseconds) = busyTimeout.components
-        sqlite3_busy_timeout(connection, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        _ = sqlite.busyTimeout(connection, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         // Reading the journal mode reads the file's header, so a file that is not a database
         // fails here; the schema query then parses the schema, so a damaged one fails too.
         if !readOnly {
@@ -148,7 +149,7 @@ public final class Database {
     /// Closes the connection; any later use fails. Closing twice does nothing.
     public func close() {
         statements.removeAll()
-        sqlite3_close_v2(connection)
+        _ = sqlite.closeV2(connection)
         connection = nil
         if let snapshotFolder {
             try? FileManager.default.removeItem(atPath: snapshotFolder)
@@ -164,7 +165,7 @@ public final class Database {
     /// Whether the connection can only read: opened read-only, or the file or its folder
     /// cannot be written.
     public var isReadOnly: Bool {
-        connection.map { sqlite3_db_readonly($0, "main") == 1 } ?? true
+        connection.map { sqlite.dbReadonly($0, "main") == 1 } ?? true
     }
 
     /// Whether the file was written by a newer version: it has had more migrations than this
@@ -191,7 +192,7 @@ public final class Database {
     /// Runs several SQL statements separated by semicolons, without parameters.
     public func executeScript(_ sql: String) throws(StoreError) {
         guard let connection else { throw StoreError.closed(path: path) }
-        let result = sqlite3_exec(connection, sql, nil, nil, nil)
+        let result = sqlite.exec(connection, sql, nil, nil, nil)
         guard result == SQLITE_OK else { throw error(code: result) }
     }
 
@@ -211,12 +212,12 @@ public final class Database {
 
     /// The rowid of the last row inserted through this connection.
     public var lastInsertedRowID: Int64 {
-        connection.map { sqlite3_last_insert_rowid($0) } ?? 0
+        connection.map { sqlite.lastInsertRowid($0) } ?? 0
     }
 
     /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
     public var changes: Int {
-        connection.map { Int(sqlite3_changes($0)) } ?? 0
+        connection.map { Int(sqlite.changes($0)) } ?? 0
     }
 
     /// Runs `body` with the cached prepared statement for `sql`, reset afterwards.
@@ -242,11 +243,11 @@ public final class Database {
     /// The error for a failed SQLite call on this connection.
     func error(code: Int32) -> StoreError {
         guard let connection else { return .closed(path: path) }
-        let extended = sqlite3_extended_errcode(connection)
+        let extended = sqlite.extendedErrcode(connection)
         return StoreError.sqlite(
             code: extended & 0xFF == code & 0xFF ? extended : code,
-            message: String(cString: sqlite3_errmsg(connection)),
-            systemError: sqlite3_system_errno(connection),
+            message: sqlite.errorMessage(connection),
+            systemError: sqlite.systemErrno(connection),
             path: path
         )
     }
@@ -308,7 +309,7 @@ public final class Database {
         let depth = transactionDepth
         // A read-only connection begins a deferred transaction: SQLite 3.15 refuses
         // `BEGIN IMMEDIATE` there even when nothing is written.
-        let outer = connection.map { sqlite3_db_readonly($0, "main") == 1 } == true ? "BEGIN" : "BEGIN IMMEDIATE"
+        let outer = connection.map { sqlite.dbReadonly($0, "main") == 1 } == true ? "BEGIN" : "BEGIN IMMEDIATE"
         try execute(depth == 0 ? outer : "SAVEPOINT pinform_\(depth)")
         transactionDepth += 1
         return depth
@@ -321,7 +322,7 @@ public final class Database {
     private func rollBack(depth: Int) {
         // After some errors (a full disk among them) SQLite has already rolled back the whole
         // transaction; rolling back again would only fail.
-        guard let connection, sqlite3_get_autocommit(connection) == 0 else { return }
+        guard let connection, sqlite.getAutocommit(connection) == 0 else { return }
         if depth == 0 {
             try? execute("ROLLBACK")
         } else {

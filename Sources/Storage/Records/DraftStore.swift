@@ -39,9 +39,9 @@ public final class DraftStore {
     /// Runs `body`, telling the record stores that the rows it changes are not theirs (their
     /// caches stay valid: a draft a second costs no re-read of a 100,000-record search index).
     private func uncounted(_ body: () throws(StoreError) -> Void) throws(StoreError) {
-        let before = database.handle.map { sqlite3_total_changes($0) } ?? 0
+        let before = database.handle.map { sqlite.totalChanges($0) } ?? 0
         defer {
-            let after = database.handle.map { sqlite3_total_changes($0) } ?? before
+            let after = database.handle.map { sqlite.totalChanges($0) } ?? before
             database.uncountedChanges &+= after &- before
         }
         try body()

@@ -12,9 +12,9 @@ extension RecordStore {
     }
 
     func currentStamp() throws(StoreError) -> CacheStamp? {
-        guard let handle = database.handle, sqlite3_get_autocommit(handle) != 0 else { return nil }
+        guard let handle = database.handle, sqlite.getAutocommit(handle) != 0 else { return nil }
         guard case .integer(let dataVersion)? = try database.rows("PRAGMA data_version").first?.first else { return nil }
-        return CacheStamp(dataVersion: dataVersion, changes: sqlite3_total_changes(handle) &- database.uncountedChanges)
+        return CacheStamp(dataVersion: dataVersion, changes: sqlite.totalChanges(handle) &- database.uncountedChanges)
     }
 
     func dropCaches() {

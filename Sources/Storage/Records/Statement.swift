@@ -13,9 +13,9 @@ final class Statement {
     ///   `sqlite3_prepare_v3` to say so; the flag only documents the caller's intent).
     init(database: Database, sql: String, persistent: Bool) throws(StoreError) {
         var handle: OpaquePointer?
-        let result = sqlite3_prepare_v2(database.handle, sql, -1, &handle, nil)
+        let result = sqlite.prepareV2(database.handle, sql, -1, &handle, nil)
         guard result == SQLITE_OK, let handle else {
-            sqlite3_finalize(handle)
+            _ = sqlite.finalize(handle)
             throw database.error(code: result)
         }
         self.handle = handle
@@ -23,7 +23,7 @@ final class Statement {
     }
 
     deinit {
-        sqlite3_finalize(handle)
+        _ = sqlite.finalize(handle)
     }
 
     /// Binds values to the parameters `?1`, `?2`, … in order.
@@ -38,11 +38,11 @@ final class Statement {
         let result: Int32
         switch value {
         case .null:
-            result = sqlite3_bind_null(handle, index)
+            result = sqlite.bindNull(handle, index)
         case .integer(let number):
-            result = sqlite3_bind_int64(handle, index, number)
+            result = sqlite.bindInt64(handle, index, number)
         case .real(let number):
-            result = sqlite3_bind_double(handle, index, number)
+            result = sqlite.bindDouble(handle, index, number)
         case .text(let text):
             result = bindText(text, at: index)
         case .blob(let bytes):
@@ -56,8 +56,8 @@ final class Statement {
         let result = data.withUnsafeBytes { bytes in
             // A null pointer would bind NULL, so an empty buffer binds a literal empty string.
             bytes.isEmpty
-                ? sqlite3_bind_text(handle, index, "", 0, transient)
-                : sqlite3_bind_text64(
+                ? sqlite.bindText(handle, index, "", 0, transient)
+                : sqlite.bindText64(
                     handle, index, bytes.baseAddress!.assumingMemoryBound(to: CChar.self),
                     UInt64(bytes.count), transient, UInt8(SQLITE_UTF8)
                 )
@@ -69,19 +69,19 @@ final class Statement {
         var text = text
         return text.withUTF8 { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                return sqlite3_bind_text(handle, index, "", 0, transient)
+                return sqlite.bindText(handle, index, "", 0, transient)
             }
             return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), transient, UInt8(SQLITE_UTF8))
+                sqlite.bindText64(handle, index, $0, UInt64(bytes.count), transient, UInt8(SQLITE_UTF8))
             }
         }
     }
 
     private func bindBlob(_ bytes: [UInt8], at index: Int32) -> Int32 {
         // A null pointer would bind NULL, so an empty blob is bound as a zero-length blob.
-        guard !bytes.isEmpty else { return sqlite3_bind_zeroblob(handle, index, 0) }
+        guard !bytes.isEmpty else { return sqlite.bindZeroblob(handle, index, 0) }
         return bytes.withUnsafeBytes {
-            sqlite3_bind_blob64(handle, index, $0.baseAddress, UInt64($0.count), transient)
+            sqlite.bindBlob64(handle, index, $0.baseAddress, UInt64($0.count), transient)
         }
     }
 
@@ -89,51 +89,51 @@ final class Statement {
     ///
     /// - Returns: `true` when a row is ready to read, `false` when the statement is done.
     func step() throws(StoreError) -> Bool {
-        let result = sqlite3_step(handle)
+        let result = sqlite.step(handle)
         if result == SQLITE_ROW { return true }
         if result == SQLITE_DONE { return false }
         let error = database.error(code: result)
-        sqlite3_reset(handle)
+        _ = sqlite.reset(handle)
         throw error
     }
 
     /// Makes the statement ready to run again with new values.
     func reset() {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        _ = sqlite.reset(handle)
+        _ = sqlite.clearBindings(handle)
     }
 
-    var columnCount: Int32 { sqlite3_column_count(handle) }
+    var columnCount: Int32 { sqlite.columnCount(handle) }
 
     func isNull(at index: Int32) -> Bool {
-        sqlite3_column_type(handle, index) == SQLITE_NULL
+        sqlite.columnType(handle, index) == SQLITE_NULL
     }
 
     func int64(at index: Int32) -> Int64 {
-        sqlite3_column_int64(handle, index)
+        sqlite.columnInt64(handle, index)
     }
 
     func double(at index: Int32) -> Double {
-        sqlite3_column_double(handle, index)
+        sqlite.columnDouble(handle, index)
     }
 
     func string(at index: Int32) -> String {
-        guard let text = sqlite3_column_text(handle, index) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, index))
+        guard let text = sqlite.columnText(handle, index) else { return "" }
+        let count = Int(sqlite.columnBytes(handle, index))
         return String(decoding: UnsafeRawBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// Lends the column's bytes, as text, for the duration of `body`.
     func withBytes<T>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws(StoreError) -> T) throws(StoreError) -> T {
-        guard let text = sqlite3_column_text(handle, index) else {
+        guard let text = sqlite.columnText(handle, index) else {
             return try body(UnsafeRawBufferPointer(start: nil, count: 0))
         }
-        let count = Int(sqlite3_column_bytes(handle, index))
+        let count = Int(sqlite.columnBytes(handle, index))
         return try body(UnsafeRawBufferPointer(start: text, count: count))
     }
 
     func value(at index: Int32) -> SQLValue {
-        switch sqlite3_column_type(handle, index) {
+        switch sqlite.columnType(handle, index) {
         case SQLITE_INTEGER:
             return .integer(int64(at: index))
         case SQLITE_FLOAT:
@@ -141,8 +141,8 @@ final class Statement {
         case SQLITE_TEXT:
             return .text(string(at: index))
         case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard let bytes = sqlite3_column_blob(handle, index), count > 0 else { return .blob([]) }
+            let count = Int(sqlite.columnBytes(handle, index))
+            guard let bytes = sqlite.columnBlob(handle, index), count > 0 else { return .blob([]) }
             return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         default:
             return .null

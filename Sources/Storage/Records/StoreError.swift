@@ -52,6 +52,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case closed(path: String)
     /// Any other SQLite failure: the extended result code and SQLite's words.
     case other(code: Int32, reason: String)
+    /// SQLCipher (or a library it needs) is not installed, so no records file can be opened;
+    /// `reason` names the library and its package (`LibraryMissing`).
+    case libraryMissing(reason: String)
     /// The shared database's server cannot be reached or dropped the connection; `reason` is
     /// libpq's words (never with a password in them).
     case serverUnavailable(reason: String)
@@ -110,7 +113,7 @@ public enum StoreError: Error, Equatable, Sendable {
             tr("Could not export to “{path}”: {reason}.", ["path": path, "reason": reason])
         case .closed(let path):
             tr("The records file “{path}” is closed.", ["path": path])
-        case .other(_, let reason):
+        case .other(_, let reason), .libraryMissing(let reason):
             tr("The records file could not be used: {reason}.", ["reason": reason])
         case .serverUnavailable(let reason):
             tr("The shared database cannot be reached: {reason}.", ["reason": reason])

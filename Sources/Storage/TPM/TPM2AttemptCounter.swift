@@ -138,7 +138,7 @@ public struct TPM2AttemptCounter: Equatable, Sendable, Codable {
     /// (0x01010000–0x013FFFFF).
     private static func defineFree(on connection: TPM2Connection, attributes: UInt32, auth: UnsafeRawBufferPointer,
                                    first: UInt32?) throws(TPM2CounterError) -> UInt32 {
-        let candidates = (first.map { [$0] } ?? []) + (0..<16).map { _ in 0x0101_0000 + randombytes_uniform(0x003F_0000) }
+        let candidates = (first.map { [$0] } ?? []) + (0..<16).map { _ in 0x0101_0000 + sodium.randombytesUniform(0x003F_0000) }
         for index in candidates {
             do {
                 try connection.defineNV(index, size: 8, attributes: attributes, auth: auth)

@@ -35,16 +35,16 @@ extension TPM2Connection {
         info.nvPublic.attributes = TPMA_NV(attributes)
         info.nvPublic.dataSize = size
         var handle = ESYS_TR(ESYS_TR_NONE)
-        try nvCheck(tr("keep the attempt counter"), Esys_NV_DefineSpace(
+        try nvCheck(tr("keep the attempt counter"), tss2.nvDefineSpace(
             context, ESYS_TR(ESYS_TR_RH_OWNER), ESYS_TR(ESYS_TR_PASSWORD), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE),
             &value, &info, &handle))
-        _ = Esys_TR_Close(context, &handle)
+        _ = tss2.trClose(context, &handle)
     }
 
     /// The ESYS handle of the defined index `index`; fails with TPM_RC_HANDLE when none is.
     func nvHandle(_ index: UInt32) throws(TPM2Error) -> ESYS_TR {
         var handle = ESYS_TR(ESYS_TR_NONE)
-        try nvCheck(tr("read the attempt counter"), Esys_TR_FromTPMPublic(
+        try nvCheck(tr("read the attempt counter"), tss2.trFromTPMPublic(
             context, TPM2_HANDLE(index), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), &handle))
         return handle
     }
@@ -52,7 +52,7 @@ extension TPM2Connection {
     /// Adds one to the counter index `index` (its auth value empty).
     func nvIncrement(_ index: UInt32) throws(TPM2Error) {
         let handle = try nvHandle(index)
-        try nvCheck(tr("count the attempt"), Esys_NV_Increment(
+        try nvCheck(tr("count the attempt"), tss2.nvIncrement(
             context, handle, handle, ESYS_TR(ESYS_TR_PASSWORD), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE)))
     }
 
@@ -60,10 +60,10 @@ extension TPM2Connection {
     func nvReadNumber(_ index: UInt32) throws(TPM2Error) -> UInt64 {
         let handle = try nvHandle(index)
         var data: UnsafeMutablePointer<TPM2B_MAX_NV_BUFFER>?
-        try nvCheck(tr("read the attempt counter"), Esys_NV_Read(
+        try nvCheck(tr("read the attempt counter"), tss2.nvRead(
             context, ESYS_TR(ESYS_TR_RH_OWNER), handle, ESYS_TR(ESYS_TR_PASSWORD), ESYS_TR(ESYS_TR_NONE),
             ESYS_TR(ESYS_TR_NONE), 8, 0, &data))
-        defer { Esys_Free(data) }
+        defer { tss2.free(data) }
         guard let data, data.pointee.size == 8 else {
             throw .failed(operation: tr("read the attempt counter"), code: 0, reason: tr("the TPM returned nothing"))
         }
@@ -78,28 +78,28 @@ extension TPM2Connection {
         var value = TPM2B_AUTH()
         value.size = UInt16(auth.count)
         withUnsafeMutableBytes(of: &value.buffer) { $0.copyMemory(from: auth) }
-        let setAuth = Esys_TR_SetAuth(context, handle, &value)
+        let setAuth = tss2.trSetAuth(context, handle, &value)
         wipe(&value)
         try nvCheck(tr("count the attempt"), setAuth)
         defer {
             // ESYS keeps the auth value with the handle and frees it unwiped: overwrite it.
             var zero = TPM2B_AUTH()
             zero.size = UInt16(auth.count)
-            _ = Esys_TR_SetAuth(context, handle, &zero)
+            _ = tss2.trSetAuth(context, handle, &zero)
         }
         var data = TPM2B_MAX_NV_BUFFER()
         data.size = 8
         withUnsafeMutableBytes(of: &data.buffer) { buffer in
             for offset in 0..<8 { buffer[offset] = UInt8(truncatingIfNeeded: number >> (56 - 8 * UInt64(offset))) }
         }
-        try nvCheck(tr("count the attempt"), Esys_NV_Write(
+        try nvCheck(tr("count the attempt"), tss2.nvWrite(
             context, handle, handle, ESYS_TR(ESYS_TR_PASSWORD), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), &data, 0))
     }
 
     /// Removes `index` with the owner's (empty) password.
     func nvUndefine(_ index: UInt32) throws(TPM2Error) {
         let handle = try nvHandle(index)
-        try nvCheck(tr("remove the attempt counter"), Esys_NV_UndefineSpace(
+        try nvCheck(tr("remove the attempt counter"), tss2.nvUndefineSpace(
             context, ESYS_TR(ESYS_TR_RH_OWNER), handle, ESYS_TR(ESYS_TR_PASSWORD), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE)))
     }
 

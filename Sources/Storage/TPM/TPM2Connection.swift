@@ -11,17 +11,18 @@ final class TPM2Connection {
 
     /// Opens the TCTI named `tcti` ("device:/dev/tpmrm0", "swtpm:host=…,port=…").
     init(tcti name: String) throws(TPM2Error) {
+        try TSS2Functions.open()
         var tcti: OpaquePointer?
-        let loaded = Tss2_TctiLdr_Initialize(name, &tcti)
+        let loaded = tss2.tctiInitialize(name, &tcti)
         guard loaded == TSS2_RC_SUCCESS, tcti != nil else {
             // Translators: {tcti} names the TPM's connection, e.g. "device:/dev/tpmrm0"; {reason} is the TPM library's words.
             throw .noTPM(reason: tr("“{tcti}” did not answer ({reason})", ["tcti": name, "reason": TPM2Connection.describe(loaded)]))
         }
         self.tcti = tcti
         var context: OpaquePointer?
-        let initialized = Esys_Initialize(&context, tcti, nil)
+        let initialized = tss2.initialize(&context, tcti, nil)
         guard initialized == TSS2_RC_SUCCESS, context != nil else {
-            Tss2_TctiLdr_Finalize(&self.tcti)
+            tss2.tctiFinalize(&self.tcti)
             throw .noTPM(reason: tr("“{tcti}” could not be used ({reason})", ["tcti": name, "reason": TPM2Connection.describe(initialized)]))
         }
         self.context = context
@@ -29,10 +30,10 @@ final class TPM2Connection {
 
     deinit {
         for handle in loaded.reversed() {
-            _ = Esys_FlushContext(context, handle)
+            _ = tss2.flushContext(context, handle)
         }
-        Esys_Finalize(&context)
-        Tss2_TctiLdr_Finalize(&tcti)
+        tss2.finalize(&context)
+        tss2.tctiFinalize(&tcti)
     }
 
     // MARK: Objects
@@ -71,7 +72,7 @@ final class TPM2Connection {
         var outsideInfo = TPM2B_DATA()
         var creationPCR = TPML_PCR_SELECTION()
         var primary = ESYS_TR(ESYS_TR_NONE)
-        try check(tr("create the storage key"), Esys_CreatePrimary(
+        try check(tr("create the storage key"), tss2.createPrimary(
             context, ESYS_TR(ESYS_TR_RH_OWNER), ESYS_TR(ESYS_TR_PASSWORD), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE),
             &sensitive, &template, &outsideInfo, &creationPCR, &primary, nil, nil, nil, nil))
         loaded.append(primary)
@@ -81,8 +82,8 @@ final class TPM2Connection {
     /// The name (hash of the public area) of a loaded object.
     func name(of handle: ESYS_TR) throws(TPM2Error) -> [UInt8] {
         var name: UnsafeMutablePointer<TPM2B_NAME>?
-        try check(tr("read the storage key’s name"), Esys_TR_GetName(context, handle, &name))
-        defer { Esys_Free(name) }
+        try check(tr("read the storage key’s name"), tss2.trGetName(context, handle, &name))
+        defer { tss2.free(name) }
         guard let name else { return [] }
         return withUnsafeBytes(of: name.pointee.name) { Array($0.prefix(Int(name.pointee.size))) }
     }
@@ -96,12 +97,12 @@ final class TPM2Connection {
         symmetric.keyBits.aes = 128
         symmetric.mode.aes = TPM2_ALG_CFB
         var session = ESYS_TR(ESYS_TR_NONE)
-        try check(tr("start an encrypted session"), Esys_StartAuthSession(
+        try check(tr("start an encrypted session"), tss2.startAuthSession(
             context, key, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE),
             nil, TPM2_SE_HMAC, &symmetric, TPM2_ALG_SHA256, &session))
         loaded.append(session)
         let attributes = TPMA_SESSION(TPMA_SESSION_DECRYPT | TPMA_SESSION_ENCRYPT | TPMA_SESSION_CONTINUESESSION)
-        try check(tr("start an encrypted session"), Esys_TRSess_SetAttributes(context, session, attributes, 0xFF))
+        try check(tr("start an encrypted session"), tss2.trSessSetAttributes(context, session, attributes, 0xFF))
         return session
     }
 
@@ -128,28 +129,28 @@ final class TPM2Connection {
         var creationPCR = TPML_PCR_SELECTION()
         var outPrivate: UnsafeMutablePointer<TPM2B_PRIVATE>?
         var outPublic: UnsafeMutablePointer<TPM2B_PUBLIC>?
-        try check(tr("seal the key"), Esys_Create(
+        try check(tr("seal the key"), tss2.create(
             context, parent, session, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE),
             &sensitive, &template, &outsideInfo, &creationPCR, &outPrivate, &outPublic, nil, nil, nil))
         defer {
-            Esys_Free(outPrivate)
-            Esys_Free(outPublic)
+            tss2.free(outPrivate)
+            tss2.free(outPublic)
         }
         guard let outPrivate, let outPublic else {
             throw .failed(operation: tr("seal the key"), code: 0, reason: tr("the TPM returned no object"))
         }
-        return (try marshal(outPublic, Tss2_MU_TPM2B_PUBLIC_Marshal),
-                try marshal(outPrivate, Tss2_MU_TPM2B_PRIVATE_Marshal))
+        return (try marshal(outPublic, tss2.marshalPublic),
+                try marshal(outPrivate, tss2.marshalPrivate))
     }
 
     /// Loads a sealed object under `parent`.
     func load(publicArea: [UInt8], privateArea: [UInt8], under parent: ESYS_TR, session: ESYS_TR) throws(TPM2Error) -> ESYS_TR {
         var inPublic = TPM2B_PUBLIC()
         var inPrivate = TPM2B_PRIVATE()
-        try unmarshal(publicArea, into: &inPublic, Tss2_MU_TPM2B_PUBLIC_Unmarshal)
-        try unmarshal(privateArea, into: &inPrivate, Tss2_MU_TPM2B_PRIVATE_Unmarshal)
+        try unmarshal(publicArea, into: &inPublic, tss2.unmarshalPublic)
+        try unmarshal(privateArea, into: &inPrivate, tss2.unmarshalPrivate)
         var object = ESYS_TR(ESYS_TR_NONE)
-        try check(tr("load the sealed key"), Esys_Load(
+        try check(tr("load the sealed key"), tss2.load(
             context, parent, session, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), &inPrivate, &inPublic, &object))
         loaded.append(object)
         return object
@@ -160,23 +161,23 @@ final class TPM2Connection {
     func unseal(_ object: ESYS_TR, auth: borrowing TPM2Secret, session: ESYS_TR) throws(TPM2Error) -> TPM2Secret {
         var value = TPM2B_AUTH()
         TPM2PinAuth.fill(&value, with: auth)
-        let setAuth = Esys_TR_SetAuth(context, object, &value)
+        let setAuth = tss2.trSetAuth(context, object, &value)
         wipe(&value)
         try check(tr("use the PIN"), setAuth)
         defer {
             // ESYS keeps the auth value with the object and frees it unwiped: overwrite it.
             var zero = TPM2B_AUTH()
             zero.size = UInt16(auth.count)
-            _ = Esys_TR_SetAuth(context, object, &zero)
+            _ = tss2.trSetAuth(context, object, &zero)
         }
         var data: UnsafeMutablePointer<TPM2B_SENSITIVE_DATA>?
-        try check(tr("unseal the key"), Esys_Unseal(context, object, session, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), &data))
+        try check(tr("unseal the key"), tss2.unseal(context, object, session, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), &data))
         guard let data else {
             throw .failed(operation: tr("unseal the key"), code: 0, reason: tr("the TPM returned nothing"))
         }
         defer {
             wipe(&data.pointee)
-            Esys_Free(data)
+            tss2.free(data)
         }
         return try withUnsafeBytes(of: data.pointee.buffer) { buffer throws(TPM2Error) in
             try TPM2Secret(copying: UnsafeRawBufferPointer(rebasing: buffer.prefix(Int(data.pointee.size))))
@@ -213,10 +214,10 @@ final class TPM2Connection {
     private func properties(from first: TPM2_PT, count: UInt32) throws(TPM2Error) -> [TPM2_PT: UInt32] {
         var moreData: TPMI_YES_NO = 0
         var data: UnsafeMutablePointer<TPMS_CAPABILITY_DATA>?
-        try check(tr("read its properties"), Esys_GetCapability(
+        try check(tr("read its properties"), tss2.getCapability(
             context, ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE), ESYS_TR(ESYS_TR_NONE),
             TPM2_CAP_TPM_PROPERTIES, first, count, &moreData, &data))
-        defer { Esys_Free(data) }
+        defer { tss2.free(data) }
         guard let data else { return [:] }
         let list = data.pointee.data.tpmProperties
         return withUnsafeBytes(of: list.tpmProperty) { raw in
@@ -280,6 +281,6 @@ final class TPM2Connection {
     }
 
     static func describe(_ code: TSS2_RC) -> String {
-        Tss2_RC_Decode(code).map { String(cString: $0) } ?? "0x\(String(code, radix: 16))"
+        (try? TSS2Functions.shared.get())?.decode(code).map { String(cString: $0) } ?? "0x\(String(code, radix: 16))"
     }
 }

@@ -14,7 +14,7 @@ enum TPM2PinAuth {
     /// A fresh random salt.
     static func newSalt() -> [UInt8] {
         var salt = [UInt8](repeating: 0, count: length)
-        randombytes_buf(&salt, length)
+        sodium.randombytesBuf(&salt, length)
         return salt
     }
 
@@ -22,7 +22,7 @@ enum TPM2PinAuth {
     static func derive(digits: UnsafeBufferPointer<UInt8>, salt: [UInt8]) throws(TPM2Error) -> TPM2Secret {
         precondition(salt.count == length, "The salt is 32 bytes")
         return try TPM2Secret(count: length) { output throws(TPM2Error) in
-            let result = crypto_generichash(output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count,
+            let result = sodium.generichash(output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count,
                                             digits.baseAddress, UInt64(digits.count), salt, salt.count)
             guard result == 0 else {
                 throw .failed(operation: tr("derive the PIN’s authorization"), code: 0, reason: tr("hashing failed"))
@@ -43,5 +43,5 @@ enum TPM2PinAuth {
 
 /// Zeroes a value that held secret bytes (a TPM2B, a sensitive structure) in place.
 func wipe<Value>(_ value: inout Value) {
-    withUnsafeMutableBytes(of: &value) { sodium_memzero($0.baseAddress, $0.count) }
+    withUnsafeMutableBytes(of: &value) { sodium.memzero($0.baseAddress, $0.count) }
 }

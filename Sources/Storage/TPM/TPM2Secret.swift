@@ -26,14 +26,14 @@ public struct TPM2Secret: ~Copyable, @unchecked Sendable {
 
     /// `count` bytes of fresh guarded memory, filled by `fill`.
     init(count: Int, fill: (UnsafeMutableRawBufferPointer) throws(TPM2Error) -> Void) throws(TPM2Error) {
-        guard Sodium.isReady, let storage = sodium_malloc(max(1, count)) else {
+        guard Sodium.isReady, let storage = sodium.malloc(max(1, count)) else {
             throw .failed(operation: tr("keep the secret"), code: 0, reason: tr("no guarded memory is available"))
         }
         let buffer = UnsafeMutableRawBufferPointer(start: storage, count: count)
         do {
             try fill(buffer)
         } catch {
-            sodium_free(storage)
+            sodium.free(storage)
             throw error
         }
         self.storage = storage
@@ -49,6 +49,6 @@ public struct TPM2Secret: ~Copyable, @unchecked Sendable {
 
     deinit {
         // sodium_free zeroes the memory before it unlocks and frees it.
-        sodium_free(storage)
+        sodium.free(storage)
     }
 }

@@ -76,7 +76,7 @@ public struct KeyDerivation: Equatable, Sendable {
         let passes = UInt64(self.passes), memory = memoryKiB * 1024
         let result = key.withMutableBytes { output in
             secret.withBytes { input in
-                crypto_pwhash(
+                sodium.pwhash(
                     output.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(output.count),
                     input.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(input.count),
                     salt, passes, memory, crypto_pwhash_ALG_ARGON2ID13
@@ -92,9 +92,9 @@ public struct KeyDerivation: Equatable, Sendable {
 enum Base64 {
     static func encode(_ bytes: [UInt8], padding: Bool = true) -> String {
         let variant = padding ? sodium_base64_VARIANT_ORIGINAL : sodium_base64_VARIANT_ORIGINAL_NO_PADDING
-        let length = sodium_base64_encoded_len(bytes.count, variant)
+        let length = sodium.base64EncodedLen(bytes.count, variant)
         var output = [CChar](repeating: 0, count: length)
-        _ = sodium_bin2base64(&output, length, bytes, bytes.count, variant)
+        _ = sodium.bin2base64(&output, length, bytes, bytes.count, variant)
         return output.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
@@ -107,7 +107,7 @@ enum Base64 {
         var length = 0
         let result = input.withUnsafeBufferPointer { source in
             source.withMemoryRebound(to: CChar.self) { chars in
-                sodium_base642bin(&output, output.count, chars.baseAddress, chars.count, nil, &length, nil, variant)
+                sodium.base642bin(&output, output.count, chars.baseAddress, chars.count, nil, &length, nil, variant)
             }
         }
         guard result == 0 else { return nil }

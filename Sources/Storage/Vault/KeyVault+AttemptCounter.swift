@@ -38,13 +38,15 @@ extension KeyVault {
     /// The handles first tried for `file`'s counter: from the hash of its TPM-sealed PIN slot's
     /// public area, which no edit of the file changes without the TPM refusing the slot.
     static func derivedCounter(of file: KeyFile) -> TPM2AttemptCounter? {
+        // Without libsodium no slot opens either: `pinSlot()` says so first.
+        guard Sodium.isReady else { return nil }
         guard let slot = file.slots.first(where: \.isPINSlot), slot.kind == .tpm2PIN,
               let encoded = slot.sealed?[KeySlot.sealedObjectKey], let bytes = Base64.decode(encoded),
               let sealed = try? TPM2SealedSecret(bytes: bytes)
         else { return nil }
         var seed = [UInt8](repeating: 0, count: 32)
         let label = Array("pinform nv handles".utf8)
-        _ = crypto_generichash(&seed, seed.count, sealed.publicArea, UInt64(sealed.publicArea.count), label, label.count)
+        _ = sodium.generichash(&seed, seed.count, sealed.publicArea, UInt64(sealed.publicArea.count), label, label.count)
         return TPM2AttemptCounter.derived(from: seed)
     }
 
@@ -96,7 +98,7 @@ extension KeyVault {
     func recordRightPINInChip(dataKey: SecretBytes) {
         guard let counter = countingCounter?.counter, let tpm else { return }
         var auth = KeyVault.successAuth(dataKey: dataKey)
-        defer { sodium_memzero(&auth, auth.count) }
+        defer { sodium.memzero(&auth, auth.count) }
         auth.withUnsafeBytes { auth in _ = try? counter.recordSuccess(on: tpm, successAuth: auth) }
     }
 
@@ -120,7 +122,7 @@ extension KeyVault {
 
     private static func defineCounter(on tpm: TPM2Device, dataKey: SecretBytes, preferring preferred: TPM2AttemptCounter?) -> TPM2AttemptCounter? {
         var auth = successAuth(dataKey: dataKey)
-        defer { sodium_memzero(&auth, auth.count) }
+        defer { sodium.memzero(&auth, auth.count) }
         return auth.withUnsafeBytes { auth in try? TPM2AttemptCounter.define(on: tpm, successAuth: auth, preferring: preferred) }
     }
 
@@ -130,7 +132,7 @@ extension KeyVault {
         var auth = [UInt8](repeating: 0, count: TPM2AttemptCounter.authLength)
         let label = Array("pinform nv last-success".utf8)
         dataKey.withBytes { bytes in
-            _ = crypto_generichash(&auth, auth.count, label, UInt64(label.count),
+            _ = sodium.generichash(&auth, auth.count, label, UInt64(label.count),
                                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
         }
         return auth

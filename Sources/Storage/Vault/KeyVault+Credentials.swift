@@ -13,14 +13,14 @@ extension KeyVault {
         var file = try read()
         try checkBelongs(dataKey, to: file)
         var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
-        randombytes_buf(&nonce, nonce.count)
+        sodium.randombytesBuf(&nonce, nonce.count)
         var entry = SealedCredential(account: account, nonce: Base64.encode(nonce), sealed: "")
         let associated = entry.associatedData(name: name)
         var sealed = [UInt8](repeating: 0, count: secret.count + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES))
         let key = try credentialKey(dataKey)
         let result = key.withBytes { key in
             secret.withBytes { plain in
-                crypto_aead_xchacha20poly1305_ietf_encrypt(
+                sodium.xchacha20poly1305Encrypt(
                     &sealed, nil, plain.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plain.count),
                     associated, UInt64(associated.count), nil, nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 )
@@ -49,7 +49,7 @@ extension KeyVault {
         let key = try credentialKey(dataKey)
         let result = key.withBytes { key in
             secret.withMutableBytes { output in
-                crypto_aead_xchacha20poly1305_ietf_decrypt(
+                sodium.xchacha20poly1305Decrypt(
                     output.baseAddress?.assumingMemoryBound(to: UInt8.self), nil, nil, sealed, UInt64(sealed.count),
                     associated, UInt64(associated.count), nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 )
@@ -75,7 +75,7 @@ extension KeyVault {
         let label = Array("pinform credential key".utf8)
         key.withMutableBytes { output in
             dataKey.withBytes { dataKey in
-                _ = crypto_generichash(output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count, label, UInt64(label.count),
+                _ = sodium.generichash(output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count, label, UInt64(label.count),
                                        dataKey.baseAddress!.assumingMemoryBound(to: UInt8.self), dataKey.count)
             }
         }

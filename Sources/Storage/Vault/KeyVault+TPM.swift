@@ -30,7 +30,7 @@ extension KeyVault {
             return nil
         }
         var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
-        randombytes_buf(&nonce, nonce.count)
+        sodium.randombytesBuf(&nonce, nonce.count)
         let slot = KeySlot(kind: .tpm2PIN, digits: pin.count, kdf: nil,
                            sealed: [KeySlot.sealedObjectKey: Base64.encode(sealed.bytes)],
                            nonce: Base64.encode(nonce), wrappedKey: "")
@@ -78,7 +78,7 @@ extension KeyVault {
         var hash = [UInt8](repeating: 0, count: 16)
         let label = Array("pinform key id".utf8)
         dataKey.withBytes { bytes in
-            _ = crypto_generichash(&hash, hash.count, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+            _ = sodium.generichash(&hash, hash.count, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
                                    UInt64(bytes.count), label, label.count)
         }
         return Base64.encode(hash)

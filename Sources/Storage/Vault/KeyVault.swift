@@ -184,6 +184,9 @@ public final class KeyVault: Sendable {
     /// The PIN slot, checked as `checkPINSlot()` says.
     func pinSlot() throws(VaultError) -> KeySlot {
         let file = try read()
+        // The slot's base64 and everything after need libsodium (not reading the file: the PIN
+        // window asks the PIN's length before its first frame).
+        try Sodium.ensureReady()
         guard let slot = file.slots.first(where: \.isPINSlot) else { throw .corrupt(path: fileURL.path) }
         guard slot.validDigits != nil,
               let nonce = Base64.decode(slot.nonce), nonce.count == Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES),
@@ -284,9 +287,9 @@ public final class KeyVault: Sendable {
 
     func makeSlot(kind: KeySlotKind, digits: Int?, secret: SecretBytes, dataKey: SecretBytes) throws(VaultError) -> KeySlot {
         var salt = [UInt8](repeating: 0, count: Int(crypto_pwhash_SALTBYTES))
-        randombytes_buf(&salt, salt.count)
+        sodium.randombytesBuf(&salt, salt.count)
         var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
-        randombytes_buf(&nonce, nonce.count)
+        sodium.randombytesBuf(&nonce, nonce.count)
         let slot = KeySlot(kind: kind, digits: digits, kdf: derivation.phcString(salt: salt), sealed: nil,
                            nonce: Base64.encode(nonce), wrappedKey: "")
         let wrappingKey = try derivation.deriveKey(from: secret, salt: salt)
@@ -300,7 +303,7 @@ public final class KeyVault: Sendable {
         var wrapped = [UInt8](repeating: 0, count: dataKey.count + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES))
         let associated = slot.associatedData
         let result = dataKey.withBytes { plain in
-            crypto_aead_xchacha20poly1305_ietf_encrypt(
+            sodium.xchacha20poly1305Encrypt(
                 &wrapped, nil, plain.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(plain.count),
                 associated, UInt64(associated.count), nil, nonce, wrappingKey.baseAddress!.assumingMemoryBound(to: UInt8.self)
             )
@@ -328,7 +331,7 @@ public final class KeyVault: Sendable {
         let dataKey = try SecretBytes(count: KeyVault.dataKeyLength)
         let associated = slot.associatedData
         let result = dataKey.withMutableBytes { output in
-            crypto_aead_xchacha20poly1305_ietf_decrypt(
+            sodium.xchacha20poly1305Decrypt(
                 output.baseAddress!.assumingMemoryBound(to: UInt8.self), nil, nil,
                 wrapped, UInt64(wrapped.count), associated, UInt64(associated.count),
                 nonce, wrappingKey.baseAddress!.assumingMemoryBound(to: UInt8.self)

@@ -15,7 +15,7 @@ enum RecoveryKey {
             for group in 0..<groups {
                 if group > 0 { bytes[index] = UInt8(ascii: "-"); index += 1 }
                 for _ in 0..<groupLength {
-                    bytes[index] = UInt8(ascii: "0") + UInt8(randombytes_uniform(10))
+                    bytes[index] = UInt8(ascii: "0") + UInt8(sodium.randombytesUniform(10))
                     index += 1
                 }
             }

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Localization
+
+/// A C library opened with `dlopen` at its first use, and its functions looked up by name.
+///
+/// SQLCipher (with libcrypto), libsodium and tpm2-tss are used only from the unlock on: linked,
+/// the dynamic loader would map and relocate them before the PIN window is shown
+/// (docs/benchmarks.md). So their C modules (CSQLite, CSodium, CTss2) give only the headers, and
+/// `SQLCipher`, `SodiumFunctions` and `TSS2Functions` are typed tables of the functions Storage
+/// calls, filled here. A library stays loaded for the process.
+struct CLibrary {
+    /// The file's name as the loader finds it (the soname), e.g. "libsodium.so.23".
+    let name: String
+    /// The Debian package that installs it.
+    let package: String
+    private let handle: UnsafeMutableRawPointer
+
+    /// Opens `name`; throws `LibraryMissing` with the loader's words when it cannot.
+    init(_ name: String, package: String) throws(LibraryMissing) {
+        // RTLD_LOCAL: its symbols serve only the lookups here (and its own dependencies, which it
+        // names itself), never a library loaded later, such as a plain SQLite's user.
+        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+            throw LibraryMissing(library: name, package: package, detail: CLibrary.loaderError(or: name))
+        }
+        self.name = name
+        self.package = package
+        self.handle = handle
+    }
+
+    /// The function `symbol`, typed as `T` (a `@convention(c)` function type written from the
+    /// library's header); throws when the library has no such function.
+    func function<T>(_ symbol: String) throws(LibraryMissing) -> T {
+        guard let address = dlsym(handle, symbol) else {
+            throw LibraryMissing(library: name, package: package, detail: CLibrary.loaderError(or: symbol))
+        }
+        return unsafeBitCast(address, to: T.self)
+    }
+
+    private static func loaderError(or fallback: String) -> String {
+        dlerror().map { String(cString: $0) } ?? fallback
+    }
+}
+
+/// A C library Storage needs could not be loaded, or lacks a function: not installed, or
+/// another version. Shown inside the error of what was asked (`StoreError.libraryMissing`,
+/// `VaultError.libraryMissing`, `TPM2Error.noTPM`).
+public struct LibraryMissing: Error, Equatable, Sendable {
+    /// The library's file name, e.g. "libsqlcipher.so.0".
+    public let library: String
+    /// The Debian package that installs it, e.g. "libsqlcipher0".
+    public let package: String
+    /// The dynamic loader's words (in English).
+    public let detail: String
+
+    /// A clause for the sentence of the error that carries it, in the user's language.
+    public var reason: String {
+        // Translators: a clause inside a sentence. {library} is a file name such as libsqlcipher.so.0;
+        // {error} is the system's words (in English), e.g. "cannot open shared object file: No such file or directory";
+        // {package} is a Debian package name such as libsqlcipher0.
+        tr("the library {library} cannot be loaded ({error}); install the package {package}",
+           ["library": library, "error": detail, "package": package])
+    }
+}
