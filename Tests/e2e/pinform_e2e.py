@@ -269,7 +269,7 @@ class AppTestCase(unittest.TestCase):
                    if button.queryAction().nActions > 0]
         self.assertTrue(buttons, "no Main Menu button with an action")
         click(buttons[0])
-        return wait_until(lambda: next(iter(find_all(app.accessible(), name=name)), None),
+        return wait_until(lambda: next(_matches(app.accessible(), name=name), None),
                           message=f"no menu item {name!r}")
 
 
@@ -345,13 +345,9 @@ def _walk(node, max_depth=64):
             stack.extend((child, depth + 1) for child in _children(current))
 
 
-def find_all(node, role=None, name=None, visible=False):
-    """Every descendant of `node` (breadth first, `node` included) that matches now.
-
-    role: a role name as AT-SPI spells it ("push button", "label", "text", "frame", …) or a
-    pyatspi.ROLE_* constant; name: the exact accessible name; visible: only visible ones.
-    """
-    result = []
+def _matches(node, role=None, name=None, visible=False):
+    """The descendants of `node` (breadth first, `node` included) that match now, walked only
+    as far as the caller reads: each node asked costs the app a round trip over D-Bus."""
     for candidate in _walk(node):
         try:
             if not _role_matches(candidate, role):
@@ -362,8 +358,16 @@ def find_all(node, role=None, name=None, visible=False):
                 continue
         except Exception:  # noqa: BLE001
             continue
-        result.append(candidate)
-    return result
+        yield candidate
+
+
+def find_all(node, role=None, name=None, visible=False):
+    """Every descendant of `node` (breadth first, `node` included) that matches now.
+
+    role: a role name as AT-SPI spells it ("push button", "label", "text", "frame", …) or a
+    pyatspi.ROLE_* constant; name: the exact accessible name; visible: only visible ones.
+    """
+    return list(_matches(node, role, name, visible))
 
 
 def find(node, role=None, name=None, timeout=DEFAULT_TIMEOUT, visible=False):
@@ -372,7 +376,8 @@ def find(node, role=None, name=None, timeout=DEFAULT_TIMEOUT, visible=False):
     Raises HarnessTimeout listing what the tree holds when nothing matches in time.
     """
     try:
-        return wait_until(lambda: next(iter(find_all(node, role, name, visible)), None), timeout)
+        # The walk stops at the first match: find_all would ask every node of the tree.
+        return wait_until(lambda: next(_matches(node, role, name, visible), None), timeout)
     except HarnessTimeout:
         raise HarnessTimeout(
             f"no {role or 'node'} named {name!r} within {timeout:g} s; the tree is:\n{dump(node)}"
