@@ -43,4 +43,34 @@ final class RecordListFitTests: XCTestCase {
             window.destroy()
         }
     }
+
+    func testARightToLeftTableWhoseFirstColumnIsWiderThanThePaneOpensOnIt() {
+        GtkRuntime.test {
+            let previous = Widget.defaultTextDirection
+            Widget.defaultTextDirection = .rtl
+            defer { Widget.defaultTextDirection = previous }
+            let address = "praesidium.vorstand@tennisclub-zuerich-nord.example"
+            let list = RecordList(source: PetSource([Pet(name: address, species: "cat", age: 3)]), columns: [
+                RecordColumn("Name", \.name, sortKey: "name"),
+                RecordColumn("Species", \.species),
+            ])
+            let window = Window()
+            window.setDefaultSize(width: 200, height: 300)
+            list.widget.setSizeRequest(width: 200, height: 280)
+            window.child = list.widget
+            list.reload()
+            window.present()
+            // Only the first column shows, and it is still wider than the pane: it scrolls.
+            XCTAssertTrue(MainContext.spin(until: {
+                let scroll = list.scroller.horizontalScroll
+                return list.hiddenColumnTitles == ["Species"] && scroll.page > 0 && scroll.upper > scroll.page + 20
+            }), "the first column does not overflow: \(list.scroller.horizontalScroll), hidden \(list.hiddenColumnTitles)")
+            // Its start, at the right, is in view.
+            XCTAssertTrue(MainContext.spin(until: {
+                let scroll = list.scroller.horizontalScroll
+                return scroll.value >= scroll.upper - scroll.page - 1
+            }), "the table opened on its end: \(list.scroller.horizontalScroll)")
+            window.destroy()
+        }
+    }
 }
