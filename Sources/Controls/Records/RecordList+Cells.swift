@@ -15,11 +15,15 @@ extension RecordList {
             label.maximumLines = 3
             label.ellipsizesAtEnd = true
             label.showsWholeTextWhenCut()
-            label.setAssociatedValue(column, for: cellColumnKey)
             item.setChild(label)
             self?.cellWidgetCount += 1
+            self?.cellLabels[column].append(label)
         }
-        factory.onTeardown { [weak self] _ in self?.cellWidgetCount -= 1 }
+        factory.onTeardown { [weak self] item in
+            guard let self else { return }
+            cellWidgetCount -= 1
+            if let label = item.child { cellLabels[column].removeAll { $0 === label } }
+        }
         factory.onUnbind { item in
             item.child?.setAssociatedValue(nil, for: boundRecordKey)
         }

@@ -1,9 +1,6 @@
 import Gtk
 import Localization
 
-/// Where a cell label keeps the index of its column.
-let cellColumnKey = AssociationKey<Int>("pinform-record-list-column")
-
 /// Fitting the table to its pane: the columns that do not fit are hidden, last first, rather
 /// than scrolled to sideways; their values show in the row's tooltip (and stay in the row's
 /// accessible name), and the columns come back as the pane widens.
@@ -19,6 +16,14 @@ extension RecordList {
         fitScheduled = false
         let available = scroller.viewWidth
         guard available > 0 else { return }
+        // GTK's own measure of the shown columns (current after a layout) says whether anything
+        // is to change: when they fit and the next hidden one (at its last width) would not,
+        // nothing is measured — the common case, and each search keystroke's.
+        let shownWidth = Double(table.minimumWidth)
+        if shownWidth <= available {
+            guard let next = tableColumns.firstIndex(where: { !$0.isVisible }) else { return }
+            if shownWidth + Double(columnWidths[next] ?? 0) > available { return }
+        }
         measureShownColumns()
         var total = 0.0
         var fitting = 0
@@ -44,10 +49,11 @@ extension RecordList {
                 widths[index] = title.minimumWidth
             }
         }
-        for label in boundCells {
-            guard let index = label.associatedValue(for: cellColumnKey), tableColumns[index].isVisible,
-                  let cell = label.parentWidget else { continue }
-            widths[index] = max(widths[index] ?? 0, cell.minimumWidth)
+        for (index, labels) in cellLabels.enumerated() where tableColumns[index].isVisible {
+            for label in labels where label.associatedValue(for: boundRecordKey) != nil {
+                guard let cell = label.parentWidget else { continue }
+                widths[index] = max(widths[index] ?? 0, cell.minimumWidth)
+            }
         }
         for (index, width) in widths { columnWidths[index] = width }
     }

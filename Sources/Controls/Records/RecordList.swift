@@ -89,6 +89,8 @@ public final class RecordList<Model> {
     var fitScheduled = false
     /// The width each column needed when it last showed (`fitColumns()`), by index.
     var columnWidths: [Int: Int32] = [:]
+    /// Each column's cell labels, as its factory made them (bound to a row or not).
+    var cellLabels: [[Label]] = []
     private(set) var rowIDs: [ListedRecordID] = []
     var cellTexts: [ListedRecordID: [String]] = [:]
     private var sortColumn: Int?
@@ -120,6 +122,7 @@ public final class RecordList<Model> {
         self.pageSize = max(1, pageSize)
         table = ColumnView(selection: MultiSelection(model: rows))
         widget = Box(.vertical, spacing: 6)
+        cellLabels = Array(repeating: [], count: columns.count)
         build()
     }
 
