@@ -117,10 +117,12 @@ final class FormPage<Model: FormModel>: FormWindowPage {
             lastSaved.text = tr("Last saved: {record}", ["record": model.summary])
             lastSaved.isVisible = true
             saveButton.expandsHorizontally = false
-            onSave(model)
             drafts.discard()
-            // Ready for the next record.
+            // Ready for the next record (its first field focused) before the records have the
+            // saved one: on a narrow window they slide back and focus its row, which the reset
+            // took away into the form as it slid out.
             form.reset()
+            onSave(model)
         case .failure(let errors):
             saveTried = true
             // What was saved before is not what the form shows now.
