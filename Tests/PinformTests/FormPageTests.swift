@@ -115,6 +115,20 @@ final class FormPageTests: XCTestCase {
         }
     }
 
+    func testTheLastSavedLineDoesNotWidenTheActionBar() {
+        GtkRuntime.test {
+            let page = FormPage<Person>(context: ModelContext(records: nil))
+            let before = page.actionBar.minimumWidth
+            Self.fill(page.form, ["First name": "Ada", "Last name": "Lovelace", "Email": "ada@example.com", "Height": "1.65"])
+            page.save()
+            XCTAssertTrue(page.lastSaved.isVisible)
+            // "Last saved: Ada Lovelace, ada@example.com, 1.65 m" wraps inside its longest word
+            // rather than ask for it whole (261 pixels against 119 before the save, at 1×).
+            XCTAssertLessThanOrEqual(page.actionBar.minimumWidth, before + 40,
+                                     "the Last saved line widened the bar: \(before) → \(page.actionBar.minimumWidth)")
+        }
+    }
+
     func testTheSecondPersonStartsBlank() {
         GtkRuntime.test {
             let saved = Self.saveTwice(Person.self,
