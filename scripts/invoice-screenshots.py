@@ -185,7 +185,14 @@ def shoot(desktop, suffix, language, dark, scale):
                    message=f"the total is not {values['total']}")
         capture(app, f"invoice-form{suffix}.png")
         save = find(root, role="push button", name=t.gettext("Save"), visible=True)
-        wait_until(lambda: "sensitive" in states(save), message="the invoice cannot be saved")
+        # An insensitive Save names what to fill in or correct in its tooltip (its description).
+        try:
+            wait_until(lambda: "sensitive" in states(save), message="the invoice cannot be saved")
+        except AssertionError:
+            print("Save's tooltip:", save.description, flush=True)
+            for node in find_all(root, role="text"):
+                print("  field", repr(node.name), repr(text_of(node)), repr(node.description), flush=True)
+            raise
         click(save)
         time.sleep(1.0)
         capture(app, f"invoice-saved{suffix}.png")
