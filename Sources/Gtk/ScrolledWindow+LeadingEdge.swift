@@ -23,11 +23,13 @@ extension ScrolledWindow {
         let follow: @MainActor () -> Void = { [weak self] in
             guard let self, textDirection == .rtl, atStart else { return }
             let target = start()
+            // Already there (GTK clamped the value as the content narrowed: columns hidden), the
+            // content may still be drawn at the old value: it is laid out again all the same.
+            layoutAgain = true
             guard gtk_adjustment_get_value(pointer) != target else { return }
             moving = true
             gtk_adjustment_set_value(pointer, target)
             moving = false
-            layoutAgain = true
         }
         adjustment.onNotify("upper", follow)
         adjustment.onNotify("page-size", follow)

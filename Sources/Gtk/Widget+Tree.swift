@@ -15,6 +15,11 @@ extension Widget {
         return result
     }
 
+    /// The widget this one is a child of, if any.
+    public var parentWidget: Widget? {
+        gtk_widget_get_parent(widgetPointer).map { Widget.wrapper(of: $0) }
+    }
+
     /// Every widget under this one, depth first, parents before their children.
     public var descendants: [Widget] {
         var result: [Widget] = []

@@ -73,6 +73,9 @@ final class FormPage<Model: FormModel>: FormWindowPage {
         lastSaved.addCSSClass("dim-label")
         lastSaved.xAlign = 0
         lastSaved.wraps = true
+        // Inside a word too ("ada@example.com,"): its longest word made the narrowest window
+        // 388 pixels wide instead of 360 in German at 1.5× text once a record was saved.
+        lastSaved.maximumLines = -1
         // Not selectable: a selectable label is a Tab stop, empty or not, and Tab selects its
         // text.
         lastSaved.isSelectable = false
@@ -117,10 +120,12 @@ final class FormPage<Model: FormModel>: FormWindowPage {
             lastSaved.text = tr("Last saved: {record}", ["record": model.summary])
             lastSaved.isVisible = true
             saveButton.expandsHorizontally = false
-            onSave(model)
             drafts.discard()
-            // Ready for the next record.
+            // Ready for the next record (its first field focused) before the records have the
+            // saved one: on a narrow window they slide back and focus its row, which the reset
+            // took away into the form as it slid out.
             form.reset()
+            onSave(model)
         case .failure(let errors):
             saveTried = true
             // What was saved before is not what the form shows now.

@@ -1,5 +1,6 @@
 @testable import Controls
 import Foundation
+import FormDefinitions
 import Forms
 @_spi(Testing) import Gtk
 import XCTest
@@ -86,6 +87,36 @@ final class FormPageTests: XCTestCase {
         }
     }
 
+    /// A form made in the app, with a choice and a yes/no field, starts its second record from
+    /// its blank values too (point 4 of the window issue, "every model").
+    func testTheSecondRecordOfAFormMadeInTheAppStartsBlank() throws {
+        typealias Member = DefinedModel<DefinedSlot0>
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-formpage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        try GtkRuntime.test {
+            let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
+            let forms = DefinedForms.shared
+            forms.forgetAll()
+            defer { forms.forgetAll(); records.close() }
+            forms.load(from: records)
+            try forms.save(FormDefinition(id: "club_member", name: "Member", fields: [
+                FieldDefinition(id: "name", label: "Name", kind: .text(.plain), rules: FieldRules(required: true)),
+                FieldDefinition(id: "plan", label: "Plan", kind: .choice(options: ["Basic", "Gold"])),
+                FieldDefinition(id: "active", label: "Active", kind: .yesNo),
+            ]))
+            XCTAssertTrue(forms.model(for: "club_member") is Member.Type)
+            let saved = Self.saveTwice(Member.self, context: ModelContext(records: records),
+                                       first: ["Name": "Ada", "Plan": "Gold", "Active": "true"], second: ["Name": "Alan"])
+            XCTAssertEqual(saved.first?.record[choice: "plan"], "Gold")
+            XCTAssertEqual(saved.first?.record[yesNo: "active"], true)
+            XCTAssertEqual(saved.last?.record[text: "name"], "Alan")
+            XCTAssertEqual(saved.last?.record[choice: "plan"], Member.blank.record[choice: "plan"])
+            // A switch starts off (it cannot show "none"): off, not the first record's on.
+            XCTAssertEqual(saved.last?.record[yesNo: "active"], false)
+        }
+    }
+
     /// The page listens to every input as the form does: a line typed last, with no other
     /// field changed after it, makes Save sensitive (the page's listener used to replace the
     /// form's on the lines editor and on the customer chooser).
@@ -112,6 +143,20 @@ final class FormPageTests: XCTestCase {
             let rowView = try XCTUnwrap(lines.rowView(for: row))
             Self.fill(rowView, ["Description": "Work", "Unit price": "100"])
             XCTAssertTrue(page.saveButton.isSensitive, "Save stayed insensitive after a valid line, typed last")
+        }
+    }
+
+    func testTheLastSavedLineDoesNotWidenTheActionBar() {
+        GtkRuntime.test {
+            let page = FormPage<Person>(context: ModelContext(records: nil))
+            let before = page.actionBar.minimumWidth
+            Self.fill(page.form, ["First name": "Ada", "Last name": "Lovelace", "Email": "ada@example.com", "Height": "1.65"])
+            page.save()
+            XCTAssertTrue(page.lastSaved.isVisible)
+            // "Last saved: Ada Lovelace, ada@example.com, 1.65 m" wraps inside its longest word
+            // rather than ask for it whole (261 pixels against 119 before the save, at 1×).
+            XCTAssertLessThanOrEqual(page.actionBar.minimumWidth, before + 40,
+                                     "the Last saved line widened the bar: \(before) → \(page.actionBar.minimumWidth)")
         }
     }
 

@@ -1,12 +1,15 @@
 """Names assistive technologies read in the conflict dialog ("Edited at Another Desk"), opened
 as it happens: a record edited at this desk while another desk (psql on a private PostgreSQL
-cluster) changed the same field. As test_a11y_dialogs: no GTK type names, no unnamed
-focusable part, no button named twice ("Keep Mine Keep Mine")."""
+cluster) changed the same field; then, on the same shared desk, in the form window with its
+History button (shown only for a shared database) and in the record's history ("History of This
+Record"). As test_a11y_dialogs: no GTK type names, no unnamed focusable part, no button named
+twice ("Keep Mine Keep Mine")."""
 import unittest
 
 import test_a11y_dialogs
 import test_shared
-from pinform_e2e import AppTestCase, _children, click, find, focus, press_key, response_button, set_text, wait_until
+from pinform_e2e import (AppTestCase, _children, click, find, focus, press_key, response_button, set_text, states,
+                         wait_until)
 from test_records import cell_label, rows, save_person, single_click, wait_for_rows
 
 
@@ -16,7 +19,7 @@ class ConflictDialogNameTests(AppTestCase):
     join = test_shared.SharedDatabaseTests.join
     assert_named = test_a11y_dialogs.DialogNameTests.assert_named
 
-    def test_walk_the_conflict_dialog(self):
+    def test_walk_the_conflict_dialog_and_the_history(self):
         app = self.launch_app(args=["--connect", self.cluster.address("clinic", "front_desk")])
         root = self.join(app)
         save_person(root, {"First name": "Ada", "Last name": "Lovelace", "Birth date": "1815-12-10",
@@ -37,8 +40,24 @@ class ConflictDialogNameTests(AppTestCase):
         conflict = wait_until(lambda: next((child for child in _children(application)
                                             if child.name == "Edited at Another Desk"), None), 20,
                               "no conflict dialog")
-        response_button(conflict, "Keep Mine")
+        keep = response_button(conflict, "Keep Mine")
         self.assert_named("conflict dialog", conflict)
+
+        # The shared desk's form window, its History button shown, and the record's history.
+        click(keep)
+        wait_until(lambda: not any(child.name in ("Edited at Another Desk", "Edit Person")
+                                   for child in _children(application)), 20, "the dialogs stayed open")
+        window = app.window("Pinform")
+        history = find(window, role="push button", name="History", visible=True)
+        if "sensitive" not in states(history):
+            single_click(cell_label(root, "King"))
+        wait_until(lambda: "sensitive" in states(history), 10, "History stayed insensitive with a record selected")
+        self.assert_named("shared form window", window)
+        click(history)
+        dialog = wait_until(lambda: next((child for child in _children(application)
+                                          if child.name == "History of This Record"), None), 20, "no history dialog")
+        find(dialog, role="push button", name="Close", visible=True)
+        self.assert_named("history dialog", dialog)
 
 
 if __name__ == "__main__":

@@ -181,8 +181,10 @@ class GermanTests(AppTestCase):
         click(save)
         row = wait_until(lambda: records_rows(root) and records_rows(root)[0], 10, "the record did not show")
         self.assertEqual(row[:2], ["Ada", "Lovelace"])
-        self.assertIn("ada@example.com", row)
-        self.assertEqual(row[-1], "1,80")
+        # E-mail and height are in the row's name when the pane has no room for their columns.
+        name = find_all(find(root, name=german("Records"), visible=True), role="table row")[-1].name
+        self.assertIn("ada@example.com", name)
+        self.assertTrue(name.endswith(", 1,80"), name)
 
         cell = find(find(root, name=german("Records"), visible=True), role="label", name="Lovelace", visible=True)
         x, y, width, height = cell.queryComponent().getExtents(pyatspi.WINDOW_COORDS)

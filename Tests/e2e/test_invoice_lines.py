@@ -11,7 +11,7 @@ import time
 from pinform_e2e import AppTestCase, click, find, find_all, focus, press_key, states, text_of, type_keys, wait_until
 from orca_session import press_combination
 from test_forms import switch_model
-from test_records import cell_label, top_level, press_pin, rows, save_person, single_click, unlock, wait_for_rows
+from test_records import cell_label, top_level, press_pin, row_names, rows, save_person, single_click, unlock, wait_for_rows
 
 ADA = {"First name": "Ada", "Last name": "Lovelace", "Birth date": "1990-12-10", "Email": "ada@example.com",
        "Height": "1.65"}
@@ -53,7 +53,8 @@ class InvoiceLinesTests(AppTestCase):
         root = unlock(app)
         save_person(root, ADA)
         wait_for_rows(root, 1)
-        self.assertEqual(rows(root)[0][:4], ["Ada", "Lovelace", "1990-12-10", str(age_of("1990-12-10"))])
+        self.assertTrue(row_names(root)[0].startswith(f"Ada, Lovelace, 1990-12-10, {age_of('1990-12-10')}, "),
+                        row_names(root))
         switch_model(root, "Invoice")
         return app, root
 
@@ -109,7 +110,7 @@ class InvoiceLinesTests(AppTestCase):
         row = rows(root)[0]
         self.assertEqual(row[0], "2026-017")
         self.assertTrue(row[1].startswith("Ada Lovelace"), row)
-        self.assertEqual(row[4], "28.90")
+        self.assertIn(", 28.90, ", row_names(root)[0])
 
         # Ada is this invoice's customer: deleting her is refused, naming the invoice.
         switch_model(root, "Person")

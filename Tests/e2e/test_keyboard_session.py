@@ -16,7 +16,7 @@ import time
 from orca_session import _X11, press_combination
 from pinform_e2e import (AppTestCase, _children, find, find_all, press_key, states, text_of, type_keys, wait_until)
 from test_import import window_named
-from test_records import rows, unlock, wait_for_rows
+from test_records import row_names, rows, unlock, wait_for_rows
 
 GTK_TYPE = re.compile(r"Gtk[A-Z]")
 UP, RETURN, F10 = 0xFF52, 0xFF0D, 0xFFC7
@@ -271,7 +271,7 @@ class KeyboardSessionTests(AppTestCase):
         press_combination("Control", "s")
         wait_for_rows(root, 1)
         self.focus_on("Ctrl+S saved the invoice", "Number", "text")
-        self.assertIn("2 lines: Hosting, Consulting", rows(root)[0])
+        self.assertIn("2 lines: Hosting, Consulting", row_names(root)[0])
 
         # Exported: Ctrl+E, a file name typed, Enter.
         press_combination("Control", "e")

@@ -181,6 +181,31 @@ class OrcaTests(OrcaTestCase):
         self.say("1 of 4 digits entered", mark)
         self.assert_no_digit_spoken()
 
+    def test_a_digit_typed_with_the_focus_on_another_control_is_spoken_so_not_entered(self):
+        # Tab moves the focus off the PIN field to one of the window's other controls (the
+        # length choice, the menu button). Orca hears a key before the app moves the focus and
+        # echoes it there ("5"): that digit must not go into the PIN. It moves the focus to the
+        # PIN field, Orca says why, and the PIN typed then is not echoed.
+        _, window = self.open()
+        view = find(window, role="password text", name="PIN")
+        for _ in range(6):
+            press_key("Tab")
+            wait_until(lambda: "focused" not in states(view), 2, "Tab left the focus on the PIN field")
+            focused = [node for node in find_all(window, visible=True) if "focused" in states(node)]
+            if focused and focused[0].getRoleName() in ("toggle button", "push button"):
+                break
+        self.orca.wait_until_quiet(self.orca.mark())
+        mark = self.orca.mark()
+        type_keys("5")
+        self.say("That digit was read aloud, so it was not entered. Type the PIN here.", mark)
+        wait_until(lambda: "focused" in states(view), message="the digit did not move the focus to the PIN")
+        self.orca.wait_until_quiet(mark)
+        self.assertNotIn("1 of 4 digits entered", " ".join(self.orca.spoken(mark)), "the spoken digit was entered")
+        mark = self.orca.mark()
+        self.type_pin(GOOD_PIN, mark)
+        self.say("Confirm PIN. Enter the same 4 digits again.", mark)
+        self.assert_no_digit_spoken(mark)
+
     def test_digits_typed_on_the_number_pad_are_never_spoken(self):
         # Under Orca 43 on X11 the number pad's keys do not reach the app at all (Orca's
         # desktop-layout keypad commands are grabbed with Num Lock on too; test_pin.py checks

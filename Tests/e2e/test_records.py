@@ -102,6 +102,14 @@ def rows(root):
     return result
 
 
+def row_names(root):
+    """The accessible names of the list's rows, top to bottom: every column's text, those the
+    pane has no room for too ("Ada, Lovelace, 1990-12-10, 36, ada@example.com, 1.65")."""
+    table = records_table(root)
+    body = [node for node in find_all(table, role="list")]
+    return [row.name for row in find_all(body[0], role="table row")] if body else []
+
+
 def wait_for_rows(root, count):
     return wait_until(lambda: len(rows(root)) == count and rows(root), 10,
                       f"the list did not show {count} rows")
@@ -465,7 +473,11 @@ class RecordsTests(AppTestCase):
         with open(target, newline="", encoding="utf-8") as handle:
             table = list(csv.reader(handle))
         self.assertEqual(table[0], HEADER)
-        self.assertEqual(table[1:], rows(root))
+        # The list shows the first columns its pane holds (the rest are in each row's name and
+        # tooltip): the file has them all.
+        shown = rows(root)
+        self.assertEqual([row[:len(cells)] for row, cells in zip(table[1:], shown)], shown)
+        self.assertEqual([", ".join(value for value in row if value) for row in table[1:]], row_names(root))
         self.assertEqual(len(table), 4)
 
     def test_a_damaged_records_file_is_offered_to_be_moved_aside_and_kept(self):

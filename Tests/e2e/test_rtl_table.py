@@ -1,10 +1,14 @@
 """End-to-end test of a right-to-left table's start: the records list of the real binary, run
 in Hebrew (LANG=he_IL.UTF-8, LANGUAGE=he, so GTK takes its direction from its own catalog as it
-does for a Hebrew user), opens on its first column — at the right — when its columns are wider
-than the window and scroll sideways.
+does for a Hebrew user), opens on its first column — at the right — and fits its pane: the
+columns the pane has no room for are hidden, the last ones, not scrolled to sideways.
 
 The first column's header must lie inside the table's scrolled area, at its right edge, and the
-first cell of the first row with it; the last column is the one cut off, at the left.
+first cell of the first row with it; the column titles span no more than the view, and the last
+column ("Height") is the one not shown. (Before the columns were fitted, the seven columns
+scrolled sideways and the table opened on its last columns until
+ScrolledWindow.keepsLeadingEdgeInView(); a first column wider than its pane still scrolls, and
+starts at the right the same way.)
 """
 import os
 import shutil
@@ -19,6 +23,8 @@ from test_records import PEOPLE, save_person, unlock, wait_for_rows
 HEBREW = {"LANG": "he_IL.UTF-8", "LC_ALL": "he_IL.UTF-8", "LANGUAGE": "he"}
 # "First name" and "Records" in po/he.po.
 FIRST_NAME = "שם פרטי"
+# "Height" (context "person") in po/he.po.
+HEIGHT = "גובה"
 RECORDS = "רשומות"
 
 
@@ -64,9 +70,7 @@ class RightToLeftTableTests(AppTestCase):
         app.quit()
 
         # The same records in Hebrew, 1000 pixels wide as the app opens by default: the list
-        # beside the form, its seven columns wider than its half of the window. (At 360 pixels
-        # the list alone is laid out again after its first frame and started right even before
-        # the fix; at this width nothing did, and the table stayed on its last columns.)
+        # beside the form, its seven columns wider than its half of the window.
         schemas = sized_schemas(tempfile.mkdtemp(prefix="pinform-e2e-rtl-schemas-"), 1000)
         self.addCleanup(shutil.rmtree, schemas, True)
         app = self.launch_app(data_home=self.data_home, config_home=self.config_home,
@@ -86,14 +90,18 @@ class RightToLeftTableTests(AppTestCase):
         px, _, pwidth, _ = extents(pane)
         hx, _, hwidth, _ = extents(header)
         # The header row's titles, one a column, from the first column's left edge to the last's
-        # right: wider than the view, or the test would prove nothing.
+        # right: no wider than the view (the columns that do not fit are hidden), and the last
+        # column, Height, is one of those.
         row = header
         while row.getRoleName() != "table row" and row.parent is not None:
             row = row.parent
-        titles = [extents(title) for title in row]
+        shown = list(row)
+        titles = [extents(title) for title in shown if extents(title)[2] > 0]
         span = max(x + width for x, _, width, _ in titles) - min(x for x, _, _, _ in titles)
-        self.assertGreater(span, pwidth + 20,
-                           f"the column titles ({span} px) fit the table ({pwidth} px): nothing scrolls sideways")
+        self.assertLessEqual(span, pwidth + 1, f"the column titles ({span} px) are wider than the table ({pwidth} px)")
+        self.assertLess(len(titles), 7, "all seven columns show in half of a 1000-pixel window")
+        self.assertFalse([title for title in shown if title.name == HEIGHT and extents(title)[2] > 0],
+                         "Height shows while earlier columns are hidden")
         self.assertGreaterEqual(hx, px - 1, f"the first column's header starts left of the view: "
                                             f"header {hx}..{hx + hwidth}, view {px}..{px + pwidth}")
         self.assertLessEqual(hx + hwidth, px + pwidth + 1,

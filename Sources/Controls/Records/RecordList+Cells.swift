@@ -17,8 +17,13 @@ extension RecordList {
             label.showsWholeTextWhenCut()
             item.setChild(label)
             self?.cellWidgetCount += 1
+            self?.cellLabels[column].append(label)
         }
-        factory.onTeardown { [weak self] _ in self?.cellWidgetCount -= 1 }
+        factory.onTeardown { [weak self] item in
+            guard let self else { return }
+            cellWidgetCount -= 1
+            if let label = item.child { cellLabels[column].removeAll { $0 === label } }
+        }
         factory.onUnbind { item in
             item.child?.setAssociatedValue(nil, for: boundRecordKey)
         }
@@ -49,11 +54,12 @@ extension RecordList {
 
     /// Names the row a cell is in by its content ("Ada Lovelace, 36, ada@example.com, 1.65 m"):
     /// screen readers read a row by its name, which GTK 4.8 otherwise leaves as its type,
-    /// "GtkListItemWidget".
+    /// "GtkListItemWidget". The columns the pane has no room for show in its tooltip.
     private func nameRow(of cell: Widget, item: ListItem) {
         guard let row = cell.ancestor(withRole: .row) else { return }
-        let texts = (0..<columns.count).map { Self.shown(text(for: item, column: $0)) }.filter { !$0.isEmpty }
-        row.setAccessibleLabel(texts.joined(separator: ", "))
+        let texts = (0..<columns.count).map { Self.shown(text(for: item, column: $0)) }
+        row.setAccessibleLabel(texts.filter { !$0.isEmpty }.joined(separator: ", "))
+        row.tooltipText = hiddenValuesTooltip(texts: texts)
         if let list = row.ancestor(withRole: .list) { list.setAccessibleLabel(tr("Rows")) }
     }
 

@@ -84,7 +84,13 @@ public final class RecordList<Model> {
     private let problemScroller = ScrolledWindow()
     private var problemPage: Widget?
     private let statusLabel = Label()
-    private var tableColumns: [ColumnViewColumn] = []
+    var tableColumns: [ColumnViewColumn] = []
+    /// Whether `fitColumns()` is to run once the current layout is done.
+    var fitScheduled = false
+    /// The width each column needed when it last showed (`fitColumns()`), by index.
+    var columnWidths: [Int: Int32] = [:]
+    /// Each column's cell labels, as its factory made them (bound to a row or not).
+    var cellLabels: [[Label]] = []
     private(set) var rowIDs: [ListedRecordID] = []
     var cellTexts: [ListedRecordID: [String]] = [:]
     private var sortColumn: Int?
@@ -116,6 +122,7 @@ public final class RecordList<Model> {
         self.pageSize = max(1, pageSize)
         table = ColumnView(selection: MultiSelection(model: rows))
         widget = Box(.vertical, spacing: 6)
+        cellLabels = Array(repeating: [], count: columns.count)
         build()
     }
 
@@ -172,8 +179,10 @@ public final class RecordList<Model> {
         }
 
         scroller.child = table
-        // Many columns scroll sideways rather than widen the window.
+        // The columns that do not fit the pane are hidden (`fitColumns()`); a first column
+        // wider than the pane scrolls sideways rather than widen the window.
         scroller.scrollsHorizontally = true
+        scroller.onHorizontalExtentChange { [weak self] in self?.scheduleFit() }
         // A right-to-left table opens on its first column, at the right.
         scroller.keepsLeadingEdgeInView()
         scroller.expandsVertically = true
@@ -234,6 +243,8 @@ public final class RecordList<Model> {
             }
         }
         updateStatus()
+        // New rows can be narrower or wider than the ones before: fit the columns again.
+        scheduleFit()
         // GTK does not report a selection that went with its rows (a search hid them).
         if selectedIDs != selectedBefore { onSelectionChanged?() }
         onReload?()

@@ -19,6 +19,14 @@ extension ColumnViewColumn {
         set { gtk_column_view_column_set_resizable(pf_column_view_column(raw), newValue ? 1 : 0) }
     }
 
+    /// Whether the column is shown (a hidden one has no header and no cells on screen).
+    ///
+    /// GTK's `visible` property (`gtk_column_view_column_get_visible`, `gtk_column_view_column_set_visible`; the getter's transfer: none).
+    public var isVisible: Bool {
+        get { gtk_column_view_column_get_visible(pf_column_view_column(raw)) != 0 }
+        set { gtk_column_view_column_set_visible(pf_column_view_column(raw), newValue ? 1 : 0) }
+    }
+
     /// The header's text.
     ///
     /// GTK's `title` property (`gtk_column_view_column_get_title`, `gtk_column_view_column_set_title`; the getter's transfer: none).
