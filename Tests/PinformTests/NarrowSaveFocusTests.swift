@@ -6,6 +6,7 @@ import XCTest
 @testable import Pinform
 @testable import PinformModels
 import PinformCore
+import TestFolders
 
 /// A save on a narrow window (the records and the form one at a time) slides back to the
 /// records with the new record selected and focused — the form's reset for the next record took
