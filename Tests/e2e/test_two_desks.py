@@ -99,7 +99,7 @@ def field(dialog, name):
     return find(dialog, role="text", name=name, visible=True)
 
 
-def save_edit(app, dialog):
+def save_edit(dialog):
     click(find(dialog, role="push button", name="Save", visible=True))
 
 
@@ -158,16 +158,16 @@ class TwoDesksTests(AppTestCase):
 
     def test_2_one_record_edited_at_both_desks_merges_other_fields_and_asks_about_the_same(self):
         to_front(self.a)
-        save_person(self.root_a, {**ADA, "First name": "Grace", "Last name": "Hopper", "Email": "grace@example.com"})
+        save_person(self.root_a, {"First name": "Grace", "Last name": "Hopper"})
 
         # Different fields: A changes the email, B the height; B saves second and both stay.
         dialog_a, dialog_b = self.open_at_both("Hopper")
         set_text(field(dialog_a, "Email"), "grace@navy.example")
         set_text(field(dialog_b, "Height"), "1.72")
-        save_edit(self.a, dialog_a)
+        save_edit(dialog_a)
         gone(self.a, "Edit Person")
         message(dialog_b, "Edited at desk front_desk while open here: Save merges your changes with theirs")
-        save_edit(self.b, dialog_b)
+        save_edit(dialog_b)
         gone(self.b, "Edit Person")
         self.assertEqual(self.server("SELECT email, height FROM person WHERE first_name = 'Grace'"),
                          "grace@navy.example|1.72")
@@ -179,10 +179,10 @@ class TwoDesksTests(AppTestCase):
         dialog_a, dialog_b = self.open_at_both("Hopper")
         set_text(field(dialog_a, "Last name"), "Murray")
         set_text(field(dialog_b, "Last name"), "Brewster")
-        save_edit(self.a, dialog_a)
+        save_edit(dialog_a)
         gone(self.a, "Edit Person")
         wait_until(lambda: row_of(self.root_b, "Murray"), 10, "desk A's change did not show at desk B")
-        save_edit(self.b, dialog_b)
+        save_edit(dialog_b)
         conflict = wait_until(lambda: next((window for window in top_levels(self.b)
                                             if window.name == "Edited at Another Desk"), None), 20,
                               "desk B was not asked")
