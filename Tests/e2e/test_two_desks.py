@@ -158,7 +158,7 @@ class TwoDesksTests(AppTestCase):
 
     def test_2_one_record_edited_at_both_desks_merges_other_fields_and_asks_about_the_same(self):
         to_front(self.a)
-        save_person(self.root_a, {"First name": "Grace", "Last name": "Hopper"})
+        save_person(self.root_a, {**ADA, "First name": "Grace", "Last name": "Hopper", "Email": "grace@example.com"})
 
         # Different fields: A changes the email, B the height; B saves second and both stay.
         dialog_a, dialog_b = self.open_at_both("Hopper")
