@@ -119,6 +119,7 @@ class TwoDesksTests(AppTestCase):
         cls.a = launch_app(args=["--connect", cls.cluster.address("clinic", "front_desk")])
         cls.addClassCleanup(cls.a.quit)
         bus, buses = private_session_bus()
+        cls.addClassCleanup(bus.stdout.close)
         cls.addClassCleanup(bus.wait)
         cls.addClassCleanup(bus.terminate)
         cls.b = launch_app(args=["--connect", cls.cluster.address("clinic", "reception")],
