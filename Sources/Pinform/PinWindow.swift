@@ -225,7 +225,12 @@ final class PinWindow {
         hold(buttonHolder, [chooseAgainButton, recoveryButton])
         // The recovery form is not made yet: its width is its entry's, and it is far shorter than
         // the keypad (checked, and the hold grown, when it is made: `makeRecoveryForm`).
+        // One of the two buttons shows at a time, in the room held for either: the steps are
+        // measured with one, or they would keep a second button's height blank under the keypad.
+        let recoveryWasVisible = recoveryButton.isVisible
+        recoveryButton.isVisible = false
         let steps = pinSteps?.naturalSize ?? (width: -1, height: -1)
+        recoveryButton.isVisible = recoveryWasVisible
         heldStepsSize = (max(steps.width, PinWindow.recoveryEntryWidth), steps.height)
         stepsHolder.setSizeRequest(width: heldStepsSize.width, height: heldStepsSize.height)
         message.text = "X\nX"

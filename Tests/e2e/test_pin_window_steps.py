@@ -53,6 +53,13 @@ class PinWindowStepTests(AppTestCase):
         # Unlocking shows "Use Recovery Key" where choosing showed nothing, and no length choice.
         self.assertEqual(self.keypad_place(window)[2:], choosing[0][2:])
         self.assertEqual(self.keypad_place(window)[1], choosing[0][1], "the keypad sits higher or lower when unlocking")
+        # The room held under the keypad is one button's: under "Use Recovery Key" only the
+        # window's margin (24 px) is left, not the blank room of a second button.
+        recovery = find(window, role="push button", name="Use Recovery Key", visible=True)
+        _, button_y, _, button_height = self.extents(recovery)
+        window_height = self.extents(window)[3]
+        self.assertLessEqual(window_height - (button_y + button_height), 32,
+                             "blank room is kept under the last button of the PIN window")
 
     def test_the_change_pin_dialog_keeps_its_size_through_its_steps(self):
         app = self.launch_app()
