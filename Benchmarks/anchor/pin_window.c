@@ -3,11 +3,15 @@
  * against GTK 4 and libadwaita (an AdwApplication, as the app is), with nothing the Swift app
  * does not also do to show its first frame.
  *
- * The same window: 400x600, titled "Pinform", a header bar with the primary menu (same model),
- * a centred vertical box with the title ("Choose a PIN", .pin-title), the message (.pin-message,
- * wrapped, centred, 28 chars wide), a drawing area with 4 circles of 18 px, 16 px apart, drawn
- * with cairo in the engine's plain (focused) style, and the 3x4 keypad of .pin-key buttons, all
- * styled by the app's own data/style.css.
+ * The same window: 400x600 by default, titled "Pinform", a header bar with the primary menu
+ * (same model), a centred vertical box with the title ("Choose a PIN", .pin-title), the message
+ * (.pin-message, wrapped, centred, 28 chars wide, its room held at two lines), the new PIN's
+ * length choice (two linked toggle buttons, "6 digits (recommended)" active), a drawing area with
+ * 6 circles of 18 px, 16 px apart, drawn with cairo in the engine's focused style (a 2 px blue
+ * outline), the 3x4 keypad of .pin-key buttons, and the room of the flat button under the keypad
+ * ("Use Recovery Key" on later steps: held, not shown), all styled by the app's own
+ * data/style.css. The app holds each part's room so that its window keeps one size through its
+ * steps (Sources/Pinform/PinWindow.swift, `holdSizes`); so does this window, with the same parts.
  *
  * Like `pinform`, under PINFORM_EXIT_AFTER_FIRST_FRAME=1 it prints
  * `first-frame <CLOCK_REALTIME seconds.nanoseconds>` once the first frame was painted and quits
@@ -57,11 +61,11 @@ static GtkWidget *make_pad(void) {
     return grid;
 }
 
-/* The engine's plain, focused look: no fill, a 2 px half-transparent light grey outline. */
+/* The engine's focused look (PinCodeControl+Style.swift): no fill, a 2 px blue outline. */
 static void draw_items(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data) {
     (void)area;
     (void)data;
-    const int count = 4;
+    const int count = 6;
     const double side = 18, spacing = 16, border = 2;
     const double total = count * side + (count - 1) * spacing;
     const double x0 = (width - total) / 2, y = (height - side) / 2;
@@ -71,7 +75,7 @@ static void draw_items(GtkDrawingArea *area, cairo_t *cr, int width, int height,
         cairo_arc(cr, x + inner / 2, y + border / 2 + inner / 2, inner / 2, 0, 2 * G_PI);
         cairo_set_source_rgba(cr, 0, 0, 0, 0);
         cairo_fill_preserve(cr);
-        cairo_set_source_rgba(cr, 2.0 / 3, 2.0 / 3, 2.0 / 3, 0.5);
+        cairo_set_source_rgba(cr, 53.0 / 255, 132.0 / 255, 228.0 / 255, 1);
         cairo_set_line_width(cr, border);
         cairo_stroke(cr);
     }
@@ -82,13 +86,40 @@ static GtkWidget *make_pin_view(void) {
     gtk_widget_add_css_class(area, "pin-view");
     gtk_widget_set_focusable(area, TRUE);
     gtk_widget_set_focus_on_click(area, TRUE);
-    gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(area), 4 * 18 + 3 * 16 + 2 * 12);
+    gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(area), 6 * 18 + 5 * 16 + 2 * 12);
     gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(area), 18 + 2 * 12);
     gtk_accessible_update_property(GTK_ACCESSIBLE(area), GTK_ACCESSIBLE_PROPERTY_LABEL, "PIN",
-                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "0 of 4 digits entered", -1);
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "0 of 6 digits entered", -1);
     gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(area), draw_items, NULL, NULL);
     gtk_widget_set_halign(area, GTK_ALIGN_CENTER);
     return area;
+}
+
+/* The new PIN's length: 4 or 6 digits, 6 recommended and chosen (PinWindow+Length.swift). */
+static GtkWidget *make_length_choice(void) {
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_widget_add_css_class(box, "linked");
+    gtk_widget_set_halign(box, GTK_ALIGN_CENTER);
+    gtk_widget_set_margin_top(box, 6);
+    gtk_widget_set_margin_bottom(box, 6);
+    GtkWidget *four = gtk_toggle_button_new_with_label("4 digits");
+    GtkWidget *six = gtk_toggle_button_new_with_label("6 digits (recommended)");
+    gtk_toggle_button_set_group(GTK_TOGGLE_BUTTON(six), GTK_TOGGLE_BUTTON(four));
+    gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(six), TRUE);
+    gtk_box_append(GTK_BOX(box), four);
+    gtk_box_append(GTK_BOX(box), six);
+    return box;
+}
+
+/* A box that keeps the room `child` takes when shown, as the app's holders do. */
+static GtkWidget *hold(GtkWidget *child) {
+    GtkWidget *holder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    int width, height;
+    gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+    gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
+    gtk_widget_set_size_request(holder, width, height);
+    gtk_box_append(GTK_BOX(holder), child);
+    return holder;
 }
 
 static GtkWidget *make_menu_button(void) {
@@ -168,20 +199,35 @@ static void on_activate(GApplication *app, gpointer data) {
 
     GtkWidget *title = gtk_label_new("Choose a PIN");
     gtk_widget_add_css_class(title, "pin-title");
-    GtkWidget *message = gtk_label_new("Use 4 digits that are hard to guess.");
+    GtkWidget *message = gtk_label_new("X\nX");
     gtk_widget_add_css_class(message, "pin-message");
     gtk_label_set_wrap(GTK_LABEL(message), TRUE);
     gtk_label_set_justify(GTK_LABEL(message), GTK_JUSTIFY_CENTER);
     gtk_label_set_width_chars(GTK_LABEL(message), 28);
+    gtk_widget_set_valign(message, GTK_ALIGN_CENTER);
+    GtkWidget *message_holder = hold(message); /* room for two lines, as the app keeps */
+    gtk_label_set_text(GTK_LABEL(message), "Use 6 digits that are hard to guess.");
 
     GtkWidget *slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *pin_view = make_pin_view();
     gtk_box_append(GTK_BOX(slot), pin_view);
 
+    GtkWidget *recovery = gtk_button_new_with_label("Use Recovery Key");
+    gtk_button_set_has_frame(GTK_BUTTON(recovery), FALSE);
+    gtk_widget_set_halign(recovery, GTK_ALIGN_CENTER);
+    gtk_widget_set_margin_top(recovery, 6);
+    GtkWidget *button_holder = hold(recovery);
+    gtk_widget_set_visible(recovery, FALSE);
+
+    GtkWidget *steps = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+    gtk_box_append(GTK_BOX(steps), hold(make_length_choice()));
+    gtk_box_append(GTK_BOX(steps), slot);
+    gtk_box_append(GTK_BOX(steps), make_pad());
+    gtk_box_append(GTK_BOX(steps), button_holder);
+
     gtk_box_append(GTK_BOX(content), title);
-    gtk_box_append(GTK_BOX(content), message);
-    gtk_box_append(GTK_BOX(content), slot);
-    gtk_box_append(GTK_BOX(content), make_pad());
+    gtk_box_append(GTK_BOX(content), message_holder);
+    gtk_box_append(GTK_BOX(content), steps);
     gtk_window_set_child(GTK_WINDOW(window), content);
     gtk_widget_grab_focus(pin_view);
 
