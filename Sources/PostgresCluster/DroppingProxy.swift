@@ -147,12 +147,17 @@ public final class DroppingProxy: @unchecked Sendable {
                 pair.lock.withLock { pair.swallowed = true }
             }
             if pair.lock.withLock({ pair.swallowed }) { continue }
+            let dropsHere = watchingCommits && lock.withLock({ dropAfterCommit }) && Self.contains(Array(chunk), commit)
+            if dropsHere {
+                lock.withLock { dropAfterCommit = false }
+                // Cut before the COMMIT goes on: the server can answer it before this thread runs
+                // again, and the other direction would pass the answer to the desk.
+                pair.lock.withLock { pair.cut = true }
+            }
             // A socket cut meanwhile (`cutAll`, the desk gone) answers EPIPE, not SIGPIPE,
             // which would end the whole test process.
             _ = chunk.withUnsafeBytes { send(destination, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }
-            if watchingCommits, lock.withLock({ dropAfterCommit }), Self.contains(Array(chunk), commit) {
-                lock.withLock { dropAfterCommit = false }
-                pair.lock.withLock { pair.cut = true }
+            if dropsHere {
                 // The server reads the COMMIT (already in its socket) and commits; the desk never hears.
                 usleep(300_000)
                 shutdown(source, Int32(SHUT_RDWR))
