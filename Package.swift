@@ -103,7 +103,7 @@ let package = Package(
         .target(name: "SeededRandom", swiftSettings: [.strictMemorySafety()]),
 
         // Test support: a test case with a fresh folder of its own (and the app's folders in it).
-        .target(name: "TestFolders", dependencies: ["Storage"]),
+        .target(name: "TestFolders", dependencies: ["Storage", "PinformCore", "PinformModels", "Gtk"]),
 
         // Executables.
         .executableTarget(

@@ -97,7 +97,7 @@ public final class DefinedForms {
 
     /// Forgets every form (not the stored ones): before the next `load(from:)` of another
     /// database, in tests.
-    func forgetAll() {
+    @_spi(Testing) public func forgetAll() {
         slots = Array(repeating: nil, count: definedSlots.count)
         records = nil
         retired = []

@@ -4,7 +4,7 @@ import FormDefinitions
 import Forms
 @_spi(Testing) import Gtk
 import PinformCore
-@testable import PinformModels
+@_spi(Testing) @testable import PinformModels
 import Storage
 import XCTest
 import TestFolders
@@ -33,14 +33,7 @@ final class DefinedFormsTests: TemporaryFolderTestCase {
     }
 
     func testADefinedFormStoresTypedRecordsAndAChangeKeepsEveryValue() throws {
-        let paths = self.paths
-        try GtkRuntime.test {
-            let key = try SecretBytes.random(count: KeyVault.dataKeyLength)
-            let records = RecordsDatabase(paths: paths, key: key)
-            let forms = DefinedForms.shared
-            forms.forgetAll()
-            defer { forms.forgetAll(); records.close() }
-            forms.load(from: records)
+        try withDefinedForms { records, forms in
             try forms.save(Self.member)
             XCTAssertEqual(ModelRegistry.models.map { $0.settingsKey }, ["person", "size", "invoice", "form.club_member"])
             let model = try XCTUnwrap(forms.model(for: "club_member") as? DefinedModel<DefinedSlot0>.Type)
@@ -101,13 +94,7 @@ final class DefinedFormsTests: TemporaryFolderTestCase {
     }
 
     func testImportedRowsAreReadThroughTheFormAndChecked() throws {
-        let paths = self.paths
-        try GtkRuntime.test {
-            let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
-            let forms = DefinedForms.shared
-            forms.forgetAll()
-            defer { forms.forgetAll(); records.close() }
-            forms.load(from: records)
+        try withDefinedForms { records, forms in
             var member = Self.member
             member.fields.append(FieldDefinition(id: "level", label: "Level", kind: .choice(options: ["Junior", "Adult"])))
             try forms.save(member)
@@ -122,13 +109,7 @@ final class DefinedFormsTests: TemporaryFolderTestCase {
     }
 
     func testAChangeOfAFormChangedMeanwhileIsRefusedAndKeepsTheStoredOne() throws {
-        let paths = self.paths
-        try GtkRuntime.test {
-            let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
-            let forms = DefinedForms.shared
-            forms.forgetAll()
-            defer { forms.forgetAll(); records.close() }
-            forms.load(from: records)
+        try withDefinedForms { records, forms in
             try forms.save(Self.member)
             records.openIfNeeded()
             // Another window saved version 2 in the meantime.

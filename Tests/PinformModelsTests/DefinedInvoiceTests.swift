@@ -4,7 +4,7 @@ import FormDefinitions
 import Forms
 @_spi(Testing) import Gtk
 import PinformCore
-@testable import PinformModels
+@_spi(Testing) @testable import PinformModels
 import Storage
 import XCTest
 import TestFolders
@@ -39,13 +39,7 @@ final class DefinedInvoiceTests: TemporaryFolderTestCase {
     }
 
     func testTheInvoiceTemplatesLinesAreTypedAndItsTotalIsComputedSavedAndReopened() throws {
-        let paths = self.paths
-        try GtkRuntime.test {
-            let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
-            let forms = DefinedForms.shared
-            forms.forgetAll()
-            defer { forms.forgetAll(); records.close() }
-            forms.load(from: records)
+        try withDefinedForms { records, forms in
             let definition = FormTemplates.invoice.asNewForm()
             guard case .lines(let columns) = definition.field("lines")?.kind else { return XCTFail("no line items") }
             XCTAssertEqual(columns.count, 3)

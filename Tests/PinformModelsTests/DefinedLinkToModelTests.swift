@@ -31,13 +31,7 @@ final class DefinedLinkToModelTests: TemporaryFolderTestCase {
     }
 
     func testAnIntakeLinksToAPersonListsThemAndKeepsThemFromBeingDeleted() throws {
-        let paths = self.paths
-        try GtkRuntime.test {
-            let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
-            let forms = DefinedForms.shared
-            forms.forgetAll()
-            defer { forms.forgetAll(); records.close() }
-            forms.load(from: records)
+        try withDefinedForms { records, forms in
             let people = try records.store(Person.self)
             let ada = InvoiceFormTests.ada
             let adaID = try people.insert(ada)

@@ -40,13 +40,7 @@ final class DefinedListTests: TemporaryFolderTestCase {
     ]
 
     private func withPanel(_ body: @MainActor (RecordsPanel<Member>, RecordsDatabase, Toast) throws -> Void) throws {
-        let paths = self.paths
-        try GtkRuntime.test {
-            let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
-            let forms = DefinedForms.shared
-            forms.forgetAll()
-            defer { forms.forgetAll(); records.close() }
-            forms.load(from: records)
+        try withDefinedForms { records, forms in
             try forms.save(Self.definition)
             XCTAssertTrue(forms.model(for: "club_member") is Member.Type)
             let toast = Toast()

@@ -4,7 +4,7 @@ import FormDefinitions
 @_spi(Testing) import Gtk
 import XCTest
 @testable import Pinform
-@testable import PinformModels
+@_spi(Testing) @testable import PinformModels
 import PinformCore
 import Storage
 import TestFolders
@@ -22,13 +22,7 @@ final class FormDesignerDeleteTests: TemporaryFolderTestCase {
     ])
 
     func testAFormLinkedToIsNotDeletedAndTheOtherFormIsNamed() throws {
-        let paths = self.paths
-        try GtkRuntime.test {
-            let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
-            let forms = DefinedForms.shared
-            forms.forgetAll()
-            defer { forms.forgetAll(); records.close() }
-            forms.load(from: records)
+        try withDefinedForms { records, forms in
             try forms.save(Self.member)
             try forms.save(Self.payment)
             XCTAssertEqual(forms.forms(linkingTo: "club_member").map(\.name), ["Payment"])
@@ -46,13 +40,7 @@ final class FormDesignerDeleteTests: TemporaryFolderTestCase {
     }
 
     func testADeletedFormsRecordsComeBackWhenItIsSavedAgain() throws {
-        let paths = self.paths
-        try GtkRuntime.test {
-            let records = RecordsDatabase(paths: paths, key: try SecretBytes.random(count: KeyVault.dataKeyLength))
-            let forms = DefinedForms.shared
-            forms.forgetAll()
-            defer { forms.forgetAll(); records.close() }
-            forms.load(from: records)
+        try withDefinedForms { records, forms in
             try forms.save(Self.member)
             let model = try XCTUnwrap(forms.model(for: "club_member") as? DefinedModel<DefinedSlot0>.Type)
             var record = DefinedRecord()

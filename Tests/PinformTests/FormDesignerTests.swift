@@ -4,7 +4,7 @@ import FormDefinitions
 @_spi(Testing) import Gtk
 import XCTest
 @testable import Pinform
-@testable import PinformModels
+@_spi(Testing) @testable import PinformModels
 import PinformCore
 import Storage
 import TestFolders

@@ -5,7 +5,7 @@ import Forms
 @_spi(Testing) import Gtk
 import XCTest
 @testable import Pinform
-@testable import PinformModels
+@_spi(Testing) @testable import PinformModels
 import PinformCore
 import Storage
 

@@ -5,7 +5,7 @@ import FormDefinitions
 @_spi(Testing) import Storage
 import XCTest
 @testable import Pinform
-@testable import PinformModels
+@_spi(Testing) @testable import PinformModels
 import PinformCore
 import PostgresCluster
 import PostgresStore
