@@ -54,12 +54,11 @@ extension RecordList {
 
     /// Names the row a cell is in by its content ("Ada Lovelace, 36, ada@example.com, 1.65 m"):
     /// screen readers read a row by its name, which GTK 4.8 otherwise leaves as its type,
-    /// "GtkListItemWidget". The columns the pane has no room for show in its tooltip.
+    /// "GtkListItemWidget". The name has the columns the pane has no room for too.
     private func nameRow(of cell: Widget, item: ListItem) {
         guard let row = cell.ancestor(withRole: .row) else { return }
         let texts = (0..<columns.count).map { Self.shown(text(for: item, column: $0)) }
         row.setAccessibleLabel(texts.filter { !$0.isEmpty }.joined(separator: ", "))
-        row.tooltipText = hiddenValuesTooltip(texts: texts)
         if let list = row.ancestor(withRole: .list) { list.setAccessibleLabel(tr("Rows")) }
     }
 

@@ -2,8 +2,9 @@ import Gtk
 import Localization
 
 /// Fitting the table to its pane: the columns that do not fit are hidden, last first, rather
-/// than scrolled to sideways; their values show in the row's tooltip (and stay in the row's
-/// accessible name), and the columns come back as the pane widens.
+/// than scrolled to sideways; their values stay in the row's accessible name (and in Edit), and
+/// the columns come back as the pane widens. (A row's tooltip with them made a click on the row
+/// and Delete delete another record in the end-to-end test: taken out until that is understood.)
 extension RecordList {
     /// Shows as many columns, from the first, as the view's width holds at their minimum
     /// widths (a cell wraps onto up to three lines first); the first column always shows, and
@@ -32,12 +33,9 @@ extension RecordList {
             guard index == 0 || total <= available else { break }
             fitting = index + 1
         }
-        var changed = false
         for (index, column) in tableColumns.enumerated() where column.isVisible != (index < fitting) {
             column.isVisible = index < fitting
-            changed = true
         }
-        if changed { nameBoundRows() }
     }
 
     /// Keeps the width each shown column needs: the widest minimum of its title and its cells.
@@ -69,30 +67,5 @@ extension RecordList {
     /// The titles of the columns the table does not show now.
     public var hiddenColumnTitles: [String] {
         zip(columns, tableColumns).filter { !$0.1.isVisible }.map(\.0.title)
-    }
-
-    /// What a row's tooltip says about the columns not shown ("Email: ada@example.com" a line),
-    /// or nil when every column shows or they are all empty.
-    func hiddenValuesTooltip(texts: [String]) -> String? {
-        let lines = tableColumns.indices
-            .filter { !tableColumns[$0].isVisible && texts.indices.contains($0) && !texts[$0].isEmpty }
-            // Translators: a value of a column the records table has no room for, in its row's
-            // tooltip: "Email: ada@example.com".
-            .map { tr("{column}: {value}", ["column": columns[$0].title, "value": texts[$0]]) }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
-    }
-
-    /// Names and tooltips every row on screen again, after the shown columns changed.
-    private func nameBoundRows() {
-        for cell in boundCells {
-            guard let id = cell.associatedValue(for: boundRecordKey), let texts = cellTexts[id],
-                  let row = cell.ancestor(withRole: .row) else { continue }
-            row.tooltipText = hiddenValuesTooltip(texts: texts.map(Self.shown))
-        }
-    }
-
-    /// The tooltip of the row that shows `id` now (nil when it has none or is not on screen).
-    @_spi(Testing) public func rowTooltip(of id: ListedRecordID) -> String? {
-        boundCells.first { $0.associatedValue(for: boundRecordKey) == id }?.ancestor(withRole: .row)?.tooltipText
     }
 }
