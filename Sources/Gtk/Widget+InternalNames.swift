@@ -33,7 +33,8 @@ extension Widget {
         nameParts(under: widgetPointer, names, windowTitle: rootWindow?.title ?? "")
     }
 
-    private func nameParts(under widget: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames, windowTitle: String) {
+    private func nameParts(under widget: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames, windowTitle: String,
+                           inTable: Bool = false) {
         if TypeNamedParts.name(widget, names, windowTitle: windowTitle) {
             // Named by the text it shows (a shortcut's keys, a column's title, …).
         } else if pf_is_scrollbar(widget) != 0 {
@@ -44,9 +45,10 @@ extension Widget {
             // An icon (an image, a menu button's or a check box's drawn arrow or mark): by what
             // it belongs to.
             pf_accessible_set_label(widget, Self.ownerName(of: widget, names, windowTitle: windowTitle))
-        } else if pf_is_label(widget) != 0 {
+        } else if pf_is_label(widget) != 0, !inTable {
             // An empty label (a message not shown yet, a row's missing subtitle) is kept out of
-            // what a screen reader reads until it shows a text.
+            // what a screen reader reads until it shows a text. A table's cell stays: an empty
+            // cell is a value (none), and a row's cells are read by their place.
             pf_label_hide_while_empty(widget)
         } else if pf_is_button(widget) != 0, gtk_button_get_label(pf_button(widget)) == nil,
                   Self.iconName(inside: widget) == "window-close-symbolic" {
@@ -66,7 +68,8 @@ extension Widget {
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            nameParts(under: current, names, windowTitle: windowTitle)
+            nameParts(under: current, names, windowTitle: windowTitle,
+                      inTable: inTable || TypeNamedParts.isTable(widget))
             child = gtk_widget_get_next_sibling(current)
         }
     }

@@ -97,6 +97,11 @@ enum TypeNamedParts {
         typeName(widget) == "GtkBuiltinIcon"
     }
 
+    /// Whether `widget` is a table (a GtkColumnView), whose cells are read by their place.
+    static func isTable(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        typeName(widget) == "GtkColumnView"
+    }
+
     /// The name `widget` gives the parts inside it, when it is a check box, an expander or a
     /// menu button (its label, else its tooltip) or a titled libadwaita row or group (its
     /// title); nil otherwise or when it has none.
