@@ -33,15 +33,23 @@ extension Widget {
         nameParts(under: widgetPointer, names, windowTitle: rootWindow?.title ?? "")
     }
 
-    private func nameParts(under widget: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames, windowTitle: String) {
+    private func nameParts(under widget: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames, windowTitle: String,
+                           inTable: Bool = false) {
         if TypeNamedParts.name(widget, names, windowTitle: windowTitle) {
             // Named by the text it shows (a shortcut's keys, a column's title, …).
         } else if pf_is_scrollbar(widget) != 0 {
             pf_accessible_set_label(widget, names.scrollBar)
         } else if pf_is_range(widget) != 0, let parent = gtk_widget_get_parent(widget), pf_is_scrollbar(parent) != 0 {
             pf_accessible_set_label(widget, names.scrollBar)
-        } else if pf_is_image(widget) != 0, let name = Self.buttonName(around: widget, names) {
-            pf_accessible_set_label(widget, name)
+        } else if pf_is_image(widget) != 0 || TypeNamedParts.isIcon(widget) {
+            // An icon (an image, a menu button's or a check box's drawn arrow or mark): by what
+            // it belongs to.
+            pf_accessible_set_label(widget, Self.ownerName(of: widget, names, windowTitle: windowTitle))
+        } else if pf_is_label(widget) != 0, !inTable {
+            // An empty label (a message not shown yet, a row's missing subtitle) is kept out of
+            // what a screen reader reads until it shows a text. A table's cell stays: an empty
+            // cell is a value (none), and a row's cells are read by their place.
+            pf_label_hide_while_empty(widget)
         } else if pf_is_button(widget) != 0, gtk_button_get_label(pf_button(widget)) == nil,
                   Self.iconName(inside: widget) == "window-close-symbolic" {
             // libadwaita 1.2's toast labels its close button by a part of its own as well: with
@@ -60,26 +68,34 @@ extension Widget {
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            nameParts(under: current, names, windowTitle: windowTitle)
+            nameParts(under: current, names, windowTitle: windowTitle,
+                      inTable: inTable || TypeNamedParts.isTable(widget))
             child = gtk_widget_get_next_sibling(current)
         }
     }
 
-    /// The name of the button an image is in: its label, else its tooltip, else "Close" for a
-    /// close icon; nil when the image is in no button.
-    private static func buttonName(around image: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames) -> String? {
-        var ancestor = gtk_widget_get_parent(image)
+    /// The name of what a part belongs to: the button it is in (see `buttonName`), else the
+    /// check box, expander or menu button around it (its label, else its tooltip), else the
+    /// libadwaita row or group (its title), else its window (`windowTitle`).
+    private static func ownerName(of part: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames,
+                                  windowTitle: String) -> String {
+        var ancestor = gtk_widget_get_parent(part)
         while let current = ancestor {
-            if pf_is_button(current) != 0 {
-                if let label = gtk_button_get_label(pf_button(current)) { return String(cString: label) }
-                if let tip = gtk_widget_get_tooltip_text(current) { return String(cString: tip) }
-                if let icon = iconName(inside: current), icon == "window-close-symbolic" { return names.close }
-                // A view switcher's button, a row's icon: the text shown beside the icon.
-                return TypeNamedParts.firstLabelText(under: current)
-            }
+            if pf_is_button(current) != 0, let name = buttonName(of: current, names) { return name }
+            if let name = TypeNamedParts.ownName(current) { return name }
             ancestor = gtk_widget_get_parent(current)
         }
-        return nil
+        return windowTitle
+    }
+
+    /// A button's name: its label, else its tooltip, else "Close" for a close icon, else the
+    /// text shown in it; nil when it shows none.
+    private static func buttonName(of button: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames) -> String? {
+        if let label = gtk_button_get_label(pf_button(button)), label.pointee != 0 { return String(cString: label) }
+        if let tip = gtk_widget_get_tooltip_text(button), tip.pointee != 0 { return String(cString: tip) }
+        if let icon = iconName(inside: button), icon == "window-close-symbolic" { return names.close }
+        // A view switcher's button, a row's icon: the text shown beside the icon.
+        return TypeNamedParts.firstLabelText(under: button)
     }
 
     /// The icon name of the first image inside `widget`, if any.

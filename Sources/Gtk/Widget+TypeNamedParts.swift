@@ -68,6 +68,19 @@ enum TypeNamedParts {
             pf_accessible_reset_labelled_by(widget)
             pf_accessible_set_label(widget, title.isEmpty ? windowTitle : title)
             return true
+        case "GtkActionBar":
+            // A bar (libadwaita's view switcher bar, About's): by what it holds, the texts shown
+            // in it, else like its window.
+            let held = labelTexts(under: widget).joined(separator: ", ")
+            let name = held.isEmpty ? windowTitle : held
+            guard !name.isEmpty else { return false }
+            pf_accessible_set_label(widget, name)
+            return false
+        case "GtkStackSwitcher":
+            // The shortcuts window's section chooser (hidden with one section): like its window.
+            guard !windowTitle.isEmpty else { return false }
+            pf_accessible_set_label(widget, windowTitle)
+            return false
         case "GtkScrolledWindow":
             // Focusable in GTK 4.8 but unnamed: it scrolls the window's content.
             guard !windowTitle.isEmpty else { return false }
@@ -76,6 +89,34 @@ enum TypeNamedParts {
         default:
             return false
         }
+    }
+
+    /// Whether `widget` is an icon GTK draws itself (a menu button's or an expander's arrow, a
+    /// check box's mark), which GTK 4.8 names "GtkBuiltinIcon".
+    static func isIcon(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        typeName(widget) == "GtkBuiltinIcon"
+    }
+
+    /// Whether `widget` is a table (a GtkColumnView), whose cells are read by their place.
+    static func isTable(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        typeName(widget) == "GtkColumnView"
+    }
+
+    /// The name `widget` gives the parts inside it, when it is a check box, an expander or a
+    /// menu button (its label, else its tooltip) or a titled libadwaita row or group (its
+    /// title); nil otherwise or when it has none.
+    static func ownName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        let labelled: Set<String> = ["GtkCheckButton", "GtkExpander", "GtkMenuButton"]
+        let titled: Set<String> = ["AdwPreferencesGroup", "AdwComboRow", "AdwActionRow", "AdwExpanderRow", "AdwEntryRow",
+                                   "AdwPasswordEntryRow", "AdwPreferencesRow"]
+        let type = typeName(widget)
+        if labelled.contains(type) {
+            if let label = stringProperty(widget, "label"), !label.isEmpty { return label }
+            if let tip = gtk_widget_get_tooltip_text(widget), tip.pointee != 0 { return String(cString: tip) }
+        } else if titled.contains(type), let title = stringProperty(widget, "title"), !title.isEmpty {
+            return title
+        }
+        return nil
     }
 
     /// The title of the nearest libadwaita group or row around `widget`, if it has one.
