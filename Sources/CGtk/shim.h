@@ -203,23 +203,8 @@ static inline void pf_accessible_reset_labelled_by(gpointer widget) {
 
 static inline gboolean pf_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
 
-/// Keeps a label out of what assistive technologies see while it shows no text (GTK 4.8 would
-/// name an empty label "GtkLabel"), and back in as soon as it shows one.
-static inline void pf_label_follow_emptiness(GObject *label, GParamSpec *pspec, gpointer data) {
-    (void)pspec; (void)data;
-    const char *text = gtk_label_get_text(GTK_LABEL(label));
-    gboolean empty = TRUE;
-    for (const char *c = text; c != NULL && *c != '\0'; c++) {
-        if (!g_ascii_isspace(*c)) { empty = FALSE; break; }
-    }
-    gtk_accessible_update_state(GTK_ACCESSIBLE(label), GTK_ACCESSIBLE_STATE_HIDDEN, empty, -1);
-}
-
-static inline void pf_label_hide_while_empty(gpointer label) {
-    if (g_object_get_data(G_OBJECT(label), "pf-hide-while-empty") != NULL) return;
-    g_object_set_data(G_OBJECT(label), "pf-hide-while-empty", GINT_TO_POINTER(1));
-    pf_label_follow_emptiness(G_OBJECT(label), NULL, NULL);
-    g_signal_connect(label, "notify::label", G_CALLBACK(pf_label_follow_emptiness), NULL);
+static inline void pf_accessible_set_hidden(gpointer widget, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
 static inline gboolean pf_is_image(gpointer p) { return GTK_IS_IMAGE(p); }
 static inline gboolean pf_is_label(gpointer p) { return GTK_IS_LABEL(p); }

@@ -97,3 +97,13 @@ extension Object {
         connect("notify::\(name)", withArgument: { _ in handler() })
     }
 }
+
+/// Calls `handler` whenever the property `name` of `object` changes, for a GObject that has no
+/// Swift wrapper (an internal part of a GTK widget). GLib releases the handler with the object.
+func connectNotify(of object: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) {
+    let body: PointerHandler = { _ in handler() }
+    let data = ClosureBox(body).retainedPointer()
+    let id = pf_signal_connect(object, "notify::\(name)", untypedCallback(pointerTrampoline), data, releaseClosureBox)
+    precondition(id != 0, "no property \(name) on \(String(cString: pf_object_type_name(object.assumingMemoryBound(to: GObject.self))))")
+}
+

@@ -49,7 +49,7 @@ extension Widget {
             // An empty label (a message not shown yet, a row's missing subtitle) is kept out of
             // what a screen reader reads until it shows a text. A table's cell stays: an empty
             // cell is a value (none), and a row's cells are read by their place.
-            pf_label_hide_while_empty(widget)
+            Self.hideWhileEmpty(widget)
         } else if pf_is_button(widget) != 0, gtk_button_get_label(pf_button(widget)) == nil,
                   Self.iconName(inside: widget) == "window-close-symbolic" {
             // libadwaita 1.2's toast labels its close button by a part of its own as well: with
@@ -111,3 +111,27 @@ extension Widget {
         return nil
     }
 }
+
+/// Marks the labels `hideWhileEmpty` follows already (one handler each, kept with the label).
+private let followsEmptinessQuark = g_quark_from_string("pinform-follows-emptiness")
+
+extension Widget {
+    /// Keeps an internal label out of what assistive technologies see while it shows no text
+    /// (GTK 4.8 names an empty label "GtkLabel"), and back in as soon as it shows one.
+    fileprivate static func hideWhileEmpty(_ label: UnsafeMutablePointer<GtkWidget>) {
+        let object = UnsafeMutableRawPointer(label)
+        let gobject = object.assumingMemoryBound(to: GObject.self)
+        guard g_object_get_qdata(gobject, followsEmptinessQuark) == nil else { return }
+        // A marker only (no value to release): the label is followed once.
+        g_object_set_qdata(gobject, followsEmptinessQuark, object)
+        followEmptiness(label)
+        // The handler goes with the label, so the pointer it holds is the label's own.
+        connectNotify(of: object, "label") { followEmptiness(label) }
+    }
+
+    private static func followEmptiness(_ label: UnsafeMutablePointer<GtkWidget>) {
+        let text = gtk_label_get_text(pf_label(label)).map { String(cString: $0) } ?? ""
+        pf_accessible_set_hidden(label, text.allSatisfy(\.isWhitespace) ? 1 : 0)
+    }
+}
+
