@@ -49,13 +49,15 @@ struct LibPQ: @unchecked Sendable {
     /// Opens `name` and looks up every function the store calls; a missing library or function
     /// throws `.serverUnavailable` with a sentence saying so and the loader's words.
     static func load(_ name: String) throws(StoreError) -> LibPQ {
-        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-            throw unavailable(loaderError(or: name))
+        do throws(LibraryMissing) {
+            return try functions(of: CLibrary(name, package: "libpq5"))
+        } catch {
+            throw unavailable(error.detail)
         }
-        func function<T>(_ symbol: String) throws(StoreError) -> T {
-            guard let address = dlsym(handle, symbol) else { throw unavailable(loaderError(or: symbol)) }
-            return unsafeBitCast(address, to: T.self)
-        }
+    }
+
+    private static func functions(of library: CLibrary) throws(LibraryMissing) -> LibPQ {
+        func function<T>(_ symbol: String) throws(LibraryMissing) -> T { try library.function(symbol) }
         return LibPQ(
             connectdbParams: try function("PQconnectdbParams"),
             status: try function("PQstatus"),
@@ -93,10 +95,6 @@ struct LibPQ: @unchecked Sendable {
     /// The result's error, as text.
     func resultErrorMessage(_ result: OpaquePointer?) -> String {
         resultErrorMessageText(result).map { String(cString: $0) } ?? ""
-    }
-
-    private static func loaderError(or fallback: String) -> String {
-        dlerror().map { String(cString: $0) } ?? fallback
     }
 
     private static func unavailable(_ detail: String) -> StoreError {

@@ -9,16 +9,17 @@ import Localization
 /// the dynamic loader would map and relocate them before the PIN window is shown
 /// (docs/benchmarks.md). So their C modules (CSQLite, CSodium, CTss2) give only the headers, and
 /// `SQLCipher`, `SodiumFunctions` and `TSS2Functions` are typed tables of the functions Storage
-/// calls, filled here. A library stays loaded for the process.
-struct CLibrary {
+/// calls, filled here; PostgresStore's `LibPQ` opens libpq the same way. A library stays loaded
+/// for the process. `package`: the package's C boundaries use it, a user of the libraries does not.
+package struct CLibrary {
     /// The file's name as the loader finds it (the soname), e.g. "libsodium.so.23".
-    let name: String
+    package let name: String
     /// The Debian package that installs it.
-    let package: String
+    package let package: String
     private let handle: UnsafeMutableRawPointer
 
     /// Opens `name`; throws `LibraryMissing` with the loader's words when it cannot.
-    init(_ name: String, package: String) throws(LibraryMissing) {
+    package init(_ name: String, package: String) throws(LibraryMissing) {
         // RTLD_LOCAL: its symbols serve only the lookups here (and its own dependencies, which it
         // names itself), never a library loaded later, such as a plain SQLite's user.
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
@@ -31,7 +32,7 @@ struct CLibrary {
 
     /// The function `symbol`, typed as `T` (a `@convention(c)` function type written from the
     /// library's header); throws when the library has no such function.
-    func function<T>(_ symbol: String) throws(LibraryMissing) -> T {
+    package func function<T>(_ symbol: String) throws(LibraryMissing) -> T {
         guard let address = dlsym(handle, symbol) else {
             throw LibraryMissing(library: name, package: package, detail: CLibrary.loaderError(or: symbol))
         }
