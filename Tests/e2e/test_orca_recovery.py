@@ -73,10 +73,14 @@ class OrcaRecoveryKeyTests(OrcaTestCase):
         root = app.accessible()
         wait_until(lambda: not find_all(root, role="push button", name="5", visible=True), 20, "no unlock")
         click(self.menu_item(app, "Lock"))
+        # Orca presents this window since choose_pin's attach: the entry is spoken when it takes
+        # the focus. (Attaching again here was racy: when Orca had already spoken the entry
+        # before the mark, moving the X focus round the same window made it say nothing more.)
+        focused = self.orca.mark()
         click(find(root, role="push button", name="Use Recovery Key", timeout=10))
         entry = find(root, role="password text", name="Recovery key", visible=True)
         wait_until(lambda: "focused" in states(entry), message="the recovery key's entry has no focus")
-        self.orca.attach(app, "Recovery key")
+        self.orca.wait_for_speech("Recovery key password text", since=focused, timeout=20)
         mark = self.orca.mark()
         type_keys("12345-67890")
         self.orca.wait_until_quiet(mark)
