@@ -15,9 +15,6 @@ enum StartupBenchmark {
     struct Result {
         let app: Program
         let anchor: Program
-        /// The C window linked with the C libraries `pinform` loads at start but uses only from
-        /// the unlock on (SQLCipher and its libcrypto, libsodium, tss2): how much of the gap they are.
-        let anchorWithLibraries: Program
         let runs: Int
         /// This process's own peak resident memory when the runs started: a spawned child's
         /// ru_maxrss can never be below it (Linux carries the parent's high-water mark across exec).
@@ -27,13 +24,6 @@ enum StartupBenchmark {
         var startupRatio: Double { app.startup.median / anchor.startup.median }
         var memoryRatio: Double { app.peakResident.median / anchor.peakResident.median }
     }
-
-    /// The libraries of `pinform`'s `ldd` that the C window does not load, linked into the
-    /// second C program in the same order of loading.
-    static let appOnlyLibraries = "-lsqlcipher -lsodium -ltss2-esys -ltss2-sys -ltss2-mu -ltss2-rc -ltss2-tctildr -lcrypto"
-
-    /// The C window with `appOnlyLibraries`.
-    static var anchorWithLibrariesBinary: String { BenchPaths.root + "/.build/anchor/pin_window_libraries" }
 
     /// Builds what is missing, then runs a discarded warm-up of each and `runs` of each,
     /// alternating app, anchor, app, anchor…
@@ -45,7 +35,6 @@ enum StartupBenchmark {
 
         var app = Program(name: "pinform (Swift)")
         var anchor = Program(name: "pin_window (C)")
-        var withLibraries = Program(name: "pin_window + app's C libs")
         var failures: [String] = []
         let parentPeak = Machine.status("VmHWM") ?? 0
         let errors = workspace + "/stderr.log"
@@ -65,17 +54,15 @@ enum StartupBenchmark {
         // Warm-up: fills the font, shader and icon caches and starts the accessibility bus.
         once(BenchPaths.app, [], into: &app, record: false)
         once(BenchPaths.anchorBinary, [style], into: &anchor, record: false)
-        once(anchorWithLibrariesBinary, [style], into: &withLibraries, record: false)
         for _ in 0..<runs {
             once(BenchPaths.app, [], into: &app, record: true)
             once(BenchPaths.anchorBinary, [style], into: &anchor, record: true)
-            once(anchorWithLibrariesBinary, [style], into: &withLibraries, record: true)
             if failures.count > 4 { break }
         }
         if !failures.isEmpty, let log = Machine.readFile(errors) {
             failures.append("last lines of stderr: " + log.split(separator: "\n").suffix(5).joined(separator: " | "))
         }
-        return Result(app: app, anchor: anchor, anchorWithLibraries: withLibraries, runs: runs,
+        return Result(app: app, anchor: anchor, runs: runs,
                       parentPeakKiB: parentPeak, failures: failures)
     }
 
@@ -90,13 +77,11 @@ enum StartupBenchmark {
                 return false
             }
         }
-        let source = BenchPaths.anchorSource
-        for (binary, extra) in [(BenchPaths.anchorBinary, ""),
-                                (anchorWithLibrariesBinary, " -Wl,--no-as-needed " + appOnlyLibraries)]
-        where (BenchPaths.modified(binary) ?? 0) < (BenchPaths.modified(source) ?? .max) {
+        let source = BenchPaths.anchorSource, binary = BenchPaths.anchorBinary
+        if (BenchPaths.modified(binary) ?? 0) < (BenchPaths.modified(source) ?? .max) {
             let folder = String(binary[..<binary.lastIndex(of: "/")!])
             let command = "mkdir -p '\(folder)' && cc '\(source)' $(pkg-config --cflags --libs gtk4 libadwaita-1) -O2"
-                + extra + " -o '\(binary)'"
+                + " -o '\(binary)'"
             guard ChildProcess.shell(command) == 0 else {
                 print("startup: cannot compile the C anchor: \(command)")
                 return false
@@ -139,7 +124,7 @@ enum StartupBenchmark {
     static func startupTable(_ result: Result) -> Table {
         var table = Table("startup: exec to first painted frame of the PIN window (\(result.runs) runs each, alternating)",
                           columns: ["program", "median", "min", "max", "IQR", "CPU (median)", "ratio"])
-        for program in [result.app, result.anchor, result.anchorWithLibraries] where !program.startup.isEmpty {
+        for program in [result.app, result.anchor] where !program.startup.isEmpty {
             table.add([
                 program.name,
                 Format.duration(nanoseconds: program.startup.median),
@@ -156,7 +141,6 @@ enum StartupBenchmark {
             + " .build/pinform-installed`, then PINFORM_BENCH_APP=.build/pinform-installed)")
         table.note("CPU: user+system time of the whole run (start-up, first frame, quitting), from wait4.")
         table.note("ratio of CPU medians: " + Format.ratio(result.app.cpu.median / result.anchor.cpu.median))
-        librariesNote(&table, result.app.startup, result.anchorWithLibraries.startup)
         loadedLibrariesNote(&table)
         for failure in result.failures { table.note("FAILED: " + failure) }
         return table
@@ -165,7 +149,7 @@ enum StartupBenchmark {
     static func memoryTable(_ result: Result) -> Table {
         var table = Table("memory: peak resident set at the first frame (ru_maxrss from wait4, \(result.runs) runs each)",
                           columns: ["program", "median", "min", "max", "ratio"])
-        for program in [result.app, result.anchor, result.anchorWithLibraries] where !program.peakResident.isEmpty {
+        for program in [result.app, result.anchor] where !program.peakResident.isEmpty {
             table.add([
                 program.name,
                 Format.mebibytes(kibibytes: program.peakResident.median),
@@ -174,7 +158,6 @@ enum StartupBenchmark {
                 Format.ratio(program.peakResident.median / result.anchor.peakResident.median),
             ])
         }
-        librariesNote(&table, result.app.peakResident, result.anchorWithLibraries.peakResident)
         let floor = result.parentPeakKiB
         let valid = result.anchor.peakResident.minimum > floor * 1.05
         table.note("pinform-bench's own peak was \(Format.mebibytes(kibibytes: floor)) when it spawned them; "
@@ -195,13 +178,5 @@ enum StartupBenchmark {
             "ldd '\(BenchPaths.app)' | grep -oE 'lib(pq|sqlcipher|sodium|tss2-[a-z]+|crypto)\\.so' | sort -u | tr '\\n' ' '") ?? ""
         table.note("libraries loaded at start (ldd): pinform " + count(BenchPaths.app) + ", C window "
             + count(BenchPaths.anchorBinary) + (linked.isEmpty ? "" : "; WARNING: pinform links at start: \(linked)"))
-    }
-
-    /// Says how the app compares with the C window that loads the same C libraries.
-    private static func librariesNote(_ table: inout Table, _ app: Samples, _ withLibraries: Samples) {
-        guard !app.isEmpty, !withLibraries.isEmpty else { return }
-        table.note("pinform vs the C window with the app's C libraries (" + appOnlyLibraries + "): "
-            + Format.ratio(app.median / withLibraries.median) + "; the rest of the ratio above is what those"
-            + " libraries cost, loaded at start though used from the unlock on.")
     }
 }
