@@ -151,20 +151,19 @@ final class BackupsGroup {
             heading: tr("Replace the records with this backup?"),
             body: tr("The records and the PIN become those of “{file}”. The current ones are kept in a folder named “before-restore” and the time, in Pinform’s data folder. Pinform then locks: unlock with the backup’s PIN or its recovery key.",
                      ["file": file.lastPathComponent]))
-        dialog.addResponse("cancel", label: tr("Cancel"))
-        dialog.addResponse("restore", label: tr("Restore"), appearance: .destructive)
-        dialog.closeResponse = "cancel"
-        dialog.defaultResponse = "cancel"
-        dialog.onResponse { response in
-            if response == "restore" { self.restore?(file) }
+        dialog.addResponse(DialogResponse.cancel, label: tr("Cancel"))
+        dialog.addResponse(DialogResponse.restore, label: tr("Restore"), appearance: .destructive)
+        dialog.setResponses(default: .cancel, close: .cancel)
+        dialog.onResponse { (response: DialogResponse?) in
+            if response == .restore { self.restore?(file) }
         }
         dialog.present()
     }
 
     private func showError(_ message: String) {
         let dialog = MessageDialog(parent: group.rootWindow, heading: tr("Backups"), body: message)
-        dialog.addResponse("close", label: tr("Close"))
-        dialog.closeResponse = "close"
+        dialog.addResponse(DialogResponse.close, label: tr("Close"))
+        dialog.setResponses(default: nil, close: .close)
         dialog.present()
     }
 }

@@ -23,16 +23,15 @@ extension ConflictDialog {
         let dialog = MessageDialog(
             parent: parent, heading: tr("Deleted at Another Desk"),
             body: body + " " + tr("Keep your edit as a record again, or let it go?"))
-        dialog.addResponse("edit", label: tr("Edit Again"))
-        dialog.addResponse("let-go", label: tr("Let It Go"), appearance: .destructive)
-        dialog.addResponse("keep", label: tr("Keep My Edit"), appearance: .suggested)
-        dialog.closeResponse = "edit"
-        dialog.defaultResponse = "keep"
-        dialog.onResponse { response in
+        dialog.addResponse(DialogResponse.edit, label: tr("Edit Again"))
+        dialog.addResponse(DialogResponse.letGo, label: tr("Let It Go"), appearance: .destructive)
+        dialog.addResponse(DialogResponse.keep, label: tr("Keep My Edit"), appearance: .suggested)
+        dialog.setResponses(default: .keep, close: .edit)
+        dialog.onResponse { (response: DialogResponse?) in
             shownDeletion = nil
             switch response {
-            case "keep": chosen(.keepEdit)
-            case "let-go": chosen(.letGo)
+            case .keep: chosen(.keepEdit)
+            case .letGo: chosen(.letGo)
             default: chosen(.editAgain)
             }
         }

@@ -16,16 +16,15 @@ extension ConflictDialog {
             parent: parent, heading: tr("Edited at Another Desk"),
             // Translators: a delete made while the shared database could not be reached met another desk's edit when it was sent.
             body: tr("A record this desk deleted while the shared database could not be reached was edited at another desk meanwhile. Delete it anyway, or keep it with the other desk’s edit?"))
-        dialog.addResponse("later", label: tr("Decide Later"))
-        dialog.addResponse("delete", label: tr("Delete Anyway"), appearance: .destructive)
-        dialog.addResponse("keep", label: tr("Keep It"), appearance: .suggested)
-        dialog.closeResponse = "later"
-        dialog.defaultResponse = "keep"
-        dialog.onResponse { response in
+        dialog.addResponse(DialogResponse.later, label: tr("Decide Later"))
+        dialog.addResponse(DialogResponse.delete, label: tr("Delete Anyway"), appearance: .destructive)
+        dialog.addResponse(DialogResponse.keep, label: tr("Keep It"), appearance: .suggested)
+        dialog.setResponses(default: .keep, close: .later)
+        dialog.onResponse { (response: DialogResponse?) in
             shownKeptDelete = nil
             switch response {
-            case "delete": chosen(.keepMine)
-            case "keep": chosen(.keepTheirs)
+            case .delete: chosen(.keepMine)
+            case .keep: chosen(.keepTheirs)
             default: chosen(.editAgain)
             }
         }

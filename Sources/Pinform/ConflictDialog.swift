@@ -36,15 +36,15 @@ enum ConflictDialog {
         let dialog = MessageDialog(
             parent: parent, heading: tr("Edited at Another Desk"),
             body: (body ?? tr("Another desk saved this record while you edited it. Both changed:")) + "\n\n" + lines.joined(separator: "\n"))
-        dialog.addResponse("edit", label: laterLabel ?? tr("Edit Again"))
-        dialog.addResponse("theirs", label: tr("Keep Theirs"))
-        dialog.addResponse("mine", label: tr("Keep Mine"), appearance: .suggested)
-        dialog.closeResponse = "edit"
-        dialog.onResponse { response in
+        dialog.addResponse(DialogResponse.edit, label: laterLabel ?? tr("Edit Again"))
+        dialog.addResponse(DialogResponse.theirs, label: tr("Keep Theirs"))
+        dialog.addResponse(DialogResponse.mine, label: tr("Keep Mine"), appearance: .suggested)
+        dialog.setResponses(default: nil, close: .edit)
+        dialog.onResponse { (response: DialogResponse?) in
             shown = nil
             switch response {
-            case "mine": chosen(.keepMine)
-            case "theirs": chosen(.keepTheirs)
+            case .mine: chosen(.keepMine)
+            case .theirs: chosen(.keepTheirs)
             default: chosen(.editAgain)
             }
         }

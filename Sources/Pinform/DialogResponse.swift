@@ -10,6 +10,34 @@ enum DialogResponse: String, CaseIterable {
     case close
     /// Go on once a recovery key was read.
     case `continue`
+    /// Join the shared database.
+    case join
+    /// Keep the window open (kept saves are still waiting).
+    case keepOpen = "keep-open"
+    /// Quit although something is still waiting.
+    case quit
+    /// Delete (a form; a kept delete anyway).
+    case delete
+    /// Change the form and its records.
+    case apply
+    /// Go back to editing; decide later.
+    case edit
+    /// Leave a record deleted that was edited here.
+    case letGo = "let-go"
+    /// Keep what is there (an edit, a record, records on this desk only).
+    case keep
+    /// Keep the other desk's value.
+    case theirs
+    /// Keep this desk's value.
+    case mine
+    /// Decide about a kept delete later.
+    case later
+    /// Copy this desk's records to the shared database.
+    case copy
+    /// Throw a draft away.
+    case discard
+    /// Restore (a draft, a backup).
+    case restore
 }
 
 extension MessageDialog {
@@ -22,6 +50,11 @@ extension MessageDialog {
     func setResponses(default defaultResponse: DialogResponse?, close closeResponse: DialogResponse) {
         self.defaultResponse = defaultResponse?.rawValue
         self.closeResponse = closeResponse.rawValue
+    }
+
+    /// Chooses `response`, as its button would (for tests).
+    func respond(_ response: DialogResponse) {
+        respond(response.rawValue)
     }
 
     /// Calls `handler` with the chosen response (nil for one the app did not add).

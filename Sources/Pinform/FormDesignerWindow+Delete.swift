@@ -25,12 +25,11 @@ extension FormDesignerWindow {
                 : trn("Its %d saved record goes with it. Undo, right after, brings the form back with it.",
                       "Its %d saved records go with it. Undo, right after, brings the form back with them.", count))
         dialog.title = dialog.heading
-        dialog.addResponse("cancel", label: tr("Cancel"))
-        dialog.addResponse("delete", label: tr("Delete Form"), appearance: .destructive)
-        dialog.defaultResponse = "cancel"
-        dialog.closeResponse = "cancel"
-        dialog.onResponse { [weak self] response in
-            guard response == "delete" else { return }
+        dialog.addResponse(DialogResponse.cancel, label: tr("Cancel"))
+        dialog.addResponse(DialogResponse.delete, label: tr("Delete Form"), appearance: .destructive)
+        dialog.setResponses(default: .cancel, close: .cancel)
+        dialog.onResponse { [weak self] (response: DialogResponse?) in
+            guard response == .delete else { return }
             self?.delete(saved)
         }
         dialog.present()

@@ -34,12 +34,11 @@ extension FormDesignerWindow {
             body: tr("“{name}” was being designed and was not saved: the records were locked, or the app was closed.",
                      ["name": draft.name]))
         dialog.title = dialog.heading
-        dialog.addResponse("discard", label: tr("Discard"), appearance: .destructive)
-        dialog.addResponse("restore", label: tr("Restore"), appearance: .suggested)
-        dialog.defaultResponse = "restore"
-        dialog.closeResponse = "discard"
-        dialog.onResponse { [weak self] response in
-            if response == "restore" {
+        dialog.addResponse(DialogResponse.discard, label: tr("Discard"), appearance: .destructive)
+        dialog.addResponse(DialogResponse.restore, label: tr("Restore"), appearance: .suggested)
+        dialog.setResponses(default: .restore, close: .discard)
+        dialog.onResponse { [weak self] (response: DialogResponse?) in
+            if response == .restore {
                 self?.restore(draft)
             } else {
                 self?.draftKeeper?.discard()

@@ -39,12 +39,11 @@ extension FormDesignerWindow {
                       "%d saved records have a value in a field you removed or changed. Removed fields keep their values, hidden; a value that does not convert to the new kind is kept as it was.",
                       affected))
         dialog.title = dialog.heading
-        dialog.addResponse("cancel", label: tr("Cancel"))
-        dialog.addResponse("apply", label: tr("Change the Form"), appearance: .suggested)
-        dialog.defaultResponse = "cancel"
-        dialog.closeResponse = "cancel"
-        dialog.onResponse { [weak self] response in
-            guard response == "apply" else { return }
+        dialog.addResponse(DialogResponse.cancel, label: tr("Cancel"))
+        dialog.addResponse(DialogResponse.apply, label: tr("Change the Form"), appearance: .suggested)
+        dialog.setResponses(default: .cancel, close: .cancel)
+        dialog.onResponse { [weak self] (response: DialogResponse?) in
+            guard response == .apply else { return }
             self?.write(definition)
         }
         dialog.present()

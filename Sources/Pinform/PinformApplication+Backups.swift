@@ -86,8 +86,8 @@ extension PinformApplication {
         showPinWindow(mode: .unlockOrChoose)
         replaced?.window.destroy()
         let dialog = MessageDialog(parent: pinWindow?.window, heading: heading, body: body)
-        dialog.addResponse("close", label: tr("Close"))
-        dialog.closeResponse = "close"
+        dialog.addResponse(DialogResponse.close, label: tr("Close"))
+        dialog.setResponses(default: nil, close: .close)
         dialog.present()
     }
 }

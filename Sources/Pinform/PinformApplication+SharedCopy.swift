@@ -20,12 +20,12 @@ extension PinformApplication {
             parent: form.window, heading: tr("Copy This Computer’s Records?"),
             // Translators: asked right after joining a shared database; %d counts this computer's own records.
             body: trn("This computer keeps %d record of its own, which the shared database does not show. Copy it there? It stays in this computer’s file either way, and shows again if this desk leaves the shared database.", "This computer keeps %d records of its own, which the shared database does not show. Copy them there? They stay in this computer’s file either way, and show again if this desk leaves the shared database.", total))
-        dialog.addResponse("keep", label: tr("Keep Them Here Only"))
-        dialog.addResponse("copy", label: tr("Copy to Shared Database"), appearance: .suggested)
-        dialog.closeResponse = "keep"
-        dialog.onResponse { [weak self, weak records] response in
+        dialog.addResponse(DialogResponse.keep, label: tr("Keep Them Here Only"))
+        dialog.addResponse(DialogResponse.copy, label: tr("Copy to Shared Database"), appearance: .suggested)
+        dialog.setResponses(default: nil, close: .keep)
+        dialog.onResponse { [weak self, weak records] (response: DialogResponse?) in
             guard let self, let records else { return }
-            if response == "copy" {
+            if response == .copy {
                 copyLocalRecords(records)
             } else {
                 // Translators: after choosing not to copy this computer's records to the shared database.

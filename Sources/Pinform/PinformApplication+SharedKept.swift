@@ -63,12 +63,11 @@ extension PinformApplication {
                 // Translators: %d counts the saves kept on this desk for the shared database's server.
                 body: trn("%d save is waiting for the server. It is kept sealed on this desk and sent at the next unlock.",
                           "%d saves are waiting for the server. They are kept sealed on this desk and sent at the next unlock.", kept))
-            dialog.addResponse("keep-open", label: tr("Keep Open"))
-            dialog.addResponse("close", label: tr("Close Anyway"), appearance: .destructive)
-            dialog.closeResponse = "keep-open"
-            dialog.defaultResponse = "keep-open"
-            dialog.onResponse { response in
-                if response == "close" { close() }
+            dialog.addResponse(DialogResponse.keepOpen, label: tr("Keep Open"))
+            dialog.addResponse(DialogResponse.close, label: tr("Close Anyway"), appearance: .destructive)
+            dialog.setResponses(default: .keepOpen, close: .keepOpen)
+            dialog.onResponse { (response: DialogResponse?) in
+                if response == .close { close() }
             }
             dialog.present()
             return true
@@ -86,11 +85,11 @@ extension PinformApplication {
             heading: trn("%d Save Not Sent Yet", "%d Saves Not Sent Yet", kept),
             // Translators: %d counts the saves kept on this desk for the shared database.
             body: trn("The shared database could not be reached: %d save is kept, sealed, on this computer. It is sent the next time Pinform is unlocked and the server answers.", "The shared database could not be reached: %d saves are kept, sealed, on this computer. They are sent the next time Pinform is unlocked and the server answers.", kept))
-        dialog.addResponse("cancel", label: tr("Cancel"))
-        dialog.addResponse("quit", label: tr("Quit"), appearance: .destructive)
-        dialog.closeResponse = "cancel"
-        dialog.onResponse { response in
-            if response == "quit" { quit() }
+        dialog.addResponse(DialogResponse.cancel, label: tr("Cancel"))
+        dialog.addResponse(DialogResponse.quit, label: tr("Quit"), appearance: .destructive)
+        dialog.setResponses(default: nil, close: .cancel)
+        dialog.onResponse { (response: DialogResponse?) in
+            if response == .quit { quit() }
         }
         dialog.present()
     }

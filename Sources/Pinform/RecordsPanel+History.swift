@@ -22,8 +22,8 @@ extension RecordsPanel {
             parent: window, heading: tr("History of This Record"),
             // Translators: the history dialog when the server kept no change of the record (made before history was kept).
             body: history.lines.isEmpty ? tr("The shared database has kept no change of this record yet.") : history.lines.joined(separator: "\n"))
-        dialog.addResponse("close", label: tr("Close"))
-        dialog.closeResponse = "close"
+        dialog.addResponse(DialogResponse.close, label: tr("Close"))
+        dialog.setResponses(default: nil, close: .close)
         dialog.present()
     }
 }

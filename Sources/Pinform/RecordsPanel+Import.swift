@@ -37,9 +37,8 @@ extension RecordsPanel {
             // Its name for screen readers: libadwaita gives a message dialog no title.
             dialog.title = dialog.heading
             dialog.destroysWithParent = true
-            dialog.addResponse("close", label: tr("Close"))
-            dialog.closeResponse = "close"
-            dialog.defaultResponse = "close"
+            dialog.addResponse(DialogResponse.close, label: tr("Close"))
+            dialog.setResponses(default: .close, close: .close)
             // The handler keeps the dialog's wrapper until GTK destroys the window.
             dialog.onResponse { (_: String) in _ = dialog }
             dialog.nameButtonsByTheirLabels()

@@ -40,11 +40,11 @@ final class SharedDatabaseDialog {
                         vault: KeyVault, dataKey: SecretBytes, onJoined: @escaping @MainActor (PostgresEndpoint) -> Void) {
         let shown = SharedDatabaseDialog(parent: parent, address: address, caFile: caFile, clientFiles: clientFiles, problem: problem)
         Self.shown = shown
-        shown.dialog.onResponse { [unowned shown] response in
+        shown.dialog.onResponse { [unowned shown] (response: DialogResponse?) in
             // Held here while it joins: `shown` then lets it go (a retry shows a new dialog).
             let current = shown
             Self.shown = nil
-            guard response == "join" else { return }
+            guard response == .join else { return }
             current.join(over: parent, vault: vault, dataKey: dataKey, onJoined: onJoined)
         }
         shown.dialog.present()
@@ -86,8 +86,8 @@ final class SharedDatabaseDialog {
             box.append(widget)
         }
         dialog.extraChild = box
-        dialog.addResponse("cancel", label: tr("Cancel"))
-        dialog.addResponse("join", label: tr("Join"), appearance: .suggested)
+        dialog.addResponse(DialogResponse.cancel, label: tr("Cancel"))
+        dialog.addResponse(DialogResponse.join, label: tr("Join"), appearance: .suggested)
         caButton.onClicked { [unowned self] in
             choose(title: tr("Server’s CA Certificate")) { [unowned self] url in
                 self.caFile = url

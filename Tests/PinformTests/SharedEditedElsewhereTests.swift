@@ -91,7 +91,7 @@ final class SharedEditedElsewhereTests: TemporaryFolderTestCase {
             XCTAssertEqual(asked.label(ofResponse: "let-go"), "Let It Go")
             XCTAssertEqual(try? storeB.count(matching: nil), 0, "nothing saved before the choice")
 
-            asked.respond("keep")
+            asked.respond(DialogResponse.keep)
             XCTAssertNil(ConflictDialog.shownDeletion)
             let kept = try XCTUnwrap(try? storeB.list(sortedBy: .id, ascending: true, search: nil, limit: nil, offset: 0))
             XCTAssertEqual(kept.map(\.model.lastName), ["Byron"], "the edit is kept as a record again")
@@ -100,7 +100,7 @@ final class SharedEditedElsewhereTests: TemporaryFolderTestCase {
             let keptRecord = try XCTUnwrap(kept.first)
             XCTAssertEqual(try? storeA.delete(id: keptRecord.id), true)
             panelB.save(byron, basedOn: keptRecord, in: storeB)
-            try XCTUnwrap(ConflictDialog.shownDeletion).respond("let-go")
+            try XCTUnwrap(ConflictDialog.shownDeletion).respond(DialogResponse.letGo)
             XCTAssertEqual(try? storeB.count(matching: nil), 0)
         }
     }
