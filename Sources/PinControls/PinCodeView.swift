@@ -213,7 +213,9 @@ public final class PinCodeView {
         onEdit?()
     }
 
-    private var isJudged: Bool {
+    /// Whether the code shown is full and was judged (valid or invalid): the next digit
+    /// starts a new one.
+    public var isJudged: Bool {
         control.pinCode.isFilled && (control.state.contains(.invalid) || control.state.contains(.valid))
     }
 

@@ -38,7 +38,20 @@ extension PinWindow {
             return
         case .accepted:
             pinView.control.accept()
-            if mode == .unlockOrChoose, flow.step != .choose { announcer.announce(tr("Unlocked")) }
+            // Decided now: typing on during the pause below may move the flow on.
+            let choosesNext = flow.step == .choose
+            if mode == .unlockOrChoose, !choosesNext { announcer.announce(tr("Unlocked")) }
+            let judged = pinView
+            // Changing: the title already asks for the new PIN. Typing on during the pause
+            // starts it in this view, as after "Choose a PIN"; a view of another length takes
+            // no digits until it is replaced.
+            let typesOn = choosesNext && judged.control.parameters.length == flow.length
+            if typesOn {
+                judged.control.showsValidity = flow.validatesNewPIN
+            } else if choosesNext {
+                judged.widget.isSensitive = false
+                pad.isEnabled = false
+            }
             await pause(milliseconds: 300)
             if flow.recoveryKeyToShow != nil {
                 // An installation without a recovery key (upgraded from pin.hash) got one.
@@ -46,14 +59,13 @@ extension PinWindow {
                     showRecoveryKeyIfNew { done.resume() }
                 }
             }
-            if flow.step == .choose {
-                // Changing: the current PIN was right; now a new one, maybe of another length.
-                let view = PinCodeView(control: PinWindow.makeControl(length: flow.length))
-                attach(view)
-            } else {
+            guard choosesNext else {
                 finish()
                 return
             }
+            // Digits typed meanwhile are the new PIN's: kept, and their own submit goes on.
+            if typesOn && (flow.step != .choose || judged !== pinView || !judged.isJudged) { return }
+            attach(PinCodeView(control: PinWindow.makeControl(length: flow.length)))
         case .wrong:
             pinView.control.reject()
             pinView.shake()

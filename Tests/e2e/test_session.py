@@ -1,4 +1,5 @@
 """Lock and Change PIN from the form window's menu, on the real binary through AT-SPI."""
+import time
 import unittest
 
 import pyatspi
@@ -94,6 +95,34 @@ class SessionTests(AppTestCase):
         self.press(window, GOOD_PIN)
         wait_until(lambda: find_all(app.accessible(), role="text", name="First name"),
                    message="the old PIN no longer unlocks")
+
+    def test_a_new_pin_typed_the_moment_it_is_asked_for_is_kept(self):
+        # The title asks for the new PIN while the right current PIN still shows as accepted
+        # (300 ms). Digits clicked then are the new PIN's; they were lost while a new view
+        # replaced the shown one (CI, where the harness was fast enough to click in that time).
+        app = self.unlock_first_run()
+        dialog = self.change_pin_dialog(app)
+        title = find(dialog, role="label", name="Enter Current PIN")
+        buttons = {digit: find(dialog, role="push button", name=digit) for digit in set(GOOD_PIN + "4093")}
+        for digit in GOOD_PIN:
+            click(buttons[digit])
+        # The title node is polled alone (a tree walk takes longer than the pause).
+        wait_until(lambda: title.name == "Choose a PIN", 20, "the current PIN was not accepted")
+        # Two digits while the accepted PIN shows, two after it would have been replaced.
+        click(buttons["4"])
+        click(buttons["0"])
+        time.sleep(0.5)
+        click(buttons["9"])
+        click(buttons["3"])
+        find(dialog, role="label", name="Confirm PIN")
+        self.press(dialog, "4093")
+        wait_until(lambda: not find_all(app.accessible(), name="Change PIN"), message="the window stayed")
+        # The PIN is the new one.
+        click(self.menu_item(app, "Lock"))
+        window = self.toplevel(app, "Pinform")
+        self.press(window, "4093")
+        wait_until(lambda: find_all(app.accessible(), role="text", name="First name"),
+                   message="the new PIN does not unlock")
 
     def test_change_pin_checks_the_current_pin_first_and_ends_with_pin_changed(self):
         app = self.unlock_first_run()
