@@ -25,7 +25,7 @@ from test_a11y_names import badly_named, type_named
 from test_a11y_windows import report
 from test_backups import schemas_with_backup_folder
 from test_import import window_named
-from test_records import (PEOPLE, PIN, button_labelled, cell_label, press_pin, save_person, single_click, top_level,
+from test_records import (PEOPLE, PIN, cell_label, choose_path, press_pin, save_person, single_click, top_level,
                           unlock, wait_for_rows)
 
 DOUBLED = re.compile(r"^(.+) \1$")
@@ -71,14 +71,7 @@ class DialogNameTests(AppTestCase):
         self.assertEqual(report(f"{title} (named twice)", named_twice(window)), [], title)
 
     def choose_file(self, app, chooser_title, path, button):
-        chooser = window_named(app, chooser_title)
-        time.sleep(0.5)
-        # "/" opens the chooser's location entry with the "/" typed.
-        press_key("/")
-        location = wait_until(lambda: next(iter(find_all(chooser, role="text", visible=True)), None),
-                              message="no location entry in the file chooser")
-        set_text(location, path)
-        click(button_labelled(chooser, button))
+        choose_path(window_named(app, chooser_title), path, button)
 
     def test_walk_the_import_preview(self):
         app, root = self.open_unlocked()

@@ -10,7 +10,7 @@ import time
 from orca_session import press_combination
 from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, four_digit_schemas, press_key, set_text,
                          wait_until)
-from test_records import (PEOPLE, PIN, press_pin, button_labelled, count_in_database, data_key, message, records_path, rows, save_person,
+from test_records import (PEOPLE, PIN, choose_path, press_pin, count_in_database, data_key, message, records_path, rows, save_person,
                           sqlcipher, top_level, unlock, wait_for_rows)
 
 
@@ -59,14 +59,7 @@ class BackupTests(AppTestCase):
     def choose_backup(self, app, preferences, backup):
         """Restore… in Preferences, the backup typed into the real file chooser, and Restore."""
         click(find(preferences, role="push button", name="Restore…", visible=True))
-        chooser = top_level(app, "Restore from a Backup")
-        time.sleep(0.5)
-        # "/" opens the chooser's location entry with the "/" typed.
-        press_key("/")
-        location = wait_until(lambda: next(iter(find_all(chooser, role="text", visible=True)), None),
-                              message="no location entry in the file chooser")
-        set_text(location, backup)
-        click(button_labelled(chooser, "Restore…"))
+        choose_path(top_level(app, "Restore from a Backup"), backup, "Restore…")
         application = app.accessible()
         restore = wait_until(lambda: next(iter(find_all(application, role="push button", name="Restore", visible=True)),
                                           None), 10, "the restore was not asked about")

@@ -14,8 +14,8 @@ import tempfile
 import time
 import unittest
 
-from pinform_e2e import AppTestCase, click, find, find_all, press_key, set_text, text_of, type_keys, wait_until
-from test_records import button_labelled, records_table, save_person, unlock, wait_for_rows
+from pinform_e2e import AppTestCase, click, find, find_all, set_text, text_of, type_keys, wait_until
+from test_records import button_labelled, choose_path, records_table, save_person, unlock, wait_for_rows
 
 SAVED = {"First name": "Grace", "Last name": "Hopper", "Email": "grace@example.com", "Height": "1.60"}
 HEADER = ["First name", "Last name", "Birth date", "Phone", "Email", "Height"]
@@ -60,17 +60,7 @@ class ImportTests(AppTestCase):
 
     def choose_file(self, app, path):
         click(self.menu_item(app, "Import…"))
-        chooser = window_named(app, "Import Records")
-        # "/" opens the chooser's location entry with the "/" typed.
-        time.sleep(0.5)
-        press_key("/")
-        location = wait_until(lambda: next(iter(find_all(chooser, role="text", visible=True)), None),
-                              message="no location entry in the file chooser")
-        set_text(location, path)
-        open_button = button_labelled(chooser, "Open")
-        opened = time.monotonic()
-        click(open_button)
-        return opened
+        return choose_path(window_named(app, "Import Records"), path, "Open")
 
     def test_a_csv_of_two_thousand_people_is_previewed_then_imported_in_one_step(self):
         app = self.launch_app(data_home=self.data_home, config_home=self.config_home)

@@ -194,6 +194,26 @@ def button_labelled(root, text):
     return wait_until(lookup, message=f"no button labelled {text!r}")
 
 
+def choose_path(chooser, path, button):
+    """Types `path` into a GTK file chooser and presses its `button` ("Open", "Restore…").
+
+    "/" opens the chooser's location entry with the "/" typed; the path replaces it. The
+    button is pressed once the chooser has made it sensitive: it reads the typed location
+    first, and a click before that does nothing (CI's faster machine clicked too early).
+    Returns when the button was pressed (time.monotonic()).
+    """
+    time.sleep(0.5)
+    press_key("/")
+    location = wait_until(lambda: next(iter(find_all(chooser, role="text", visible=True)), None),
+                          message="no location entry in the file chooser")
+    set_text(location, path)
+    accept = button_labelled(chooser, button)
+    wait_until(lambda: "sensitive" in states(accept), 10, f"the file chooser's {button!r} stayed insensitive")
+    pressed = time.monotonic()
+    click(accept)
+    return pressed
+
+
 def assert_encrypted(test, data_home, texts):
     """The records file is not plain SQLite, and none of `texts` is in any file of the data folder."""
     folder = os.path.join(data_home, "pinform")

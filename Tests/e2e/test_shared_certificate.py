@@ -12,9 +12,9 @@ import tempfile
 import shutil
 import time
 
-from pinform_e2e import AppTestCase, click, find, find_all, press_key, response_button, set_text, wait_until
+from pinform_e2e import AppTestCase, click, find, find_all, response_button, wait_until
 from private_cluster import PrivateCluster
-from test_records import button_labelled, save_person, top_level, unlock, wait_for_rows
+from test_records import button_labelled, choose_path, save_person, top_level, unlock, wait_for_rows
 
 ROLE = "front_desk_cert"
 
@@ -96,14 +96,7 @@ class SharedCertificateTests(AppTestCase):
         root = unlock(app)
         dialog = find(root, role="dialog", name="Join a Shared Database", timeout=10)
         click(button_labelled(dialog, "Client Certificate’s Key…"))
-        chooser = top_level(app, "Client Certificate’s Key")
-        time.sleep(0.5)
-        # "/" opens the chooser's location entry with the "/" typed.
-        press_key("/")
-        location = wait_until(lambda: next(iter(find_all(chooser, role="text", visible=True)), None),
-                              message="no location entry in the file chooser")
-        set_text(location, os.path.join(self.ca, "desk.key"))
-        click(button_labelled(chooser, "Open"))
+        choose_path(top_level(app, "Client Certificate’s Key"), os.path.join(self.ca, "desk.key"), "Open")
         wait_until(lambda: find_all(dialog, role="label", name="desk.key, sealed under your PIN once joined"), 10,
                    "the chosen key was not shown")
         click(response_button(dialog, "Join"))
