@@ -5,7 +5,7 @@ internal import CGtk
 /// ```swift
 /// let area = DrawingArea(role: .img)
 /// area.setDrawFunction { context, width, height in
-///     context.arc(centerX: 10, centerY: 10, radius: 8, from: 0, to: 2 * .pi)
+///     context.circle(centerX: 10, centerY: 10, radius: 8)
 ///     context.fill()
 /// }
 /// ```

@@ -290,20 +290,7 @@ public final class PinCodeView {
     private func addPath(_ shape: PinItemShape, to context: DrawingContext, x: Double, y: Double, side: Double) {
         switch shape {
         case .circle:
-            // Four Bézier quarters, as cairo's own arc would make at this size, without its
-            // per-call segment count and trigonometry (a third of a keystroke's drawing).
-            let radius = side / 2, centerX = x + radius, centerY = y + radius
-            let handle = radius * 0.552_284_749_830_793_4
-            context.move(toX: centerX + radius, y: centerY)
-            context.curve(toX: centerX, y: centerY + radius, control1X: centerX + radius, control1Y: centerY + handle,
-                          control2X: centerX + handle, control2Y: centerY + radius)
-            context.curve(toX: centerX - radius, y: centerY, control1X: centerX - handle, control1Y: centerY + radius,
-                          control2X: centerX - radius, control2Y: centerY + handle)
-            context.curve(toX: centerX, y: centerY - radius, control1X: centerX - radius, control1Y: centerY - handle,
-                          control2X: centerX - handle, control2Y: centerY - radius)
-            context.curve(toX: centerX + radius, y: centerY, control1X: centerX + handle, control1Y: centerY - radius,
-                          control2X: centerX + radius, control2Y: centerY - handle)
-            context.closePath()
+            context.circle(centerX: x + side / 2, centerY: y + side / 2, radius: side / 2)
         case .roundedSquare(let fraction):
             let radius = side * min(0.5, max(0, fraction))
             context.newSubPath()
