@@ -4,7 +4,6 @@ internal import CGtk
 nonisolated(unsafe) private var probeMeasures = 0
 nonisolated(unsafe) private var probeAllocations = 0
 nonisolated(unsafe) private var probePaints = 0
-nonisolated(unsafe) private var probeResizes = 0
 
 /// Proves that a keystroke does not lay the window out again.
 ///
@@ -43,17 +42,6 @@ public enum LayoutProbe {
             }
         })
         gtk_widget_set_layout_manager(box.widgetPointer, layout)
-    }
-
-    /// Times the probed drawing area's "resize" signal fired (only when its size changes).
-    public static var resizes: Int { probeResizes }
-
-    /// Counts `area`'s "resize" signals.
-    public static func countResizes(of area: DrawingArea) {
-        let handler: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, _, _, _ in
-            probeResizes += 1
-        }
-        pf_signal_connect(UnsafeMutableRawPointer(area.widgetPointer), "resize", untypedCallback(handler), nil, nil)
     }
 
     /// Counts the frames painted by `window`'s frame clock (it must be realized).
