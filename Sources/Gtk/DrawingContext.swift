@@ -6,7 +6,7 @@ internal import CGtk
 /// Valid only during the draw function it is given to.
 @MainActor
 public struct DrawingContext {
-    private let cairo: OpaquePointer
+    let cairo: OpaquePointer
 
     init(_ cairo: OpaquePointer) {
         self.cairo = cairo

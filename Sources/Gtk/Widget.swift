@@ -88,6 +88,8 @@ open class Widget: Object {
     public var width: Int32 { gtk_widget_get_width(widgetPointer) }
     /// The allocated height.
     public var height: Int32 { gtk_widget_get_height(widgetPointer) }
+    /// How many device pixels a unit of its size is, each way (2 on a high-density screen).
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widgetPointer)) }
 
     /// The widget's bounds in the coordinates of `other`, if both share a toplevel.
     public func bounds(in other: Widget) -> Rect? {
