@@ -22,7 +22,7 @@ public final class PinCodeView {
     /// The widget to put in a window: the drawing with the focusable entry over it.
     public let widget: Overlay
     /// Where the items are drawn.
-    public let drawingArea: DrawingArea
+    public let drawingArea: PictureArea
     /// What takes the focus and what assistive technologies see: "PIN", password text,
     /// always empty.
     public let entry: PasswordEntry
@@ -47,18 +47,28 @@ public final class PinCodeView {
     /// count do not change while the view lives, and making them (gettext's plural form, the count
     /// filled in) was a third of a keystroke's cost (callgrind: 68,000 of 179,000 instructions).
     private lazy var descriptions = [String?](repeating: nil, count: control.pinCode.length + 1)
+    /// Each item's picture by what it looks like, drawn once: a redraw paints four pictures
+    /// instead of filling and stroking four paths, which was most of a keystroke's drawing
+    /// (see docs/benchmarks.md).
+    private var itemImages: [ItemImageKey: DrawingImage] = [:]
+
+    private struct ItemImageKey: Hashable {
+        var style: PinItemStyle
+        var shape: PinItemShape
+        var side: Double
+        var scale: Int
+    }
 
     /// A view of `control`.
     public init(control: PinCodeControl) {
         self.control = control
-        drawingArea = DrawingArea(role: .presentation)
+        drawingArea = PictureArea(role: .presentation)
         entry = PasswordEntry()
         // A group, not the default "filler" that GTK 4.8 names "GtkOverlay".
         widget = Overlay(child: drawingArea, role: .group)
         widget.addCSSClass("pin-view")
         let size = control.naturalSize(margin: 12)
-        drawingArea.contentWidth = Int32(size.width.rounded(.up))
-        drawingArea.contentHeight = Int32(size.height.rounded(.up))
+        drawingArea.setSizeRequest(width: Int32(size.width.rounded(.up)), height: Int32(size.height.rounded(.up)))
         entry.refuseText()
         entry.opacity = 0
         entry.focusesOnClick = true
@@ -68,8 +78,8 @@ public final class PinCodeView {
         widget.addOverlay(entry)
         // GTK may keep the widget (and emit its signals) a moment longer than this view lives,
         // so every closure GTK holds captures the view weakly.
-        drawingArea.setDrawFunction { [weak self] context, width, height in
-            self?.draw(context, width: Double(width), height: Double(height))
+        drawingArea.setDrawFunction { [weak self] pictures, width, height in
+            self?.draw(pictures, width: Double(width), height: Double(height))
         }
         control.onAppearanceChange = { [weak self] in self?.appearanceChanged() }
         widget.onStateFlagsChanged { [weak self] _ in self?.syncState() }
@@ -140,8 +150,13 @@ public final class PinCodeView {
         // description. No invalid state either: Orca 43 takes GTK 4.8's for a dead object
         // (the window says why a PIN was refused).
         let count = control.pinCode.count
-        let description = descriptions[count] ?? accessibleDescription
-        descriptions[count] = description
+        let description: String
+        if let made = descriptions[count] {
+            description = made
+        } else {
+            description = accessibleDescription
+            descriptions[count] = description
+        }
         if entry.ownAccessibleDescription != description { entry.setAccessibleDescription(description) }
         // Only the drawing is redrawn; its size never changes, so nothing is laid out again.
         drawingArea.queueDraw()
@@ -264,14 +279,30 @@ public final class PinCodeView {
         }
     }
 
-    private func draw(_ context: DrawingContext, width: Double, height: Double) {
+    private func draw(_ pictures: PictureArea.Pictures, width: Double, height: Double) {
+        let scale = drawingArea.scaleFactor
         for (index, frame) in drawnItemFrames(width: width, height: height).enumerated() {
-            let style = control.style(ofItem: index)
+            let image = itemImage(control.style(ofItem: index), side: frame.side, scale: scale)
+            // On whole device pixels, the picture stays as sharp as it was drawn.
+            pictures.place(image, x: onDevicePixel(frame.x + shakeOffset, scale: scale),
+                           y: onDevicePixel(frame.y, scale: scale))
+        }
+    }
+
+    private func onDevicePixel(_ value: Double, scale: Int) -> Double {
+        (value * Double(scale)).rounded() / Double(scale)
+    }
+
+    /// The picture of an item drawn in `style`, drawn the first time it is needed.
+    private func itemImage(_ style: PinItemStyle, side: Double, scale: Int) -> DrawingImage {
+        let key = ItemImageKey(style: style, shape: control.shape, side: side, scale: scale)
+        if let image = itemImages[key] { return image }
+        // A few states make a few pictures; more means the colours changed (a theme switch).
+        if itemImages.count >= 16 { itemImages.removeAll() }
+        let image = DrawingImage(width: side, height: side, scale: scale) { context in
             // Keep the outline inside the item's square.
             let inset = style.borderWidth / 2
-            let side = frame.side - style.borderWidth
-            context.newPath()
-            addPath(control.shape, to: context, x: frame.x + inset + shakeOffset, y: frame.y + inset, side: side)
+            addPath(key.shape, to: context, x: inset, y: inset, side: side - style.borderWidth)
             setColor(style.fill, on: context)
             context.fill(preserve: true)
             if style.borderWidth > 0 {
@@ -281,6 +312,8 @@ public final class PinCodeView {
             }
             context.newPath()
         }
+        itemImages[key] = image
+        return image
     }
 
     private func setColor(_ color: PinColor, on context: DrawingContext) {
