@@ -17,8 +17,24 @@ internal import CGtk
 public final class DrawingImage {
     let surface: OpaquePointer
     private var madeTexture: OpaquePointer?
+    private var madeCairoNode: OpaquePointer?
 
-    /// The same pixels for GTK's renderer (`PictureArea`), made when first placed.
+    /// The same drawing as a render node for GTK's cairo renderer (`PictureArea`), made when
+    /// first placed, at (0, 0).
+    var cairoNode: OpaquePointer {
+        if let madeCairoNode { return madeCairoNode }
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                     size: graphene_size_t(width: Float(width), height: Float(height)))
+        let node = gsk_cairo_node_new(&bounds)!
+        let cairo = gsk_cairo_node_get_draw_context(node)
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        cairo_paint(cairo)
+        cairo_destroy(cairo)
+        madeCairoNode = node
+        return node
+    }
+
+    /// The same pixels as a texture for the GL renderer (`PictureArea`), made when first placed.
     var texture: OpaquePointer {
         if let madeTexture { return madeTexture }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -57,6 +73,7 @@ public final class DrawingImage {
 
     isolated deinit {
         if let madeTexture { g_object_unref(UnsafeMutableRawPointer(madeTexture)) }
+        if let madeCairoNode { gsk_render_node_unref(madeCairoNode) }
         cairo_surface_destroy(surface)
     }
 }

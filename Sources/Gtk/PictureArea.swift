@@ -1,8 +1,9 @@
 internal import CGtk
 
-/// A widget that draws itself by placing pictures (`DrawingImage`s): GTK's renderer shows each
-/// as a texture, so a redraw neither runs cairo nor rasterizes anything again. For a drawing
-/// made of a few shapes repeated, like a PIN's dots; `DrawingArea` draws anything with cairo.
+/// A widget that draws itself by placing pictures (`DrawingImage`s), so that a redraw does not
+/// draw its shapes again: the GL renderer gets each picture as a texture it uploads once, GTK's
+/// cairo renderer (no GL) as a render node it copies the pixels of. For a drawing made of a few
+/// shapes repeated, like a PIN's dots; `DrawingArea` draws anything with cairo.
 ///
 /// ```swift
 /// let area = PictureArea(role: .presentation)
@@ -22,13 +23,36 @@ public final class PictureArea: Widget {
     @MainActor
     public struct Pictures {
         let snapshot: OpaquePointer
+        /// Whether the window is drawn by GTK's cairo renderer (no GL).
+        let drawsWithCairo: Bool
 
         /// Places `image` with its top left corner at (`x`, `y`), at its own size.
         public func place(_ image: DrawingImage, x: Double, y: Double) {
-            var bounds = graphene_rect_t(origin: graphene_point_t(x: Float(x), y: Float(y)),
-                                         size: graphene_size_t(width: Float(image.width), height: Float(image.height)))
-            gtk_snapshot_append_texture(snapshot, image.texture, &bounds)
+            guard drawsWithCairo else {
+                // The GL renderer uploads a texture once and draws it from then on.
+                var bounds = graphene_rect_t(origin: graphene_point_t(x: Float(x), y: Float(y)),
+                                             size: graphene_size_t(width: Float(image.width), height: Float(image.height)))
+                gtk_snapshot_append_texture(snapshot, image.texture, &bounds)
+                return
+            }
+            // GTK 4.8's cairo renderer converts every pixel of a texture each time it draws it,
+            // and replays a cairo node's drawing into a new image; the image's own cairo node,
+            // kept, is replayed once (docs/benchmarks.md).
+            var offset = graphene_point_t(x: Float(x), y: Float(y))
+            gtk_snapshot_save(snapshot)
+            gtk_snapshot_translate(snapshot, &offset)
+            gtk_snapshot_append_node(snapshot, image.cairoNode)
+            gtk_snapshot_restore(snapshot)
         }
+    }
+
+    /// Whether `widget`'s window is drawn by GTK's cairo renderer.
+    private static func drawsWithCairo(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
+            return false
+        }
+        let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
+        return g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0
     }
 
     /// A picture area with an accessible role (construct-only in GTK).
@@ -68,8 +92,9 @@ public final class PictureArea: Widget {
                 let box = ClosureBox<DrawFunction>.from(data)
                 let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
                 let pointer = MainThreadPointer(value: UnsafeMutableRawPointer(snapshot))
+                let cairo = PictureArea.drawsWithCairo(widget)
                 MainActor.assumeIsolated {
-                    box.body(Pictures(snapshot: OpaquePointer(pointer.value!)), width, height)
+                    box.body(Pictures(snapshot: OpaquePointer(pointer.value!), drawsWithCairo: cairo), width, height)
                 }
             }
         }
