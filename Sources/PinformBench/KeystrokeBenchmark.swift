@@ -5,15 +5,28 @@ import PinControls
 @_spi(Benchmark) @_spi(Testing) import Gtk
 import PinCode
 
-/// Measures `PinCodeView.type(_:)` and the frame it causes, and checks that no layout follows.
+/// Measures `PinCodeView.type(_:)` and the frame it causes, and checks that no layout follows,
+/// once per GTK renderer, each in a process of its own (GTK picks a renderer once a process).
 @MainActor
 enum KeystrokeBenchmark {
+    /// The renderers a window can be drawn with (`GSK_RENDERER`).
+    enum Renderer: String, CaseIterable, Sendable {
+        /// Everything on the CPU: drawing the view is snapshotting it and rasterizing its nodes.
+        case cairo
+        /// OpenGL: the view's pictures were uploaded once; the GPU (llvmpipe under Xvfb) draws.
+        case gl
+
+        /// The class GTK names the renderer by.
+        var className: String { self == .cairo ? "GskCairoRenderer" : "GskGLRenderer" }
+    }
+
     private static var kept: [AnyObject] = []
 
     struct Result {
         /// Thread CPU time of `type(_:)` alone: engine apply, accessibility updates, queue_draw.
         var type = Samples()
-        /// Thread CPU time of `type(_:)` plus snapshotting the view and rasterizing it with cairo.
+        /// Thread CPU time of `type(_:)` plus snapshotting the view and rasterizing its render
+        /// node with cairo, as the cairo renderer does (measured under that renderer only).
         var typeAndDraw = Samples()
         /// Thread CPU time of `type(_:)` plus snapshotting the view (no rasterizing).
         var typeAndSnapshot = Samples()
@@ -33,7 +46,8 @@ enum KeystrokeBenchmark {
         var failure: String?
     }
 
-    static func run(presses: Int) -> Result {
+    /// The benchmark in this process, whose window `renderer` must draw.
+    static func run(presses: Int, renderer: Renderer) -> Result {
         var result = Result()
         guard GtkRuntime.initialize() else {
             result.failure = "no display"
@@ -80,6 +94,11 @@ enum KeystrokeBenchmark {
             return result
         }
         result.renderer = window.rendererName ?? "unknown"
+        guard result.renderer == renderer.className else {
+            result.failure = "the window was drawn by \(result.renderer), not \(renderer.className)"
+            return result
+        }
+        let rasterizes = renderer == .cairo
         func nextFrame() -> Bool {
             let painted = LayoutProbe.paints
             return MainContext.spin(until: { LayoutProbe.paints > painted }, timeout: 5)
@@ -105,9 +124,10 @@ enum KeystrokeBenchmark {
             let threadTyped = Clock.threadCPU()
             allocationCount += pinform_allocation_count() - heapStart
             // Draw the view now, as the frame would (its draw function runs in the snapshot),
-            // and rasterize it with cairo; the frame then reuses the view's fresh render node.
+            // and under the cairo renderer rasterize it as that renderer does; the frame then
+            // reuses the view's fresh render node.
             var threadSnapshotted = 0.0
-            surface.draw(view.widget, in: content) { threadSnapshotted = Clock.threadCPU() }
+            surface.draw(view.widget, in: content, rasterize: rasterizes) { threadSnapshotted = Clock.threadCPU() }
             let threadDrawn = Clock.threadCPU()
             guard MainContext.spin(until: { LayoutProbe.paints > painted }, timeout: 5) else {
                 result.failure = "no frame after a press"
@@ -116,12 +136,12 @@ enum KeystrokeBenchmark {
             let processEnd = Clock.processCPU()
             if allocation != (view.widget.width, view.widget.height, window.width, window.height) { result.sizeChanges += 1 }
             result.type.append(threadTyped - threadStart)
-            if press == 0 && surface.paintedPixels == 0 {
+            if rasterizes && press == 0 && surface.paintedPixels == 0 {
                 result.failure = "the view's drawing did not land in the image it is rasterized into"
                 return result
             }
             result.typeAndSnapshot.append(threadSnapshotted - threadStart)
-            result.typeAndDraw.append(threadDrawn - threadStart)
+            if rasterizes { result.typeAndDraw.append(threadDrawn - threadStart) }
             result.frame.append(processEnd - processStart)
         }
         result.presses = presses
@@ -141,8 +161,9 @@ enum KeystrokeBenchmark {
         return result
     }
 
-    static func table(_ result: Result) -> Table {
-        var table = Table("keystroke: one digit typed into PinCodeView (\(result.presses) presses, clearing after each 4)",
+    static func table(_ result: Result, renderer: Renderer) -> Table {
+        var table = Table("keystroke, \(renderer.rawValue) renderer: one digit typed into PinCodeView"
+                              + " (\(result.presses) presses, clearing after each 4)",
                           columns: ["what", "median", "p90", "min", "max"])
         func add(_ label: String, _ samples: Samples) {
             table.add([label, Format.duration(nanoseconds: samples.median), Format.duration(nanoseconds: samples.p90),
@@ -154,7 +175,9 @@ enum KeystrokeBenchmark {
         }
         add("type(): engine apply + a11y + queue_draw (thread CPU)", result.type)
         add("type() + snapshot of the view (thread CPU)", result.typeAndSnapshot)
-        add("type() + snapshot and cairo raster of the view (thread CPU)", result.typeAndDraw)
+        if !result.typeAndDraw.isEmpty {
+            add("type() + snapshot and cairo raster of the view (thread CPU)", result.typeAndDraw)
+        }
         add("type() + draw + the whole window frame (process CPU)", result.frame)
         table.note("heap allocations per type(): " + Format.fixed(result.allocationsPerType, 1)
             + "; renderer: " + result.renderer)

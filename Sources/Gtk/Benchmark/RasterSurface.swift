@@ -18,13 +18,13 @@ public final class RasterSurface {
     }
 
     /// Snapshots `child` as `parent` would in a frame (its draw function runs), calls
-    /// `snapshotted`, and rasterizes the render node into the image.
-    public func draw(_ child: Widget, in parent: Widget, snapshotted: () -> Void = {}) {
+    /// `snapshotted`, and rasterizes the render node into the image unless `rasterize` is false.
+    public func draw(_ child: Widget, in parent: Widget, rasterize: Bool = true, snapshotted: () -> Void = {}) {
         let snapshot = gtk_snapshot_new()
         gtk_widget_snapshot_child(parent.widgetPointer, child.widgetPointer, snapshot)
         let node = gtk_snapshot_free_to_node(snapshot)
         snapshotted()
-        if let node {
+        if let node, rasterize {
             let cairo = cairo_create(surface)
             // The node is in the parent's coordinates: move its corner to the image's.
             var bounds = graphene_rect_t()
@@ -32,8 +32,8 @@ public final class RasterSurface {
             cairo_translate(cairo, Double(-bounds.origin.x), Double(-bounds.origin.y))
             gsk_render_node_draw(node, cairo)
             cairo_destroy(cairo)
-            gsk_render_node_unref(node)
         }
+        if let node { gsk_render_node_unref(node) }
     }
 
     /// How many pixels of the image are not fully transparent: whether the drawing landed in it.
