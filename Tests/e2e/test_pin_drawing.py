@@ -3,6 +3,7 @@ view draws its pictures as textures for the GL renderer and as cairo nodes for t
 (which would convert a texture's every pixel on each frame), and both must show the same items.
 The screen is read with ImageMagick's `import`; the view's place comes from AT-SPI."""
 import subprocess
+import time
 import unittest
 
 from pinform_e2e import AppTestCase, click, find, wait_until
@@ -49,6 +50,19 @@ def drawn_columns(capture_, tolerance=24):
                    if max(abs(p - q) for p, q in zip(rows[line][column], background)) > tolerance})
 
 
+def settled(node, timeout=10):
+    """A capture of `node` once two taken 0.3 s apart are the same (the focus and the first
+    frames have landed)."""
+    deadline = time.monotonic() + timeout
+    previous = capture(node)
+    while True:
+        time.sleep(0.3)
+        current = capture(node)
+        if current == previous or time.monotonic() > deadline:
+            return current
+        previous = current
+
+
 class PinDrawingTests(AppTestCase):
     def items_typed(self, renderer, digits):
         """The PIN view's pixels before and after typing `digits` on the keypad, under `renderer`."""
@@ -58,11 +72,11 @@ class PinDrawingTests(AppTestCase):
         view = find(window, role="password text", name="PIN", visible=True)
         # Let the first frames land (the window maps, then draws).
         wait_until(lambda: drawn_columns(capture(view)), message=f"{renderer}: the PIN view drew nothing")
-        empty = capture(view)
+        empty = settled(view)
         for digit in digits:
             click(find(window, role="push button", name=digit, visible=True))
         wait_until(lambda: differing_columns(empty, capture(view)), message=f"{renderer}: typing changed nothing drawn")
-        typed = capture(view)
+        typed = settled(view)
         app.quit()
         return empty, typed
 
