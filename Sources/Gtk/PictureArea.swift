@@ -35,24 +35,15 @@ public final class PictureArea: Widget {
                 gtk_snapshot_append_texture(snapshot, image.texture, &bounds)
                 return
             }
-            // GTK 4.8's cairo renderer converts every pixel of a texture each time it draws it,
-            // and replays a cairo node's drawing into a new image; the image's own cairo node,
-            // kept, is replayed once (docs/benchmarks.md).
+            // GTK 4.8's cairo renderer converts every pixel of a texture each time it draws it;
+            // a cairo node it replays into a small image and copies. The picture's own node, made
+            // once, saves recording a new one at every redraw (docs/benchmarks.md).
             var offset = graphene_point_t(x: Float(x), y: Float(y))
             gtk_snapshot_save(snapshot)
             gtk_snapshot_translate(snapshot, &offset)
             gtk_snapshot_append_node(snapshot, image.cairoNode)
             gtk_snapshot_restore(snapshot)
         }
-    }
-
-    /// Whether `widget`'s window is drawn by GTK's cairo renderer.
-    private static func drawsWithCairo(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
-            return false
-        }
-        let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
-        return g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0
     }
 
     /// A picture area with an accessible role (construct-only in GTK).
@@ -92,7 +83,7 @@ public final class PictureArea: Widget {
                 let box = ClosureBox<DrawFunction>.from(data)
                 let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
                 let pointer = MainThreadPointer(value: UnsafeMutableRawPointer(snapshot))
-                let cairo = PictureArea.drawsWithCairo(widget)
+                let cairo = drawsWithCairo(widget)
                 MainActor.assumeIsolated {
                     box.body(Pictures(snapshot: OpaquePointer(pointer.value!), drawsWithCairo: cairo), width, height)
                 }

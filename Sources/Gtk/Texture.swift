@@ -43,8 +43,7 @@ extension Widget {
     /// - Returns: nil when the widget is not in a realized window or has no size.
     public func renderTexture() -> Texture? {
         let width = Double(self.width), height = Double(self.height)
-        guard width > 0, height > 0, let native = gtk_widget_get_native(widgetPointer),
-              let renderer = gtk_native_get_renderer(native) else { return nil }
+        guard width > 0, height > 0, let renderer else { return nil }
         let paintable = gtk_widget_paintable_new(widgetPointer)
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         let snapshot = gtk_snapshot_new()

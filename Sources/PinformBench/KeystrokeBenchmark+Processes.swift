@@ -1,6 +1,6 @@
 // `pinform-bench keystroke` runs the keystroke benchmark once per renderer, each in a child
 // process (`pinform-bench keystroke-window cairo|gl`), because GTK reads GSK_RENDERER once.
-import Glibc
+import Foundation
 
 extension KeystrokeBenchmark {
     /// Runs the benchmark under each renderer, cairo first, in children of this process.
@@ -11,7 +11,7 @@ extension KeystrokeBenchmark {
             let child = ChildProcess.run(BenchPaths.executable, ["keystroke-window", renderer.rawValue, "--presses", String(presses)],
                                          environment: environment)
             guard let child else { return (renderer, Result(failure: "the benchmark process did not start")) }
-            guard child.status == 0, let result = Result(lines: child.output) else {
+            guard child.status == 0, let result = try? JSONDecoder().decode(Result.self, from: Data(child.output.utf8)) else {
                 return (renderer, Result(failure: "the benchmark process failed (status \(child.status))"))
             }
             return (renderer, result)
@@ -54,53 +54,8 @@ extension KeystrokeBenchmark.Result {
         self.failure = failure
     }
 
-    /// The result as lines of "name values…", for the parent process.
-    var lines: String {
-        var text = ""
-        func line(_ name: String, _ values: [Double]) {
-            text += ([name] + values.map { String($0) }).joined(separator: " ") + "\n"
-        }
-        line("type", type.values)
-        line("typeAndDraw", typeAndDraw.values)
-        line("typeAndSnapshot", typeAndSnapshot.values)
-        line("frame", frame.values)
-        line("counts", [allocationsPerType, Double(measuresDuringPresses), Double(allocationsDuringPresses), Double(sizeChanges),
-                        Double(controlMeasures), Double(controlAllocations), allocationUnchanged ? 1 : 0, Double(presses)])
-        text += "renderer " + renderer + "\n"
-        if let failure { text += "failure " + failure + "\n" }
-        return text
-    }
-
-    /// Reads `lines` back; nil when a line is missing or malformed.
-    init?(lines text: String) {
-        self.init()
-        var seen = Set<String>()
-        for line in text.split(separator: "\n") {
-            let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-            guard let name = words.first else { continue }
-            let rest = words.count > 1 ? words[1] : ""
-            let numbers = rest.split(separator: " ").compactMap { Double($0) }
-            seen.insert(name)
-            switch name {
-            case "type": type = Samples(numbers)
-            case "typeAndDraw": typeAndDraw = Samples(numbers)
-            case "typeAndSnapshot": typeAndSnapshot = Samples(numbers)
-            case "frame": frame = Samples(numbers)
-            case "counts":
-                guard numbers.count == 8 else { return nil }
-                allocationsPerType = numbers[0]
-                measuresDuringPresses = Int(numbers[1])
-                allocationsDuringPresses = Int(numbers[2])
-                sizeChanges = Int(numbers[3])
-                controlMeasures = Int(numbers[4])
-                controlAllocations = Int(numbers[5])
-                allocationUnchanged = numbers[6] == 1
-                presses = Int(numbers[7])
-            case "renderer": renderer = rest
-            case "failure": failure = rest
-            default: continue
-            }
-        }
-        guard seen.isSuperset(of: ["type", "typeAndSnapshot", "frame", "counts", "renderer"]) else { return nil }
+    /// The result as the child prints it for the parent.
+    var json: String {
+        (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -22,7 +22,7 @@ enum KeystrokeBenchmark {
 
     private static var kept: [AnyObject] = []
 
-    struct Result {
+    struct Result: Codable {
         /// Thread CPU time of `type(_:)` alone: engine apply, accessibility updates, queue_draw.
         var type = Samples()
         /// Thread CPU time of `type(_:)` plus snapshotting the view and rasterizing its render

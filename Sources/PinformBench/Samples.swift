@@ -1,5 +1,5 @@
 /// A set of measurements of one thing, with the order statistics the tables print.
-struct Samples {
+struct Samples: Codable {
     /// The measurements in the order they were taken.
     private(set) var values: [Double] = []
 

@@ -10,14 +10,6 @@ if arguments.first == "pins", let index = arguments.firstIndex(of: "--write-bloc
     // pinform-bench pins --write-blocklist FILE [--pin-data DIR]: generate the shipped list of common PINs.
     exit(PinsBenchmark.writeBlocklist(to: arguments[index + 1], arguments: arguments) ? 0 : 1)
 }
-if arguments.first == "keystroke-window", let renderer = arguments.dropFirst().first.flatMap(KeystrokeBenchmark.Renderer.init) {
-    // pinform-bench keystroke-window cairo|gl [--presses N]: the keystroke benchmark in this process,
-    // under GSK_RENDERER set to the same renderer by `pinform-bench keystroke`; prints its result as lines.
-    let presses = arguments.firstIndex(of: "--presses").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) } ?? 1000
-    let result = MainActor.assumeIsolated { KeystrokeBenchmark.run(presses: max(1, presses), renderer: renderer) }
-    print(result.lines, terminator: "")
-    exit(0)
-}
 if arguments.first == "engine-profile" {
     // pinform-bench engine-profile engine|switch value|object [changes]: one side alone, for a profiler.
     let side = arguments.dropFirst().first ?? "engine"
@@ -42,6 +34,14 @@ func option(_ name: String, default value: Int) -> Int {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
           let number = Int(arguments[index + 1]), number > 0 else { return value }
     return number
+}
+
+if arguments.first == "keystroke-window", let renderer = arguments.dropFirst().first.flatMap(KeystrokeBenchmark.Renderer.init) {
+    // pinform-bench keystroke-window cairo|gl [--presses N]: the keystroke benchmark in this process,
+    // under GSK_RENDERER set to the same renderer by `pinform-bench keystroke`; prints its result as JSON.
+    let result = MainActor.assumeIsolated { KeystrokeBenchmark.run(presses: option("--presses", default: 1000), renderer: renderer) }
+    print(result.json)
+    exit(0)
 }
 
 var requested = Set(arguments.filter { sectionNames.contains($0) })
