@@ -10,9 +10,14 @@ extension Widget {
 
     /// Sets the accessible description.
     public func setAccessibleDescription(_ description: String) {
+        keepAccessibleDescription(description)
+        pf_accessible_set_description(raw, description)
+    }
+
+    /// Makes `description` the widget's own without showing it yet (`setHeardAccessibleDescription`).
+    func keepAccessibleDescription(_ description: String) {
         // Kept as object data: GTK 4.8 has no getter for accessible properties.
         g_object_set_data_full(objectPointer, Self.ownDescriptionKey, g_strdup(description), g_free)
-        pf_accessible_set_description(raw, description)
     }
 
     private static let ownDescriptionKey = "pf-own-description"

@@ -45,11 +45,15 @@ public enum AssistiveTechnology {
             return []
         }
         defer { g_variant_unref(reply) }
+        return events(inRegistryReply: reply)
+    }
+
+    /// The event types in a reply to `GetRegisteredEvents` (`a(ss)`: bus name, event type).
+    static func events(inRegistryReply reply: OpaquePointer) -> [String] {
         guard g_variant_n_children(reply) > 0, let listeners = g_variant_get_child_value(reply, 0) else { return [] }
         defer { g_variant_unref(listeners) }
         var events: [String] = []
         for index in 0..<g_variant_n_children(listeners) {
-            // Each is (bus name, event type).
             guard let pair = g_variant_get_child_value(listeners, index) else { continue }
             if g_variant_n_children(pair) > 1, let type = g_variant_get_child_value(pair, 1) {
                 events.append(String(cString: g_variant_get_string(type, nil)))
@@ -65,6 +69,16 @@ public enum AssistiveTechnology {
     private static func accessibilityBus() -> OpaquePointer? {
         if triedBus { return bus }
         triedBus = true
+        bus = newAccessibilityBusConnection()
+        return bus
+    }
+
+    /// How a client connects to the accessibility bus (a message bus, authenticated).
+    static let busFlags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+        | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+
+    /// A new connection to the accessibility bus, nil when there is none.
+    static func newAccessibilityBusConnection() -> OpaquePointer? {
         var error: UnsafeMutablePointer<GError>?
         var address = ProcessInfo.processInfo.environment["AT_SPI_BUS_ADDRESS"]
         if address == nil, let session = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) {
@@ -80,10 +94,8 @@ public enum AssistiveTechnology {
         }
         g_clear_error(&error)
         guard let address, !address.isEmpty else { return nil }
-        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-            | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        bus = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
+        let connection = g_dbus_connection_new_for_address_sync(address, busFlags, nil, nil, &error)
         g_clear_error(&error)
-        return bus
+        return connection
     }
 }
