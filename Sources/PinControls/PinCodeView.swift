@@ -147,8 +147,10 @@ public final class PinCodeView {
 
     private func appearanceChanged() {
         // Set only when it changed: screen readers speak every change of the focused object's
-        // description. No invalid state either: Orca 43 takes GTK 4.8's for a dead object
-        // (the window says why a PIN was refused).
+        // description. Shown only while a client of the accessibility bus listens: GTK 4.8 would
+        // broadcast it at every key for nobody (most of a keystroke's CPU); a client that comes
+        // later gets the current count. No invalid state either: Orca 43 takes GTK 4.8's for a
+        // dead object (the window says why a PIN was refused).
         let count = control.pinCode.count
         let description: String
         if let made = descriptions[count] {
@@ -157,7 +159,7 @@ public final class PinCodeView {
             description = accessibleDescription
             descriptions[count] = description
         }
-        if entry.ownAccessibleDescription != description { entry.setAccessibleDescription(description) }
+        if entry.ownAccessibleDescription != description { entry.setHeardAccessibleDescription(description) }
         // Only the drawing is redrawn; its size never changes, so nothing is laid out again.
         drawingArea.queueDraw()
     }
