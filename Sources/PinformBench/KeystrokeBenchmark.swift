@@ -22,7 +22,8 @@ enum KeystrokeBenchmark {
 
     private static var kept: [AnyObject] = []
 
-    struct Result: Codable {
+    /// What the presses cost, in one of the two cases a press meets.
+    struct Phase: Codable {
         /// Thread CPU time of `type(_:)` alone: engine apply, accessibility updates, queue_draw.
         var type = Samples()
         /// Thread CPU time of `type(_:)` plus snapshotting the view and rasterizing its render
@@ -33,7 +34,17 @@ enum KeystrokeBenchmark {
         /// Process CPU time from the press until the window's frame clock painted the frame
         /// (every thread: the renderer's too).
         var frame = Samples()
+    }
+
+    struct Result: Codable {
+        /// No client of the accessibility bus listens (most desktops): the view keeps its
+        /// description until one does, and GTK broadcasts nothing.
+        var unheard = Phase()
+        /// A client listens (a screen reader): every press's new description goes out over
+        /// AT-SPI, as Orca needs to speak the count.
+        var heard = Phase()
         var allocationsPerType = 0.0
+        var heardAllocationsPerType = 0.0
         var renderer = "unknown"
         var measuresDuringPresses = 0
         var allocationsDuringPresses = 0
@@ -107,45 +118,38 @@ enum KeystrokeBenchmark {
         for _ in 0..<5 { _ = nextFrame() }
         let allocation = (view.widget.width, view.widget.height, window.width, window.height)
 
-        // The press, drawing the view, and the frame it causes, as the user gets them.
-        let digits: [Character] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
+        // The presses, first with no client of the accessibility bus listening, then with one.
         let measuresBefore = LayoutProbe.measures, allocationsBefore = LayoutProbe.allocations
-        let surface = RasterSurface(width: view.widget.width, height: view.widget.height)
-        var allocationCount: UInt64 = 0
-        for press in 0..<presses {
-            if view.control.pinCode.isFilled {
-                view.clear()
-                guard nextFrame() else { result.failure = "no frame after clear"; return result }
-            }
-            let painted = LayoutProbe.paints
-            let processStart = Clock.processCPU(), threadStart = Clock.threadCPU()
-            let heapStart = pinform_allocation_count()
-            view.type(digits[press % digits.count])
-            let threadTyped = Clock.threadCPU()
-            allocationCount += pinform_allocation_count() - heapStart
-            // Draw the view now, as the frame would (its draw function runs in the snapshot),
-            // and under the cairo renderer rasterize it as that renderer does; the frame then
-            // reuses the view's fresh render node.
-            var threadSnapshotted = 0.0
-            surface.draw(view.widget, in: content, rasterize: rasterizes) { threadSnapshotted = Clock.threadCPU() }
-            let threadDrawn = Clock.threadCPU()
-            guard MainContext.spin(until: { LayoutProbe.paints > painted }, timeout: 5) else {
-                result.failure = "no frame after a press"
-                return result
-            }
-            let processEnd = Clock.processCPU()
-            if allocation != (view.widget.width, view.widget.height, window.width, window.height) { result.sizeChanges += 1 }
-            result.type.append(threadTyped - threadStart)
-            if rasterizes && press == 0 && surface.paintedPixels == 0 {
-                result.failure = "the view's drawing did not land in the image it is rasterized into"
-                return result
-            }
-            result.typeAndSnapshot.append(threadSnapshotted - threadStart)
-            if rasterizes { result.typeAndDraw.append(threadDrawn - threadStart) }
-            result.frame.append(processEnd - processStart)
+        guard MainContext.spin(until: { AssistiveTechnology.hasHeardFromRegistry }, timeout: 5),
+              !AssistiveTechnology.isListening else {
+            result.failure = "the accessibility registry did not answer, or a client already listens"
+            return result
         }
+        let listened = "object:property-change:accessible-description"
+        for heard in [false, true] {
+            if heard {
+                guard AssistiveTechnology.registerListener(for: listened),
+                      MainContext.spin(until: { AssistiveTechnology.isListening }, timeout: 5) else {
+                    result.failure = "a listener registered with the accessibility registry was not heard of"
+                    return result
+                }
+            }
+            var phase = Phase(), allocations: UInt64 = 0
+            if let failure = measure(presses: presses, view: view, content: content, window: window, rasterizes: rasterizes,
+                                     allocation: allocation, into: &phase, sizeChanges: &result.sizeChanges,
+                                     allocations: &allocations) {
+                result.failure = failure
+                return result
+            }
+            let perType = Double(allocations) / Double(presses)
+            if heard {
+                (result.heard, result.heardAllocationsPerType) = (phase, perType)
+            } else {
+                (result.unheard, result.allocationsPerType) = (phase, perType)
+            }
+        }
+        AssistiveTechnology.deregisterListener(for: listened)
         result.presses = presses
-        result.allocationsPerType = Double(allocationCount) / Double(presses)
         result.measuresDuringPresses = LayoutProbe.measures - measuresBefore
         result.allocationsDuringPresses = LayoutProbe.allocations - allocationsBefore
         result.allocationUnchanged = allocation == (view.widget.width, view.widget.height, window.width, window.height)
@@ -161,6 +165,50 @@ enum KeystrokeBenchmark {
         return result
     }
 
+    /// Presses `presses` digits, each with the view's drawing and the frame it causes, as the
+    /// user gets them; returns why it could not, if it could not.
+    private static func measure(presses: Int, view: PinCodeView, content: Widget, window: Window, rasterizes: Bool,
+                                allocation: (Int32, Int32, Int32, Int32), into phase: inout Phase,
+                                sizeChanges: inout Int, allocations: inout UInt64) -> String? {
+        func nextFrame() -> Bool {
+            let painted = LayoutProbe.paints
+            return MainContext.spin(until: { LayoutProbe.paints > painted }, timeout: 5)
+        }
+        let digits: [Character] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
+        let surface = RasterSurface(width: view.widget.width, height: view.widget.height)
+        for press in 0..<presses {
+            if view.control.pinCode.isFilled {
+                view.clear()
+                guard nextFrame() else { return "no frame after clear" }
+            }
+            let painted = LayoutProbe.paints
+            let processStart = Clock.processCPU(), threadStart = Clock.threadCPU()
+            let heapStart = pinform_allocation_count()
+            view.type(digits[press % digits.count])
+            let threadTyped = Clock.threadCPU()
+            allocations += pinform_allocation_count() - heapStart
+            // Draw the view now, as the frame would (its draw function runs in the snapshot),
+            // and under the cairo renderer rasterize it as that renderer does; the frame then
+            // reuses the view's fresh render node.
+            var threadSnapshotted = 0.0
+            surface.draw(view.widget, in: content, rasterize: rasterizes) { threadSnapshotted = Clock.threadCPU() }
+            let threadDrawn = Clock.threadCPU()
+            guard MainContext.spin(until: { LayoutProbe.paints > painted }, timeout: 5) else {
+                return "no frame after a press"
+            }
+            let processEnd = Clock.processCPU()
+            if allocation != (view.widget.width, view.widget.height, window.width, window.height) { sizeChanges += 1 }
+            phase.type.append(threadTyped - threadStart)
+            if rasterizes && press == 0 && surface.paintedPixels == 0 {
+                return "the view's drawing did not land in the image it is rasterized into"
+            }
+            phase.typeAndSnapshot.append(threadSnapshotted - threadStart)
+            if rasterizes { phase.typeAndDraw.append(threadDrawn - threadStart) }
+            phase.frame.append(processEnd - processStart)
+        }
+        return nil
+    }
+
     static func table(_ result: Result, renderer: Renderer) -> Table {
         var table = Table("keystroke, \(renderer.rawValue) renderer: one digit typed into PinCodeView"
                               + " (\(result.presses) presses, clearing after each 4)",
@@ -173,13 +221,16 @@ enum KeystrokeBenchmark {
             table.note("FAILED: " + failure)
             return table
         }
-        add("type(): engine apply + a11y + queue_draw (thread CPU)", result.type)
-        add("type() + snapshot of the view (thread CPU)", result.typeAndSnapshot)
-        if !result.typeAndDraw.isEmpty {
-            add("type() + snapshot and cairo raster of the view (thread CPU)", result.typeAndDraw)
+        for (phase, words) in [(result.unheard, "no AT-SPI client listening"), (result.heard, "a screen reader listening")] {
+            add("type(), \(words): engine + a11y + queue_draw (thread CPU)", phase.type)
+            add("  type() + snapshot of the view (thread CPU)", phase.typeAndSnapshot)
+            if !phase.typeAndDraw.isEmpty {
+                add("  type() + snapshot and cairo raster of the view (thread CPU)", phase.typeAndDraw)
+            }
+            add("  type() + draw + the whole window frame (process CPU)", phase.frame)
         }
-        add("type() + draw + the whole window frame (process CPU)", result.frame)
         table.note("heap allocations per type(): " + Format.fixed(result.allocationsPerType, 1)
+            + " with no client listening, " + Format.fixed(result.heardAllocationsPerType, 1) + " with one"
             + "; renderer: " + result.renderer)
         table.note("relayout: during the presses the content's layout manager was measured \(result.measuresDuringPresses)"
             + " and allocated \(result.allocationsDuringPresses) times; sizes changed after"
