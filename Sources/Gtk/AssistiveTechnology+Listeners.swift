@@ -56,8 +56,8 @@ struct WeakWidget {
     weak var widget: Widget?
 }
 
-/// Follows the registry's listeners on a connection to the accessibility bus of its own,
-/// made asynchronously so that starting it costs the window's first frame nothing.
+/// Follows the registry's listeners on a connection to the accessibility bus of its own, made
+/// asynchronously after the first frame.
 @MainActor
 final class ListenerWatch {
     static let shared = ListenerWatch()
@@ -69,9 +69,16 @@ final class ListenerWatch {
     private var started = false
     private var bus: OpaquePointer?
 
+    /// Starts the watch once the main loop is idle, after the window's first frame: the
+    /// connection it makes costs start-up nothing, and until the registry answers every
+    /// description is shown.
     func start() {
         guard !started else { return }
         started = true
+        MainContext.idle(priority: 300) { ListenerWatch.shared.connect() } // G_PRIORITY_LOW
+    }
+
+    private func connect() {
         if let address = ProcessInfo.processInfo.environment["AT_SPI_BUS_ADDRESS"], !address.isEmpty {
             connect(to: address)
             return
