@@ -5,7 +5,7 @@ import os
 import unittest
 
 from orca_session import OrcaSession, orca_available
-from pinform_e2e import AppTestCase
+from pinform_e2e import AppTestCase, listen_at_launch
 
 
 @unittest.skipUnless(orca_available(), "orca and speech-dispatcher are not installed")
@@ -16,12 +16,20 @@ class OrcaTestCase(AppTestCase):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
+        # Orca alone listens, as on a user's desktop: what it registers for is what makes
+        # Pinform broadcast the PIN's count.
+        listen_at_launch(False)
         cls.orca = OrcaSession()
-        cls.orca.__enter__()
+        try:
+            cls.orca.__enter__()
+        except BaseException:
+            listen_at_launch(True)
+            raise
 
     @classmethod
     def tearDownClass(cls):
         cls.orca.__exit__(None, None, None)
+        listen_at_launch(True)
         super().tearDownClass()
 
     def setUp(self):

@@ -51,13 +51,17 @@ def _ignore_event(_event):
 
 # Pinform's PIN view keeps its changing description ("2 of 4 digits entered") to itself while no
 # client of the accessibility bus listens: GTK 4.8 would broadcast every key to nobody. The tests
-# read descriptions as a screen reader does, and so listen as one does, for the whole run
-# (test_pin_unheard.py takes it back to see the quiet case).
+# read descriptions as a screen reader does, and so listen as one does: each launch registers
+# first, test_pin_unheard.py takes it back to see the quiet case, and Orca tests leave the
+# listening to Orca (`listen_at_launch(False)`).
 DESCRIPTION_CHANGES = "object:property-change:accessible-description"
 
 
 def listen_for_descriptions():
-    """Registers the tests with the accessibility registry as a listener for description changes."""
+    """Registers the tests with the accessibility registry as a listener for description changes.
+    Registered anew each time: the registry drops it when this process deregisters a wider event
+    (test_orca.py's "object:property-change")."""
+    pyatspi.Registry.deregisterEventListener(_ignore_event, DESCRIPTION_CHANGES)
     pyatspi.Registry.registerEventListener(_ignore_event, DESCRIPTION_CHANGES)
 
 
@@ -66,7 +70,17 @@ def stop_listening_for_descriptions():
     pyatspi.Registry.deregisterEventListener(_ignore_event, DESCRIPTION_CHANGES)
 
 
-listen_for_descriptions()
+_listening_at_launch = [True]
+
+
+def listen_at_launch(wanted):
+    """Whether each launch registers the tests as a listener first (the default); False takes
+    the registration back at once, for tests where another client (Orca) is the listener."""
+    _listening_at_launch[0] = wanted
+    if wanted:
+        listen_for_descriptions()
+    else:
+        stop_listening_for_descriptions()
 
 
 def _quiet_gtk4_cache_warning(domain, level, message, _data):
@@ -206,7 +220,8 @@ class App:
 
 
 def launch(command, data_home=None, config_home=None, env=None):
-    """Starts `command` (a list) with accessibility on and private XDG folders.
+    """Starts `command` (a list) with accessibility on and private XDG folders, the tests
+    registered as a listener for description changes first unless `listen_at_launch(False)`.
 
     data_home / config_home: reuse folders (to restart an app on the same state); folders made
     here are deleted when the app is quit. A data folder given without a config folder gets the
@@ -214,6 +229,8 @@ def launch(command, data_home=None, config_home=None, env=None):
     its attempt counter there, and a data folder whose counter went missing is locked, as a
     user's would be. `env` adds or overrides environment variables.
     """
+    if _listening_at_launch[0]:
+        listen_for_descriptions()
     owned = []
 
     def temp(kind):
