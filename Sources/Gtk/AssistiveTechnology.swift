@@ -34,26 +34,25 @@ public enum AssistiveTechnology {
 
     /// The event types clients of the accessibility bus are registered for
     /// (`org.a11y.atspi.Registry.GetRegisteredEvents`).
-    static var registeredEvents: [String] {
-        guard let bus = accessibilityBus() else { return [] }
+    static var registeredEvents: [String] { askRegisteredEvents() ?? [] }
+
+    /// The same, nil when the registry could not be asked.
+    static func askRegisteredEvents() -> [String]? {
+        guard let bus = accessibilityBus() else { return nil }
         var error: UnsafeMutablePointer<GError>?
         guard let reply = g_dbus_connection_call_sync(
             bus, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry", "org.a11y.atspi.Registry",
             "GetRegisteredEvents", nil, nil, G_DBUS_CALL_FLAGS_NONE, 500, nil, &error)
         else {
             g_clear_error(&error)
-            return []
+            return nil
         }
         defer { g_variant_unref(reply) }
-        return events(inRegistryReply: reply)
-    }
-
-    /// The event types in a reply to `GetRegisteredEvents` (`a(ss)`: bus name, event type).
-    static func events(inRegistryReply reply: OpaquePointer) -> [String] {
         guard g_variant_n_children(reply) > 0, let listeners = g_variant_get_child_value(reply, 0) else { return [] }
         defer { g_variant_unref(listeners) }
         var events: [String] = []
         for index in 0..<g_variant_n_children(listeners) {
+            // Each is (bus name, event type).
             guard let pair = g_variant_get_child_value(listeners, index) else { continue }
             if g_variant_n_children(pair) > 1, let type = g_variant_get_child_value(pair, 1) {
                 events.append(String(cString: g_variant_get_string(type, nil)))
@@ -66,19 +65,9 @@ public enum AssistiveTechnology {
 
     /// The accessibility bus GTK talks to: `AT_SPI_BUS_ADDRESS`, else the address the session
     /// bus's `org.a11y.Bus` gives.
-    private static func accessibilityBus() -> OpaquePointer? {
+    static func accessibilityBus() -> OpaquePointer? {
         if triedBus { return bus }
         triedBus = true
-        bus = newAccessibilityBusConnection()
-        return bus
-    }
-
-    /// How a client connects to the accessibility bus (a message bus, authenticated).
-    static let busFlags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-        | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-
-    /// A new connection to the accessibility bus, nil when there is none.
-    static func newAccessibilityBusConnection() -> OpaquePointer? {
         var error: UnsafeMutablePointer<GError>?
         var address = ProcessInfo.processInfo.environment["AT_SPI_BUS_ADDRESS"]
         if address == nil, let session = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) {
@@ -94,8 +83,10 @@ public enum AssistiveTechnology {
         }
         g_clear_error(&error)
         guard let address, !address.isEmpty else { return nil }
-        let connection = g_dbus_connection_new_for_address_sync(address, busFlags, nil, nil, &error)
+        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+            | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        bus = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
         g_clear_error(&error)
-        return connection
+        return bus
     }
 }
