@@ -63,10 +63,19 @@ let package = Package(
 
         // Persistence.
         // PinCode: the lockout arithmetic of `PinCheck`'s security transaction.
-        .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2", "PinCode", "Localization"]),
+        // SystemLibraryNames records at build time the sonames of the C libraries it opens.
+        .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CTss2", "PinCode", "Localization"],
+                plugins: ["SystemLibraryNames"]),
 
         // The shared store: the record store protocol over PostgreSQL through libpq.
-        .target(name: "PostgresStore", dependencies: ["CPostgres", "Storage", "Localization"]),
+        .target(name: "PostgresStore", dependencies: ["CPostgres", "Storage", "Localization"],
+                plugins: ["SystemLibraryNames"]),
+
+        // Build time: the soname and package of each library Storage and PostgresStore open with
+        // dlopen, read from the library the build finds (pkg-config, its ELF soname, dpkg), so
+        // that no soname is written by hand.
+        .executableTarget(name: "SystemLibraryNamesTool"),
+        .plugin(name: "SystemLibraryNames", capability: .buildTool(), dependencies: ["SystemLibraryNamesTool"]),
 
         // The application's logic, headless: the PIN flow, the records session, the record
         // models' contract, typed action and settings names. Never GTK.

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 internal import CPostgres
-import Localization
 import Storage
 
 /// libpq's functions, opened with `dlopen` at the first connection to a shared database.
@@ -13,11 +12,10 @@ import Storage
 /// (CPostgres's module map has no `link`); this is the only place that reaches it, and the
 /// headers still give every type and constant. The library stays loaded for the process.
 struct LibPQ: @unchecked Sendable {
-    /// The library's name on Debian (package libpq5).
-    static let libraryName = "libpq.so.5"
-
     /// libpq, loaded once (thread-safe), or why it could not be.
-    static let shared: Result<LibPQ, StoreError> = Result { () throws(StoreError) in try load(libraryName) }
+    static let shared: Result<LibPQ, StoreError> = Result { () throws(StoreError) in
+        try load(SystemLibraryNames.libpq.soname, package: SystemLibraryNames.libpq.package)
+    }
 
     let connectdbParams: @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?, Int32) -> OpaquePointer?
     let status: @convention(c) (OpaquePointer?) -> ConnStatusType
@@ -48,11 +46,11 @@ struct LibPQ: @unchecked Sendable {
 
     /// Opens `name` and looks up every function the store calls; a missing library or function
     /// throws `.serverUnavailable` with a sentence saying so and the loader's words.
-    static func load(_ name: String) throws(StoreError) -> LibPQ {
+    static func load(_ name: String, package: String?) throws(StoreError) -> LibPQ {
         do throws(LibraryMissing) {
-            return try functions(of: CLibrary(name, package: "libpq5"))
+            return try functions(of: CLibrary(name, package: package))
         } catch {
-            throw unavailable(error.detail)
+            throw .serverUnavailable(reason: error.reason)
         }
     }
 
@@ -97,9 +95,4 @@ struct LibPQ: @unchecked Sendable {
         resultErrorMessageText(result).map { String(cString: $0) } ?? ""
     }
 
-    private static func unavailable(_ detail: String) -> StoreError {
-        // Translators: {error} is the system's words (in English), e.g. "libpq.so.5: cannot open shared object file: No such file or directory"; libpq5 is a package name.
-        .serverUnavailable(reason: tr("the PostgreSQL client library cannot be loaded ({error}); install the package libpq5",
-                                      ["error": detail]))
-    }
 }

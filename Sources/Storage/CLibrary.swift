@@ -14,12 +14,12 @@ import Localization
 package struct CLibrary {
     /// The file's name as the loader finds it (the soname), e.g. "libsodium.so.23".
     package let name: String
-    /// The Debian package that installs it.
-    package let package: String
+    /// The Debian package that installs it, where the build could tell (`SystemLibraryNames`).
+    package let package: String?
     private let handle: UnsafeMutableRawPointer
 
     /// Opens `name`; throws `LibraryMissing` with the loader's words when it cannot.
-    package init(_ name: String, package: String) throws(LibraryMissing) {
+    package init(_ name: String, package: String?) throws(LibraryMissing) {
         // RTLD_LOCAL: its symbols serve only the lookups here (and its own dependencies, which it
         // names itself), never a library loaded later, such as a plain SQLite's user.
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
@@ -48,19 +48,26 @@ package struct CLibrary {
 /// another version. Shown inside the error of what was asked (`StoreError.libraryMissing`,
 /// `VaultError.libraryMissing`, `TPM2Error.noTPM`).
 public struct LibraryMissing: Error, Equatable, Sendable {
-    /// The library's file name, e.g. "libsqlcipher.so.0".
+    /// The library's file name, e.g. "libsqlcipher.so.1".
     public let library: String
-    /// The Debian package that installs it, e.g. "libsqlcipher0".
-    public let package: String
+    /// The Debian package that installs it, e.g. "libsqlcipher1"; nil where the build could not
+    /// tell (built where there is no dpkg).
+    public let package: String?
     /// The dynamic loader's words (in English).
     public let detail: String
 
     /// A clause for the sentence of the error that carries it, in the user's language.
     public var reason: String {
-        // Translators: a clause inside a sentence. {library} is a file name such as libsqlcipher.so.0;
+        guard let package else {
+            // Translators: a clause inside a sentence. {library} is a file name such as libsqlcipher.so.1;
+            // {error} is the system's words (in English), e.g. "cannot open shared object file: No such file or directory".
+            return tr("the library {library} cannot be loaded ({error}); install it with your system’s packages",
+                      ["library": library, "error": detail])
+        }
+        // Translators: a clause inside a sentence. {library} is a file name such as libsqlcipher.so.1;
         // {error} is the system's words (in English), e.g. "cannot open shared object file: No such file or directory";
-        // {package} is a Debian package name such as libsqlcipher0.
-        tr("the library {library} cannot be loaded ({error}); install the package {package}",
-           ["library": library, "error": detail, "package": package])
+        // {package} is a Debian package name such as libsqlcipher1.
+        return tr("the library {library} cannot be loaded ({error}); install the package {package}",
+                  ["library": library, "error": detail, "package": package])
     }
 }

@@ -9,11 +9,10 @@ import CSodium
 /// the functions through `sodium`. Reading the key file (the PIN's length, its protection) does
 /// not need libsodium, so a desk with a PIN set does not load it before the PIN window.
 enum Sodium {
-    /// The library's name on Debian and its package.
-    static let library = "libsodium.so.23", package = "libsodium23"
-
     /// The functions, loaded once (thread-safe) at the first use, or why they could not be.
-    static let shared = Result { () throws(LibraryMissing) in try SodiumFunctions(CLibrary(library, package: package)) }
+    static let shared = Result { () throws(LibraryMissing) in
+        try SodiumFunctions(CLibrary(SystemLibraryNames.sodium.soname, package: SystemLibraryNames.sodium.package))
+    }
 
     /// Whether the library is loaded and `sodium_init()` succeeded; evaluated once, thread-safely.
     static let isReady: Bool = (try? shared.get()).map { $0.initialize() >= 0 } ?? false

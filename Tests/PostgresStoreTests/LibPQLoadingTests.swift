@@ -15,24 +15,32 @@ final class LibPQLoadingTests: XCTestCase {
     }
 
     func testAMissingLibraryIsAPlainMessage() {
-        XCTAssertThrowsError(try LibPQ.load("libpq-not-installed.so.5")) { error in
+        XCTAssertThrowsError(try LibPQ.load("libpq-not-installed.so.5", package: "libpq5")) { error in
             guard case StoreError.serverUnavailable(let reason) = error else {
                 return XCTFail("expected serverUnavailable, got \(error)")
             }
             XCTAssertTrue(reason.contains("libpq-not-installed.so.5"), reason)
-            XCTAssertTrue(reason.contains("libpq5"), reason)
+            XCTAssertTrue(reason.contains("install the package libpq5"), reason)
             let message = (error as? StoreError)?.message ?? ""
-            XCTAssertTrue(message.contains("the PostgreSQL client library cannot be loaded"), message)
+            XCTAssertTrue(message.contains("the library libpq-not-installed.so.5 cannot be loaded"), message)
         }
     }
 
     func testALibraryWithoutLibpqsFunctionsIsAPlainMessage() {
         // The C library is there but has none of libpq's functions.
-        XCTAssertThrowsError(try LibPQ.load("libc.so.6")) { error in
+        XCTAssertThrowsError(try LibPQ.load("libc.so.6", package: nil)) { error in
             guard case StoreError.serverUnavailable(let reason) = error else {
                 return XCTFail("expected serverUnavailable, got \(error)")
             }
             XCTAssertTrue(reason.contains("PQconnectdbParams"), reason)
         }
+    }
+
+    /// The soname the build recorded is the one this system's loader knows, and dpkg named the
+    /// package that installs it.
+    func testTheRecordedSonameIsTheSystemsLibrary() throws {
+        XCTAssertTrue(SystemLibraryNames.libpq.soname.hasPrefix("libpq.so."), SystemLibraryNames.libpq.soname)
+        let package = try XCTUnwrap(SystemLibraryNames.libpq.package)
+        XCTAssertTrue(package.hasPrefix("libpq"), package)
     }
 }

@@ -36,6 +36,28 @@ final class CLibraryLoadingTests: XCTestCase {
         }
     }
 
+    func testWithoutAKnownPackageTheMessageSaysToInstallTheLibrary() {
+        // Built where there is no dpkg (a Flatpak, another distribution): no package to name.
+        XCTAssertThrowsError(try CLibrary("libsqlcipher-not-installed.so.1", package: nil)) { error in
+            guard let missing = error as? LibraryMissing else { return XCTFail("expected LibraryMissing, got \(error)") }
+            XCTAssertTrue(missing.reason.contains("the library libsqlcipher-not-installed.so.1 cannot be loaded"), missing.reason)
+            XCTAssertTrue(missing.reason.hasSuffix("install it with your system’s packages"), missing.reason)
+        }
+    }
+
+    /// The sonames recorded at build time are those of the libraries installed here: each loads
+    /// by that name, its file is the one the loader resolves it to, and dpkg named its package.
+    func testTheRecordedSonamesAreTheSystemsLibraries() throws {
+        let names = [SystemLibraryNames.sqlcipher, SystemLibraryNames.sodium, SystemLibraryNames.tss2Esys,
+                     SystemLibraryNames.tss2TctiLoader, SystemLibraryNames.tss2ResponseCodes, SystemLibraryNames.tss2Marshaling]
+        for (index, prefix) in ["libsqlcipher.so.", "libsodium.so.", "libtss2-esys.so.", "libtss2-tctildr.so.", "libtss2-rc.so.",
+                                "libtss2-mu.so."].enumerated() {
+            XCTAssertTrue(names[index].soname.hasPrefix(prefix), names[index].soname)
+            XCTAssertNoThrow(try CLibrary(names[index].soname, package: names[index].package))
+            XCTAssertNotNil(names[index].package, "dpkg names the package of \(names[index].soname)")
+        }
+    }
+
     func testALibraryWithoutAFunctionNamesTheFunction() throws {
         // The C library is there but has none of SQLite's functions.
         let libc = try CLibrary("libc.so.6", package: "libc6")

@@ -1,6 +1,6 @@
 import CSQLite
 
-/// SQLCipher's functions that Storage calls, from `libsqlcipher.so.0` (with libcrypto), opened
+/// SQLCipher's functions that Storage calls, from libsqlcipher (with libcrypto), opened
 /// with `dlopen` when the first database is opened (`CLibrary`): not linked, so that neither is
 /// loaded before the PIN window. Each field is the C function of the same name in
 /// `<sqlcipher/sqlite3.h>` (`step` is `sqlite3_step`), typed from that header.
@@ -9,11 +9,10 @@ import CSQLite
 /// library is not installed; every other call runs on a connection it opened and reaches the
 /// functions through `sqlite`.
 struct SQLCipher: @unchecked Sendable {
-    /// The library's name on Debian and its package.
-    static let library = "libsqlcipher.so.0", package = "libsqlcipher0"
-
     /// The functions, loaded once (thread-safe) at the first use, or why they could not be.
-    static let shared = Result { () throws(LibraryMissing) in try SQLCipher(CLibrary(library, package: package)) }
+    static let shared = Result { () throws(LibraryMissing) in
+        try SQLCipher(CLibrary(SystemLibraryNames.sqlcipher.soname, package: SystemLibraryNames.sqlcipher.package))
+    }
 
     /// Loads the library if it is not yet.
     static func open() throws(StoreError) {

@@ -12,16 +12,13 @@ import CTss2
 /// `TPM2Connection.init` calls `TSS2Functions.open()`, which throws `TPM2Error.noTPM` saying
 /// which library is missing; every other call runs on a connection and reaches them through `tss2`.
 struct TSS2Functions: @unchecked Sendable {
-    /// The libraries' names on Debian and their packages.
-    static let libraries = (esys: ("libtss2-esys.so.0", "libtss2-esys-3.0.2-0"), tctiLoader: ("libtss2-tctildr.so.0", "libtss2-tctildr0"),
-                            responseCodes: ("libtss2-rc.so.0", "libtss2-rc0"), marshaling: ("libtss2-mu.so.0", "libtss2-mu0"))
-
     /// The functions, loaded once (thread-safe) at the first use, or why they could not be.
     static let shared = Result { () throws(LibraryMissing) in
-        try TSS2Functions(esys: CLibrary(libraries.esys.0, package: libraries.esys.1),
-                          tctiLoader: CLibrary(libraries.tctiLoader.0, package: libraries.tctiLoader.1),
-                          responseCodes: CLibrary(libraries.responseCodes.0, package: libraries.responseCodes.1),
-                          marshaling: CLibrary(libraries.marshaling.0, package: libraries.marshaling.1))
+        typealias Names = SystemLibraryNames
+        return try TSS2Functions(esys: CLibrary(Names.tss2Esys.soname, package: Names.tss2Esys.package),
+                                 tctiLoader: CLibrary(Names.tss2TctiLoader.soname, package: Names.tss2TctiLoader.package),
+                                 responseCodes: CLibrary(Names.tss2ResponseCodes.soname, package: Names.tss2ResponseCodes.package),
+                                 marshaling: CLibrary(Names.tss2Marshaling.soname, package: Names.tss2Marshaling.package))
     }
 
     /// Loads the libraries if they are not yet.
