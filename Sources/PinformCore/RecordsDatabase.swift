@@ -120,7 +120,25 @@ public final class RecordsDatabase {
                 }
                 try Database.encryptPlaintextFile(at: file, key: key)
             }
-            let (database, reason) = try Database.openPreferringWrite(at: file, key: key)
+            var (database, reason) = try Database.openPreferringWrite(at: file, key: key)
+            if database.cipherFormat == .sqlcipher3, reason == nil {
+                // Written on Debian 12: moved to SQLCipher 4's format once, all or nothing. When
+                // that fails (a full disk), the records open as they are and it is tried again
+                // at the next unlock.
+                database.close()
+                let moved: Bool
+                do {
+                    try Database.upgradeCipherFormat(at: file, key: key)
+                    moved = true
+                } catch {
+                    moved = false
+                }
+                (database, reason) = try Database.openPreferringWrite(at: file, key: key)
+                if moved, database.cipherFormat == .sqlcipher4 { try? KeyVault(paths: paths).recordCipherFormat(.sqlcipher4) }
+            } else if database.cipherFormat == .sqlcipher4, reason == nil {
+                // A move killed after the rename and before the key file was written.
+                try? KeyVault(paths: paths).recordCipherFormat(.sqlcipher4)
+            }
             self.database = database
             fileReadOnlyReason = reason
             openError = nil

@@ -65,8 +65,10 @@ final class EncryptionTests: XCTestCase {
 
     func testCipherSettingsAreFixedAndTemporaryDataStaysInMemory() throws {
         let database = try Database(at: file, key: try SecretBytes.random(count: 32))
-        XCTAssertEqual(try database.rows("PRAGMA cipher_page_size").first?.first, .text("1024"))
-        XCTAssertEqual(try database.rows("PRAGMA kdf_iter").first?.first, .text("64000"))
+        // SQLCipher 4's settings, named (`cipher_compatibility = 4`) rather than the library's defaults.
+        XCTAssertEqual(try database.rows("PRAGMA cipher_page_size").first?.first, .text("4096"))
+        XCTAssertEqual(try database.rows("PRAGMA kdf_iter").first?.first, .text("256000"))
+        XCTAssertEqual(try database.rows("PRAGMA cipher_hmac_algorithm").first?.first, .text("HMAC_SHA512"))
         XCTAssertEqual(try database.rows("PRAGMA cipher_use_hmac").first?.first, .text("1"))
         XCTAssertEqual(try database.rows("PRAGMA temp_store").first?.first, .integer(2))
     }

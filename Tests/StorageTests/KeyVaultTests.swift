@@ -60,7 +60,7 @@ final class KeyVaultTests: XCTestCase {
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         XCTAssertEqual(json["format"] as? String, "pinform-keys")
         XCTAssertEqual(json["version"] as? Int, 1)
-        XCTAssertEqual(json["database"] as? String, "sqlcipher-3.4")
+        XCTAssertEqual(json["database"] as? String, "sqlcipher-4")
         let slots = try XCTUnwrap(json["slots"] as? [[String: Any]])
         XCTAssertEqual(slots.count, 1)
         XCTAssertEqual(slots[0]["kind"] as? String, "pin")

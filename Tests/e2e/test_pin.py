@@ -138,7 +138,7 @@ class PinWindowTests(AppTestCase):
         wait_until(lambda: os.path.exists(key_file), message="no keys.json")
         with open(key_file, encoding="utf-8") as handle:
             keys = json.load(handle)
-        self.assertEqual((keys["format"], keys["version"], keys["database"]), ("pinform-keys", 1, "sqlcipher-3.4"))
+        self.assertEqual((keys["format"], keys["version"], keys["database"]), ("pinform-keys", 1, "sqlcipher-4"))
         slot, recovery = keys["slots"]
         self.assertEqual((slot["kind"], recovery["kind"]), ("pin", "recovery"))
         # The app's real cost: 256 MiB and 3 passes of argon2id.

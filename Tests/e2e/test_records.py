@@ -247,7 +247,8 @@ def records_path(data_home):
 # --- The records file as another program sees it: with the data key ---------------------------
 
 # SQLCipher 3.4's settings, as the app fixes them (Sources/Storage/Records/Database+Key.swift).
-CIPHER_SETTINGS = ["PRAGMA cipher_page_size = 1024;", "PRAGMA kdf_iter = 64000;", "PRAGMA cipher_use_hmac = ON;"]
+# SQLCipher 4's settings, named as Storage names them (Sources/Storage/Records/CipherFormat.swift).
+CIPHER_SETTINGS = ["PRAGMA cipher_compatibility = 4;"]
 
 
 def data_key(data_home, pin=PIN):
@@ -256,7 +257,7 @@ def data_key(data_home, pin=PIN):
     salt, then XChaCha20-Poly1305 with the slot's nonce and associated data)."""
     with open(os.path.join(data_home, "pinform", "keys.json"), encoding="utf-8") as handle:
         keys = json.load(handle)
-    assert keys["format"] == "pinform-keys" and keys["version"] == 1 and keys["database"] == "sqlcipher-3.4", keys
+    assert keys["format"] == "pinform-keys" and keys["version"] == 1 and keys["database"] == "sqlcipher-4", keys
     slot = next(slot for slot in keys["slots"] if slot["kind"] == "pin")
     # "$argon2id$v=19$m=262144,t=3,p=1$<salt, base64 without padding>"
     _, algorithm, version, parameters, salt = slot["kdf"].split("$")

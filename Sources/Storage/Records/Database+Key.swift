@@ -2,33 +2,25 @@ import CSodium
 import CSQLite
 
 extension Database {
-    /// SQLCipher's settings, fixed rather than left to the library's defaults so that a later
-    /// SQLCipher (4.x changed every default) still opens the file the same way. They are
-    /// SQLCipher 3.4's own: AES-256-CBC per 1024-byte page with a random IV, HMAC-SHA1 on
-    /// every page, and, since the key is a raw 256-bit key, no passphrase derivation (the
-    /// `kdf_iter` is only used for the HMAC key). The key file records them as
-    /// `"database": "sqlcipher-3.4"`.
-    static let cipherSettings = [
-        "PRAGMA cipher_page_size = 1024",
-        "PRAGMA kdf_iter = 64000",
-        "PRAGMA cipher_use_hmac = ON",
-    ]
-
     /// Keys the connection before anything is read: SQLCipher then encrypts every page of the
     /// file, its `-wal` and its journals; temporary tables and sorts stay in memory.
     ///
     /// The key goes to SQLCipher as the raw-key form `x'<64 hex digits>'`, built in secure
-    /// memory and wiped at once; it is never part of an SQL string.
-    func applyKey(_ key: SecretBytes?) throws(StoreError) {
+    /// memory and wiped at once; it is never part of an SQL string. `format`'s settings are
+    /// set by name (`cipher_compatibility`) rather than left to the library's defaults, which
+    /// each major version of SQLCipher changes.
+    func applyKey(_ key: SecretBytes?, format: CipherFormat) throws(StoreError) {
         guard let connection = handle else { throw StoreError.closed(path: path) }
+        // SQLCipher would print a line on standard error for each page it cannot read, also
+        // when trying a file with SQLCipher 4's settings before SQLCipher 3's; failures are
+        // reported through their result codes.
+        try executeScript("PRAGMA cipher_log_level = NONE")
         if let key {
             let result = try Database.withRawKey(key) { rawKey in
                 sqlite.keyV2(connection, "main", rawKey.baseAddress, Int32(rawKey.count))
             }
             guard result == SQLITE_OK else { throw error(code: result) }
-            for setting in Database.cipherSettings {
-                try executeScript(setting)
-            }
+            try executeScript("PRAGMA cipher_compatibility = \(format.compatibility)")
         }
         // Sorts, indexes being built and temporary tables never touch the disk.
         try executeScript("PRAGMA temp_store = MEMORY")

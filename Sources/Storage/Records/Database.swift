@@ -95,35 +95,42 @@ public final class Database {
     ///   - immutable: read the file as one nothing changes (SQLite's `immutable=1`).
     ///   - snapshot: read this copy of the file instead, named as `path` in messages; its folder
     ///     is removed when the connection closes.
+    ///   - format: the settings to use, without trying SQLCipher 4's first (tests write files
+    ///     as Pinform on Debian 12 did with `.sqlcipher3`).
     init(
         path: String, readOnly: Bool, key: SecretBytes?, busyTimeout: Duration, migrations: [Migration],
         immutable: Bool = false,
-        snapshot: String? = nil
+        snapshot: String? = nil,
+        format: CipherFormat? = nil
     ) throws(StoreError) {
         self.path = path
         try SQLCipher.open()
         snapshotFolder = snapshot.map { ($0 as NSString).deletingLastPathComponent }
-        var connection: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         let opened = snapshot ?? path
         let name = immutable ? Database.uri(opened) + "?immutable=1" : opened
         let writes = !readOnly && snapshot == nil && !immutable
         if writes { Database.restrictToOwner(at: path, creating: true) }
-        let result = sqlite.openV2(name, &connection, access | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nil)
-        guard result == SQLITE_OK, let connection else {
-            let error = StoreError.sqlite(
-                code: connection.map { sqlite.extendedErrcode($0) } ?? result,
-                message: connection.map { sqlite.errorMessage($0) } ?? "out of memory",
-                systemError: connection.map { sqlite.systemErrno($0) } ?? 0,
-                path: path
-            )
-            _ = sqlite.closeV2(connection)
+        let flags = access | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+        do {
+            connection = try Database.openConnection(name, flags: flags, path: path)
+        } catch {
             snapshotFolder.map { try? FileManager.default.removeItem(atPath: $0) }
             throw error
         }
-        self.connection = connection
-        _ = sqlite.extendedResultCodes(connection, 1)
-        try applyKey(key)
+        try applyKey(key, format: format ?? .sqlcipher4)
+        cipherFormat = format ?? .sqlcipher4
+        // A file SQLCipher 4's settings cannot read may be one written with SQLCipher 3's (by
+        // Pinform on Debian 12): read again with those, on a new connection, as SQLCipher
+        // allows one set of settings per connection. When neither reads it, the statements
+        // below say the file is damaged.
+        if key != nil, format == nil, readsNothing() {
+            _ = sqlite.closeV2(connection)
+            connection = nil
+            connection = try Database.openConnection(name, flags: flags, path: path)
+            try applyKey(key, format: .sqlcipher3)
+            cipherFormat = .sqlcipher3
+        }
         let (seconds, attoseconds) = busyTimeout.components
         _ = sqlite.busyTimeout(connection, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         // Reading the journal mode reads the file's header, so a file that is not a database
@@ -149,7 +156,9 @@ public final class Database {
     /// Closes the connection; any later use fails. Closing twice does nothing.
     public func close() {
         statements.removeAll()
-        _ = sqlite.closeV2(connection)
+        // No connection, no SQLCipher call: an initializer that failed because the library
+        // could not be loaded ends here too, through `deinit`.
+        if let connection { _ = sqlite.closeV2(connection) }
         connection = nil
         if let snapshotFolder {
             try? FileManager.default.removeItem(atPath: snapshotFolder)
@@ -171,6 +180,36 @@ public final class Database {
     /// Whether the file was written by a newer version: it has had more migrations than this
     /// version knows. Such a file opens only read-only.
     public private(set) var isFromNewerVersion = false
+
+    /// The SQLCipher settings the file is read with: SQLCipher 4's, or SQLCipher 3's for a file
+    /// not yet moved to 4's format (`upgradeCipherFormat(at:key:progress:)`). Plaintext and
+    /// in-memory databases say `.sqlcipher4`, the format they would be encrypted in.
+    public private(set) var cipherFormat = CipherFormat.sqlcipher4
+
+    /// Opens a connection to `name`, with extended result codes on.
+    private static func openConnection(_ name: String, flags: Int32, path: String) throws(StoreError) -> OpaquePointer {
+        var connection: OpaquePointer?
+        let result = sqlite.openV2(name, &connection, flags, nil)
+        guard result == SQLITE_OK, let connection else {
+            let error = StoreError.sqlite(
+                code: connection.map { sqlite.extendedErrcode($0) } ?? result,
+                message: connection.map { sqlite.errorMessage($0) } ?? "out of memory",
+                systemError: connection.map { sqlite.systemErrno($0) } ?? 0,
+                path: path
+            )
+            if let connection { _ = sqlite.closeV2(connection) }
+            throw error
+        }
+        _ = sqlite.extendedResultCodes(connection, 1)
+        return connection
+    }
+
+    /// Whether the first page cannot be read as a database with the connection's key and
+    /// settings (SQLCipher says `SQLITE_NOTADB`).
+    private func readsNothing() -> Bool {
+        guard let connection else { return false }
+        return sqlite.exec(connection, "SELECT count(*) FROM sqlite_master", nil, nil, nil) & 0xFF == SQLITE_NOTADB
+    }
 
     // MARK: Running SQL
 

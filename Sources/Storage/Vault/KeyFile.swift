@@ -2,7 +2,7 @@
 /// each of which wraps the same data key under another secret.
 ///
 /// ```json
-/// {"format":"pinform-keys","version":1,"database":"sqlcipher-3.4",
+/// {"format":"pinform-keys","version":1,"database":"sqlcipher-4",
 ///  "slots":[{"kind":"pin","digits":6,"kdf":"$argon2id$v=19$m=262144,t=3,p=1$…",
 ///            "nonce":"…","wrappedKey":"…"}]}
 /// ```
@@ -16,8 +16,10 @@ struct KeyFile: Codable, Equatable {
     var format = KeyFile.formatName
     /// The layout's version; a newer one is refused rather than misread.
     var version = KeyFile.currentVersion
-    /// How the data key is used: SQLCipher 3.4 with its fixed settings (see `Database`).
-    var database = KeyFile.databaseCipher
+    /// How the data key is used: the records file's `CipherFormat` ("sqlcipher-4"; a file
+    /// written on Debian 12 says "sqlcipher-3.4" until its records are moved to SQLCipher 4's
+    /// format at the unlock, `KeyVault.recordCipherFormat(_:)`).
+    var database = CipherFormat.sqlcipher4.rawValue
     /// Names the data key (see `KeyVault.keyID(of:)`), so a key can be told to belong here.
     var keyID: String
     var slots: [KeySlot]
@@ -30,7 +32,6 @@ struct KeyFile: Codable, Equatable {
 
     static let formatName = "pinform-keys"
     static let currentVersion = 1
-    static let databaseCipher = "sqlcipher-3.4"
 }
 
 /// The two fields of a key file that say what it is, read before the rest: a newer version's

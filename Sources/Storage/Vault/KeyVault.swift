@@ -283,6 +283,23 @@ public final class KeyVault: Sendable {
         try legacy.remove()
     }
 
+    /// The records file's format as the key file says it; `.sqlcipher4` when there is no key file.
+    public func cipherFormat() throws(VaultError) -> CipherFormat {
+        guard FileOperations.exists(atPath: fileURL.path) else { return .sqlcipher4 }
+        return CipherFormat(rawValue: try read().database) ?? .sqlcipher4
+    }
+
+    /// Records that the records file is now in `format`, once it was moved and flushed: the key
+    /// file changes last, so a kill before this leaves the old word, and the file is read in
+    /// whichever format it has.
+    public func recordCipherFormat(_ format: CipherFormat) throws(VaultError) {
+        guard FileOperations.exists(atPath: fileURL.path) else { return }
+        var file = try read()
+        guard file.database != format.rawValue else { return }
+        file.database = format.rawValue
+        try write(file)
+    }
+
     // MARK: Slots
 
     func makeSlot(kind: KeySlotKind, digits: Int?, secret: SecretBytes, dataKey: SecretBytes) throws(VaultError) -> KeySlot {
@@ -366,7 +383,7 @@ public final class KeyVault: Sendable {
         if header.version > KeyFile.currentVersion { throw .newerVersion(path: path) }
         guard let file = try? JSONDecoder().decode(KeyFile.self, from: Data(bytes)),
               file.format == KeyFile.formatName, file.version == KeyFile.currentVersion,
-              file.database == KeyFile.databaseCipher
+              CipherFormat(rawValue: file.database) != nil
         else { throw .corrupt(path: path) }
         return file
     }
