@@ -11,15 +11,16 @@ extension Database {
     /// each major version of SQLCipher changes.
     func applyKey(_ key: SecretBytes?, format: CipherFormat) throws(StoreError) {
         guard let connection = handle else { throw StoreError.closed(path: path) }
-        // SQLCipher would print a line on standard error for each page it cannot read, also
-        // when trying a file with SQLCipher 4's settings before SQLCipher 3's; failures are
-        // reported through their result codes.
-        try executeScript("PRAGMA cipher_log_level = NONE")
         if let key {
             let result = try Database.withRawKey(key) { rawKey in
                 sqlite.keyV2(connection, "main", rawKey.baseAddress, Int32(rawKey.count))
             }
             guard result == SQLITE_OK else { throw error(code: result) }
+            // SQLCipher would print a line on standard error for each page it cannot read, also
+            // when trying a file with SQLCipher 4's settings before SQLCipher 3's; failures are
+            // reported through their result codes. After the key: SQLCipher sets its logging
+            // up when it is first keyed.
+            try executeScript("PRAGMA cipher_log_level = NONE")
             try executeScript("PRAGMA cipher_compatibility = \(format.compatibility)")
         }
         // Sorts, indexes being built and temporary tables never touch the disk.
