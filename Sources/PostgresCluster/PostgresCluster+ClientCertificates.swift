@@ -13,7 +13,8 @@ extension PostgresCluster {
         if let user { chown(copied, user.uid, user.gid) }
         if !roles.isEmpty {
             let rules = data + "/pg_hba.conf"
-            let lines = "hostssl all " + roles.map { "\"\($0)\"" }.joined(separator: ",") + " 127.0.0.1/32 cert\n"
+            let names = roles.map { "\"\($0)\"" }.joined(separator: ",")
+            let lines = ["127.0.0.1/32", "::1/128"].map { "hostssl all \(names) \($0) cert\n" }.joined()
             let existing = try String(contentsOfFile: rules, encoding: .utf8)
             // Written in place: the file keeps its owner (the cluster's user).
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: rules))

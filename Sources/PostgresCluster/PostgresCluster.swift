@@ -4,7 +4,8 @@ import Synchronization
 
 /// A private PostgreSQL cluster for the tests and `pinform-bench`: `initdb` into a fresh
 /// temporary folder, the server listening on a Unix socket in that folder (and, given a
-/// certificate, with TLS on a free port of 127.0.0.1 — never another address), with password
+/// certificate, with TLS on a free port of both loopback addresses, 127.0.0.1 and ::1, so that
+/// `localhost` reaches it whichever its resolver names first — never another address), with password
 /// (SCRAM) authentication, stopped on `stop()` (started again by `start()`) or `deinit` — and
 /// killed with the process that started it, even when that one crashes. Never a server the
 /// tests did not start.
@@ -27,7 +28,8 @@ public final class PostgresCluster: Sendable {
     public let adminPassword: String
     /// The port number in the socket file's name, and the TCP port when `tls` was given.
     public let port: Int
-    /// Where the server listens over TCP with TLS: `127.0.0.1`, or nil for the socket only.
+    /// Where the server listens over TCP with TLS: `127.0.0.1` (and `::1` on the same port), or
+    /// nil for the socket only.
     public let tcpHost: String?
 
     /// A server certificate and its key (PEM files) for TLS over TCP on localhost.
@@ -62,8 +64,8 @@ public final class PostgresCluster: Sendable {
 
     /// Creates and starts the cluster; takes a second or two.
     ///
-    /// - Parameter tls: a certificate and key to serve TLS with, over TCP on `127.0.0.1` at a
-    ///   free port (besides the socket); nil for the Unix socket only.
+    /// - Parameter tls: a certificate and key to serve TLS with, over TCP on `127.0.0.1` and
+    ///   `::1` at a free port (besides the socket); nil for the Unix socket only.
     public init(tls: TLS? = nil) throws {
         binaries = try Self.binaryFolder()
         var template = Array("/tmp/pinform-pg.XXXXXX".utf8CString)
@@ -99,7 +101,7 @@ public final class PostgresCluster: Sendable {
             }
             port = try Self.freePort()
             tcpHost = "127.0.0.1"
-            var settings = ["-c", "listen_addresses=127.0.0.1", "-c", "ssl=on", "-c", "ssl_cert_file=\(certificate)",
+            var settings = ["-c", "listen_addresses=127.0.0.1,::1", "-c", "ssl=on", "-c", "ssl_cert_file=\(certificate)",
                             "-c", "ssl_key_file=\(key)"]
             if let clientCA = tls.clientCA {
                 settings += try Self.acceptClientCertificates(from: clientCA, for: tls.certificateRoles, folder: folder,
@@ -188,23 +190,48 @@ public final class PostgresCluster: Sendable {
         try psql("CREATE DATABASE \"\(name)\"" + (owner.map { " OWNER \"\($0)\"" } ?? ""))
     }
 
-    /// A TCP port on 127.0.0.1 that nothing listens on now (the kernel's choice).
+    /// A TCP port that nothing listens on now on 127.0.0.1 nor on ::1: the kernel's choice on
+    /// one, tried on the other.
     private static func freePort() throws -> Int {
+        for _ in 0..<20 {
+            guard let port = bindIPv4(port: 0) else { break }
+            if bindIPv6(port: port) != nil { return port }
+        }
+        throw Unavailable(description: "could not find a port free on both 127.0.0.1 and ::1")
+    }
+
+    /// Binds a socket to 127.0.0.1 at `port` (0: any) and closes it; the port, or nil.
+    private static func bindIPv4(port: Int) -> Int? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Unavailable(description: "no socket for finding a free port") }
+        guard socket >= 0 else { return nil }
         defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = UInt16(port).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
                 bind(socket, address, length) == 0 && getsockname(socket, address, &length) == 0
             }
         }
-        guard bound else { throw Unavailable(description: "could not find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+    }
+
+    /// Binds a socket to ::1 at `port` and closes it; the port, or nil.
+    private static func bindIPv6(port: Int) -> Int? {
+        let socket = Glibc.socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        defer { close(socket) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        address.sin6_port = UInt16(port).bigEndian
+        let length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 }
+        }
+        return bound ? port : nil
     }
 
     private static func binaryFolder() throws -> String {

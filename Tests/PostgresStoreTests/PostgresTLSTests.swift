@@ -48,6 +48,24 @@ final class PostgresTLSTests: XCTestCase {
                                    key: folder.appendingPathComponent("server.key").path)
     }
 
+    /// The private cluster serves TLS on both loopback addresses, so that `localhost` reaches it
+    /// whichever the resolver names first (Debian 13's /etc/hosts names ::1 too).
+    func testTheServerIsReachedWithTLSOverIPv4AndIPv6() throws {
+        let clinic = try authority("clinic-ca")
+        let cluster = try PostgresCluster(tls: serverCertificate(signedBy: clinic))
+        defer { cluster.stop() }
+        let password = try SharedServer.secret(cluster.adminPassword)
+        for address in ["127.0.0.1", "::1"] {
+            // verify-ca: the chain is checked; the certificate names localhost, not the address.
+            let endpoint = PostgresEndpoint(host: address, port: cluster.port, database: "postgres", user: cluster.adminUser,
+                                            sslMode: "verify-ca", caFile: clinic.certificate)
+            let connection = try PostgresConnection(endpoint: endpoint, password: password)
+            XCTAssertEqual(try connection.execute("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").scalar, "t", address)
+            XCTAssertEqual(try connection.execute("SELECT host(inet_client_addr())").scalar, address)
+            connection.close()
+        }
+    }
+
     func testAServerWhoseCertificateTheChosenCASignedIsReachedEncryptedAndAnyOtherIsRefused() throws {
         let clinic = try authority("clinic-ca")
         let stranger = try authority("other-ca")
