@@ -147,7 +147,7 @@ host_meets_floor() {
         return 0
     fi
     command -v apt-cache >/dev/null || return 1
-    if ! compgen -G '/var/lib/apt/lists/*_Packages' >/dev/null; then
+    if ! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null; then
         # A fresh system with no package lists yet (a new container) would name no candidate.
         local sudo=()
         [[ "$(id -u)" != 0 ]] && sudo=(sudo)
