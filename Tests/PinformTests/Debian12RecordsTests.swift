@@ -7,6 +7,7 @@ import PinCode
 import PinformCore
 @_spi(Testing) @testable import PinformModels
 import Storage
+import TestFolders
 import XCTest
 
 /// Records made on Debian 12 open on Debian 13: `Tests/e2e/fixtures/debian12-install` is a whole
@@ -141,15 +142,7 @@ final class Debian12RecordsTests: XCTestCase {
     @MainActor
     private static func list(paths: AppPaths, key: SecretBytes) throws -> [String] {
         var lines: [String] = []
-        try GtkRuntime.test {
-            let records = RecordsDatabase(paths: paths, key: key)
-            let forms = DefinedForms.shared
-            forms.forgetAll()
-            defer {
-                forms.forgetAll()
-                records.close()
-            }
-            forms.load(from: records)
+        try withDefinedForms(paths: paths, key: key) { records, forms in
             if let error = records.openError { throw error }
             XCTAssertNil(records.fileReadOnlyReason)
             let database = try XCTUnwrap(records.database)

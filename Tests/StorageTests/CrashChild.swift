@@ -7,6 +7,14 @@ import Glibc
 /// Runs one test of this binary as a child process that stops at a named step, and kills it
 /// there with SIGKILL: what the vault's and the upgrade's crash tests share.
 enum CrashChild {
+    /// In the child: says "at <step>" on standard error, where the parent waits for it, and
+    /// waits there to be killed.
+    static func stop(at step: String) -> Never {
+        let line = Array("at \(step)\n".utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        while true { pause() }
+    }
+
     /// Starts `test` with `variable` set to "<folder>\n<step>", waits (30 s at most) until the
     /// child reports "at <step>" on standard error, and kills it there.
     static func runUntilKilled(executable: String, test: String, variable: String, folder: URL, step: String) throws {

@@ -131,11 +131,7 @@ final class FormDefinitionStoreTests: XCTestCase {
         guard let value = ProcessInfo.processInfo.environment[Self.childVariable] else { return }
         let parts = value.split(separator: "\n").map(String.init)
         let file = URL(fileURLWithPath: parts[0], isDirectory: true).appendingPathComponent(Database.fileName)
-        func stop(at step: String) -> Never {
-            let line = Array("at \(step)\n".utf8)
-            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-            while true { pause() }
-        }
+        func stop(at step: String) -> Never { CrashChild.stop(at: step) }
         let database = try Database(at: file)
         var count = 0
         try FormDefinitionStore(database: database).save(

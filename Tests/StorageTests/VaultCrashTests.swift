@@ -49,9 +49,7 @@ final class VaultCrashTests: XCTestCase {
         let stop = try XCTUnwrap(KeyVault.Step(rawValue: parts[1]))
         let vault = KeyVault(directory: folder, derivation: .fastForTests) { step in
             guard step == stop else { return }
-            let line = Array("at \(step.rawValue)\n".utf8)
-            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-            while true { pause() }
+            CrashChild.stop(at: step.rawValue)
         }
         let key = try XCTUnwrap(try KeyVault(directory: folder, derivation: .fastForTests).unlock(pin: secret(Self.oldPIN)))
         try vault.changePIN(dataKey: key, to: secret(Self.newPIN))
@@ -110,9 +108,7 @@ final class UpgradeCrashTests: XCTestCase {
         let stop = parts[1]
         @Sendable func reached(_ step: String) {
             guard step == stop else { return }
-            let line = Array("at \(step)\n".utf8)
-            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-            while true { pause() }
+            CrashChild.stop(at: step)
         }
         let vault = KeyVault(directory: folder, derivation: .fastForTests) { reached("vault:" + $0.rawValue) }
         let key = try XCTUnwrap(try vault.unlock(pin: secret(Self.pin)))
