@@ -33,7 +33,7 @@ RUN_PACKAGES=(
 # starts one, is never used) with openssl (the TLS test makes its own CA), and for the README's
 # screenshots (scripts/shots_desktop.py) a GNOME stack: mutter as the compositing window manager,
 # gnome-settings-daemon's xsettings plugin, dconf with its gsettings/dconf tools, and xprop /
-# xwininfo (x11-utils) to find the windows.
+# xwininfo (x11-utils) to find the windows; reuse (scripts/check-licences).
 TEST_PACKAGES=(
     xvfb xauth dbus dbus-x11 at-spi2-core
     python3 python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0
@@ -47,6 +47,7 @@ TEST_PACKAGES=(
     libreoffice-calc-nogui
     poppler-utils
     postgresql openssl
+    reuse
 )
 
 # The platform's floor, GNOME 48 (meson.build declares the same): where the host has less, the
