@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "FormDefinitionsTests", dependencies: ["FormDefinitions", "Forms", "SeededRandom"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "SoftwareTPM", "Localization", "PinCode", "SeededRandom"]),
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "PostgresCluster", "Storage"]),
-        .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTesting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "GtkTesting", "PinCode", "Forms", "ControlState"]),
         .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PostgresStore", "PostgresCluster", "PinCode", "Forms", "Localization", "SoftwareTPM"]),
         .testTarget(name: "PinformModelsTests", dependencies: ["PinformModels", "TestFolders", "PinformCore", "Storage", "Forms", "Controls", "Gtk", "GtkTesting", "FormDefinitions"]),

@@ -110,9 +110,9 @@ static inline void pf_accessible_set_described_by(gpointer widget, gpointer othe
 }
 
 static inline void pf_accessible_set_error_message(gpointer widget, gpointer message) {
-    // A single reference in GTK 4.8, not a NULL-terminated list: a NULL here would be read as
-    // the next relation (0, active-descendant) with -1 as its widget, and crash.
-    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message, -1);
+    // A NULL-terminated list of references since GTK 4.16 (a single reference in 4.8): without
+    // the NULL, GTK reads the -1 that ends the relations as the list's next widget, and crashes.
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message, NULL, -1);
 }
 
 static inline void pf_accessible_reset_error_message(gpointer widget) {
@@ -151,16 +151,11 @@ static inline char *pf_test_accessible_check_invalid(gpointer widget) {
                                            GTK_ACCESSIBLE_INVALID_TRUE);
 }
 
-/// A reference-list relation (labelled-by, described-by) of exactly [`other`].
+/// A reference-list relation (labelled-by, described-by, error-message since GTK 4.16) of
+/// exactly [`other`].
 static inline char *pf_test_accessible_check_relation_list(gpointer widget, GtkAccessibleRelation relation,
                                                            gpointer other) {
     return gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other, NULL);
-}
-
-/// A single-reference relation (error message) of `other`.
-static inline char *pf_test_accessible_check_relation_reference(gpointer widget, GtkAccessibleRelation relation,
-                                                                gpointer other) {
-    return gtk_test_accessible_check_relation(GTK_ACCESSIBLE(widget), relation, other);
 }
 
 static inline char *pf_test_accessible_check_description(gpointer widget, const char *text) {

@@ -10,7 +10,7 @@ extension Widget {
     /// Whether the widget's error message relation points at exactly `message`.
     public func hasAccessibleErrorMessage(_ message: Widget) -> Bool {
         hasRelation(GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE)
-            && Self.matches(pf_test_accessible_check_relation_reference(raw, GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message.raw))
+            && Self.matches(pf_test_accessible_check_relation_list(raw, GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message.raw))
     }
 
     /// Whether the widget is labelled by exactly `label`.
