@@ -30,19 +30,19 @@ public enum AccessibleRole: Sendable, Hashable, CaseIterable {
     case composite
     /// A dialog is a window that is designed to interrupt the current processing of an application in order to prompt the user to enter information or require a response.
     case dialog
-    /// Unused
+    /// Content that assistive technology users may want to browse in a reading mode.
     case document
     /// Unused
     case feed
     /// Unused
     case form
-    /// Unused
+    /// A nameless container that has no semantic meaning of its own.
     case generic
     /// A grid of items.
     case grid
     /// An item in a grid or tree grid.
     case gridCell
-    /// An element that groups multiple widgets.
+    /// An element that groups multiple related widgets.
     case group
     /// Unused
     case heading
@@ -158,10 +158,24 @@ public enum AccessibleRole: Sendable, Hashable, CaseIterable {
     case treeGrid
     /// Unused
     case treeItem
-    /// An interactive component of a graphical user interface.
+    /// Abstract role for interactive components of a graphical user interface
     case widget
-    /// An application window.
+    /// Abstract role for windows.
     case window
+    /// A type of push button which stays pressed until depressed by a second activation.
+    case toggleButton
+    /// A toplevel element of a graphical user interface.
+    case application
+    /// A paragraph of content.
+    case paragraph
+    /// A section of content that is quoted from another source.
+    case blockQuote
+    /// A section of a page that consists of a composition that forms an independent part of a document, page, or site.
+    case article
+    /// A comment contains content expressing reaction to other content.
+    case comment
+    /// A virtual terminal.
+    case terminal
 }
 
 extension AccessibleRole {
@@ -246,6 +260,13 @@ extension AccessibleRole {
         case GTK_ACCESSIBLE_ROLE_TREE_ITEM: self = .treeItem
         case GTK_ACCESSIBLE_ROLE_WIDGET: self = .widget
         case GTK_ACCESSIBLE_ROLE_WINDOW: self = .window
+        case GTK_ACCESSIBLE_ROLE_TOGGLE_BUTTON: self = .toggleButton
+        case GTK_ACCESSIBLE_ROLE_APPLICATION: self = .application
+        case GTK_ACCESSIBLE_ROLE_PARAGRAPH: self = .paragraph
+        case GTK_ACCESSIBLE_ROLE_BLOCK_QUOTE: self = .blockQuote
+        case GTK_ACCESSIBLE_ROLE_ARTICLE: self = .article
+        case GTK_ACCESSIBLE_ROLE_COMMENT: self = .comment
+        case GTK_ACCESSIBLE_ROLE_TERMINAL: self = .terminal
         default: self = .alert
         }
     }
@@ -331,6 +352,13 @@ extension AccessibleRole {
         case .treeItem: GTK_ACCESSIBLE_ROLE_TREE_ITEM
         case .widget: GTK_ACCESSIBLE_ROLE_WIDGET
         case .window: GTK_ACCESSIBLE_ROLE_WINDOW
+        case .toggleButton: GTK_ACCESSIBLE_ROLE_TOGGLE_BUTTON
+        case .application: GTK_ACCESSIBLE_ROLE_APPLICATION
+        case .paragraph: GTK_ACCESSIBLE_ROLE_PARAGRAPH
+        case .blockQuote: GTK_ACCESSIBLE_ROLE_BLOCK_QUOTE
+        case .article: GTK_ACCESSIBLE_ROLE_ARTICLE
+        case .comment: GTK_ACCESSIBLE_ROLE_COMMENT
+        case .terminal: GTK_ACCESSIBLE_ROLE_TERMINAL
         }
     }
 }

@@ -14,8 +14,10 @@ public enum Alignment: Sendable, Hashable, CaseIterable {
     case end
     /// Center natural width of widget inside the allocation
     case center
-    /// Align the widget according to the baseline.
-    case baseline
+    /// A different name for `GTK_ALIGN_BASELINE`.
+    case baselineFill
+    /// Stretch to fill all space, but align the baseline.
+    case baselineCenter
 }
 
 extension Alignment {
@@ -26,7 +28,8 @@ extension Alignment {
         case GTK_ALIGN_START: self = .start
         case GTK_ALIGN_END: self = .end
         case GTK_ALIGN_CENTER: self = .center
-        case GTK_ALIGN_BASELINE: self = .baseline
+        case GTK_ALIGN_BASELINE_FILL: self = .baselineFill
+        case GTK_ALIGN_BASELINE_CENTER: self = .baselineCenter
         default: self = .fill
         }
     }
@@ -38,7 +41,8 @@ extension Alignment {
         case .start: GTK_ALIGN_START
         case .end: GTK_ALIGN_END
         case .center: GTK_ALIGN_CENTER
-        case .baseline: GTK_ALIGN_BASELINE
+        case .baselineFill: GTK_ALIGN_BASELINE_FILL
+        case .baselineCenter: GTK_ALIGN_BASELINE_CENTER
         }
     }
 }

@@ -13,7 +13,7 @@ extension Button {
     /// A button showing a themed icon; give it an accessible label and a tooltip.
     ///
     /// `gtk_button_new_from_icon_name` (transfer none: a floating reference, sunk).
-    public convenience init(iconName: String?) {
+    public convenience init(iconName: String) {
         self.init(widget: gtk_button_new_from_icon_name(iconName))
     }
 }

@@ -42,6 +42,8 @@ public enum License: Sendable, Hashable, CaseIterable {
     case apache20
     /// The Mozilla Public License, version 2.0
     case mpl20
+    /// Zero-Clause BSD license
+    case number0bsd
 }
 
 extension License {
@@ -66,6 +68,7 @@ extension License {
         case GTK_LICENSE_BSD_3: self = .bsd3
         case GTK_LICENSE_APACHE_2_0: self = .apache20
         case GTK_LICENSE_MPL_2_0: self = .mpl20
+        case GTK_LICENSE_0BSD: self = .number0bsd
         default: self = .unknown
         }
     }
@@ -91,6 +94,7 @@ extension License {
         case .bsd3: GTK_LICENSE_BSD_3
         case .apache20: GTK_LICENSE_APACHE_2_0
         case .mpl20: GTK_LICENSE_MPL_2_0
+        case .number0bsd: GTK_LICENSE_0BSD
         }
     }
 }

@@ -15,13 +15,13 @@ public struct Modifiers: OptionSet, Sendable, Hashable {
     /// The Shift key.
     public static let shift = Modifiers(rawValue: 0x1)
 
-    /// A Lock key (depending on the modifier mapping of the X server this may either be CapsLock or ShiftLock).
+    /// A Lock key (depending on the Windowing System configuration, this may either be <kbd>CapsLock</kbd> or <kbd>ShiftLock</kbd>).
     public static let lock = Modifiers(rawValue: 0x2)
 
     /// The Control key.
     public static let control = Modifiers(rawValue: 0x4)
 
-    /// The fourth modifier key (it depends on the modifier mapping of the X server which key is interpreted as this modifier, but normally it is the Alt key).
+    /// The fourth modifier key (it depends on the Windowing System configuration which key is interpreted as this modifier, but normally it is the <kbd>Alt</kbd> key).
     public static let alt = Modifiers(rawValue: 0x8)
 
     /// The first mouse button.
@@ -39,13 +39,13 @@ public struct Modifiers: OptionSet, Sendable, Hashable {
     /// The fifth mouse button.
     public static let button5 = Modifiers(rawValue: 0x1000)
 
-    /// The Super modifier
+    /// The Super modifier.
     public static let `super` = Modifiers(rawValue: 0x4000000)
 
-    /// The Hyper modifier
+    /// The Hyper modifier.
     public static let hyper = Modifiers(rawValue: 0x8000000)
 
-    /// The Meta modifier
+    /// The Meta modifier.
     public static let meta = Modifiers(rawValue: 0x10000000)
 }
 
