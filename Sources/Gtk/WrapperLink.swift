@@ -53,13 +53,23 @@ final class WrapperLink {
 extension Object {
     /// The wrapper of `pointer` if one is alive, else `make()`, which must wrap `pointer`.
     static func wrapper<Wrapper: Object>(of pointer: UnsafeMutableRawPointer, make: (UnsafeMutableRawPointer) -> Wrapper) -> Wrapper {
-        if let link = WrapperLink.of(pf_object(pointer)!), let existing = link.wrapper {
+        let object = pf_object(pointer)!
+        if let link = WrapperLink.of(object), let existing = link.wrapper {
             guard let wrapper = existing as? Wrapper else {
-                preconditionFailure("the wrapper of a \(String(cString: pf_object_type_name(pf_object(pointer)))) is a \(type(of: existing)), not a \(Wrapper.self)")
+                preconditionFailure("the wrapper of a \(String(cString: pf_object_type_name(object))) is a \(type(of: existing)), not a \(Wrapper.self)")
             }
             return wrapper
         }
-        return make(pointer)
+        // An object GTK made and has not placed yet is still floating (since GTK 4.12 a list
+        // view makes a row's widget, sets it up and binds it, and only then gives it its
+        // parent). Its floating reference is GTK's, for the parent to sink: the wrapper takes
+        // a reference of its own and leaves the floating one as it was. Sunk by the wrapper,
+        // the row was freed with it, before GTK put it in the list.
+        guard g_object_is_floating(object) != 0 else { return make(pointer) }
+        g_object_ref(object)
+        let wrapper = make(pointer)
+        g_object_force_floating(object)
+        return wrapper
     }
 
     /// The one wrapper of a plain GObject (not a widget) that GTK handed out (a sorter, a
