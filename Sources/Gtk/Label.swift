@@ -36,11 +36,15 @@ public final class Label: Widget {
         set { gtk_label_set_ellipsize(label, newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
     }
 
-    /// The whole text when the label cuts it with an ellipsis as laid out now, else nil.
+    /// The whole text when the label cuts it with an ellipsis as laid out now, else nil (also
+    /// before its first layout, when nothing of it shows).
     public var cutText: String? { Label.cutText(of: label) }
 
     private static func cutText(of label: OpaquePointer?) -> String? {
-        guard pango_layout_is_ellipsized(gtk_label_get_layout(label)) != 0, let text = gtk_label_get_text(label),
+        // Since GTK 4.12 a list cell is bound, and even mapped, before it is allocated: its
+        // layout is then 0 wide, and Pango calls every text of it ellipsized.
+        guard gtk_widget_get_width(pf_widget(UnsafeMutableRawPointer(label))) > 0,
+              pango_layout_is_ellipsized(gtk_label_get_layout(label)) != 0, let text = gtk_label_get_text(label),
               text.pointee != 0 else { return nil }
         return String(cString: text)
     }

@@ -10,4 +10,8 @@ extension Widget {
         gtk_widget_measure(widgetPointer, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
         return (width, height)
     }
+
+    /// The width GTK gave the widget at its last layout: 0 until it is first laid out (a shown
+    /// widget may be mapped a frame before that).
+    public var allocatedWidth: Int32 { gtk_widget_get_width(widgetPointer) }
 }

@@ -114,6 +114,11 @@ public final class RecordList<Model> {
         boundCells.first { $0.text == text }?.cutText
     }
 
+    /// Whether a bound cell showing `text` has been laid out (given its width) yet.
+    @_spi(Testing) public func isCellLaidOut(text: String) -> Bool {
+        boundCells.first { $0.text == text }.map { $0.allocatedWidth > 0 } ?? false
+    }
+
     /// A list of `source`'s records showing `columns`; call `reload()` to fill it.
     public init(source: any RecordListDataSource<Model>, columns: [Column], pageSize: Int = 100) {
         precondition(!columns.isEmpty, "A record list needs a column")
