@@ -11,14 +11,6 @@ extension Widget {
         set { gtk_widget_set_visible(pf_widget(raw), newValue ? 1 : 0) }
     }
 
-    /// Whether the widget responds to input (GTK's "sensitive").
-    ///
-    /// GTK's `sensitive` property (`gtk_widget_get_sensitive`, `gtk_widget_set_sensitive`; the getter's transfer: none).
-    public var isSensitive: Bool {
-        get { gtk_widget_get_sensitive(pf_widget(raw)) != 0 }
-        set { gtk_widget_set_sensitive(pf_widget(raw), newValue ? 1 : 0) }
-    }
-
     /// Whether the widget can take keyboard focus.
     ///
     /// GTK's `focusable` property (`gtk_widget_get_focusable`, `gtk_widget_set_focusable`; the getter's transfer: none).
