@@ -14,4 +14,7 @@ extension Widget {
     /// The width GTK gave the widget at its last layout: 0 until it is first laid out (a shown
     /// widget may be mapped a frame before that).
     public var allocatedWidth: Int32 { gtk_widget_get_width(widgetPointer) }
+
+    /// The height GTK gave the widget at its last layout: 0 until it is first laid out.
+    public var allocatedHeight: Int32 { gtk_widget_get_height(widgetPointer) }
 }

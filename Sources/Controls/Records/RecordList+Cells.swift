@@ -15,20 +15,22 @@ extension RecordList {
             label.maximumLines = 3
             label.ellipsizesAtEnd = true
             label.showsWholeTextWhenCut()
-            item.setChild(label)
+            // In a table cell, so that its row is as high as its lines at its column's width
+            // (GTK 4.18's rows would give it one line, on which it would run past its column).
+            item.setChild(TableCell(wrapping: label))
             self?.cellWidgetCount += 1
             self?.cellLabels[column].append(label)
         }
         factory.onTeardown { [weak self] item in
             guard let self else { return }
             cellWidgetCount -= 1
-            if let label = item.child { cellLabels[column].removeAll { $0 === label } }
+            if let label = Self.label(of: item) { cellLabels[column].removeAll { $0 === label } }
         }
         factory.onUnbind { item in
-            item.child?.setAssociatedValue(nil, for: boundRecordKey)
+            Self.label(of: item)?.setAssociatedValue(nil, for: boundRecordKey)
         }
         factory.onBind { [weak self] item in
-            guard let self, let child = item.child as? Label else { return }
+            guard let self, let child = Self.label(of: item) else { return }
             if let string = item.string, let id = ListedRecordID(text: string) { child.setAssociatedValue(id, for: boundRecordKey) }
             let text = Self.shown(text(for: item, column: column))
             // Right to left, numbers and spaces (a phone number) are laid out right to left, their
@@ -51,6 +53,11 @@ extension RecordList {
     }
 
     // MARK: Cells
+
+    /// The label a cell's table cell shows.
+    private static func label(of item: ListItem) -> Label? {
+        item.child?.childWidgets.first as? Label
+    }
 
     /// Names the row a cell is in by its content ("Ada Lovelace, 36, ada@example.com, 1.65 m"):
     /// screen readers read a row by its name, which GTK 4.8 otherwise leaves as its type,

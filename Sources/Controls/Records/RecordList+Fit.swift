@@ -49,7 +49,7 @@ extension RecordList {
         }
         for (index, labels) in cellLabels.enumerated() where tableColumns[index].isVisible {
             for label in labels where label.associatedValue(for: boundRecordKey) != nil {
-                guard let cell = label.parentWidget else { continue }
+                guard let cell = label.ancestor(withRole: .gridCell) else { continue }
                 widths[index] = max(widths[index] ?? 0, cell.minimumWidth)
             }
         }
