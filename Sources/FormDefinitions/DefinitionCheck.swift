@@ -24,7 +24,35 @@ public enum DefinitionCheck {
         for field in definition.fields + definition.removed where !ids.insert(field.id).inserted {
             problems.append(DefinitionProblem(field: field.id, message: tr("Two fields have the id “{id}”", ["id": field.id.rawValue])))
         }
+        problems += storageProblems(in: definition)
         if problems.isEmpty { _ = compile(definition, problems: &problems) }
+        return problems
+    }
+
+    /// The problems of how `definition` would be stored: a form id too long for a table name,
+    /// and fields whose different ids name one column as the store names them
+    /// (``StoredNames``: `f-a` and `f_a`, `f-A` and `f-a`) — the store cannot keep both.
+    /// Removed fields count: restoring one brings its column back.
+    static func storageProblems(in definition: FormDefinition) -> [DefinitionProblem] {
+        var problems: [DefinitionProblem] = []
+        if !StoredNames.isStorable(definition.id) {
+            problems.append(DefinitionProblem(field: nil, message: tr(
+                "The form's id is longer than {maximum} characters, so its records cannot be stored",
+                ["maximum": String(StoredNames.maximumLength - StoredNames.table(of: "").count)])))
+        }
+        var owners: [String: FieldDefinition] = [:]
+        for field in definition.fields + definition.removed {
+            let key = StoredNames.columnKey(of: field.id)
+            guard let owner = owners[key] else {
+                owners[key] = field
+                continue
+            }
+            guard owner.id != field.id else { continue }
+            // Translators: two fields of a form file whose ids differ only in case or punctuation ("f-a", "f_a"): the store cannot tell them apart.
+            problems.append(DefinitionProblem(field: field.id, message: tr(
+                "“{field}” and “{other}” cannot both be kept: their ids “{id}” and “{otherID}” name one stored column",
+                ["field": field.label, "other": owner.label, "id": field.id.rawValue, "otherID": owner.id.rawValue])))
+        }
         return problems
     }
 

@@ -69,4 +69,53 @@ final class DefinitionCheckTests: XCTestCase {
         ]))
         XCTAssertEqual(messages([nested]), ["“Sub”: line items cannot have line items of their own"])
     }
+
+    // MARK: Ids the store cannot tell apart (issue 39)
+
+    func testIdsDifferingOnlyInPunctuationAreRefusedNamingBothFields() {
+        let found = messages([FieldDefinition(id: "f-a", label: "First", kind: .text(.plain)),
+                              FieldDefinition(id: "f_a", label: "Second", kind: .text(.plain))])
+        XCTAssertEqual(found, ["“Second” and “First” cannot both be kept: their ids “f_a” and “f-a” name one stored column"])
+    }
+
+    func testIdsDifferingOnlyInCaseAreRefused() {
+        let found = messages([FieldDefinition(id: "f-A", label: "First", kind: .date),
+                              FieldDefinition(id: "f-a", label: "Second", kind: .wholeNumber)])
+        XCTAssertEqual(found, ["“Second” and “First” cannot both be kept: their ids “f-a” and “f-A” name one stored column"])
+    }
+
+    func testIdsDifferingOnlyAfterTheColumnLimitAreRefused() {
+        let stem = String(repeating: "x", count: 70)
+        XCTAssertEqual(messages([FieldDefinition(id: FieldDefinitionID(stem + "1"), label: "A", kind: .date),
+                                 FieldDefinition(id: FieldDefinitionID(stem + "2"), label: "B", kind: .date)]).count, 1)
+    }
+
+    func testARemovedFieldsIdCollidingWithAFieldIsRefused() {
+        var definition = FormDefinition(id: "form-test", name: "Test", fields: [FieldDefinition(id: "f.a", label: "A", kind: .date)])
+        definition.removed = [FieldDefinition(id: "f a", label: "B", kind: .date)]
+        XCTAssertEqual(DefinitionCheck.problems(in: definition, existingForms: []).map(\.field), ["f a"])
+    }
+
+    func testEveryRefusedPairReallyNamesOneColumnAndEveryAcceptedPairTwo() {
+        let ids: [FieldDefinitionID] = ["a", "A", "a-", "a_", "a.", "é", "e", "_", "-", "ab", "aB", "a b", "ä", "a\u{301}"]
+        for first in ids {
+            for second in ids where first != second {
+                let refused = !messages([FieldDefinition(id: first, label: "One", kind: .date),
+                                         FieldDefinition(id: second, label: "Two", kind: .date)]).isEmpty
+                let sameColumn = StoredNames.column(of: first).lowercased() == StoredNames.column(of: second).lowercased()
+                XCTAssertEqual(refused, sameColumn, "\(first) \(second)")
+            }
+        }
+    }
+
+    func testAFormIdTooLongForATableNameIsRefused() {
+        let long = FormDefinition(id: FormDefinitionID(String(repeating: "f", count: 60)), name: "Long",
+                                  fields: [FieldDefinition(id: "a", label: "A", kind: .date)])
+        XCTAssertEqual(DefinitionCheck.problems(in: long, existingForms: []).map(\.message),
+                       ["The form's id is longer than 59 characters, so its records cannot be stored"])
+        let longest = FormDefinition(id: FormDefinitionID(String(repeating: "f", count: 59)), name: "Long",
+                                     fields: [FieldDefinition(id: "a", label: "A", kind: .date)])
+        XCTAssertEqual(DefinitionCheck.problems(in: longest, existingForms: []), [])
+    }
 }
+

@@ -1,0 +1,41 @@
+/// The SQL names a defined form's records are stored under, from the stable identities (which
+/// may hold `-` or any other character): "form_" and the form's id for the table, "f_" and the
+/// field's id for a column, each character that is not an ASCII letter or digit made `_`, a
+/// column's cut at 64 characters.
+///
+/// The store compares names without case, so two ids that differ only in punctuation or case
+/// (`f-a`, `f_a`, `F-A`) or after the 62nd character name one column: ``DefinitionCheck``
+/// refuses such a definition by ``columnKey(of:)``.
+public enum StoredNames {
+    /// The longest SQL name the store takes.
+    public static let maximumLength = 64
+
+    /// The form's table: "form_" and its id.
+    public static func table(of form: FormDefinitionID) -> String {
+        "form_" + sanitized(form.rawValue)
+    }
+
+    /// Whether the form's table name can be stored: at most ``maximumLength`` characters.
+    public static func isStorable(_ form: FormDefinitionID) -> Bool {
+        table(of: form).utf8.count <= maximumLength
+    }
+
+    /// A field's stored column: "f_" and its id.
+    public static func column(of field: FieldDefinitionID) -> String {
+        String(("f_" + sanitized(field.rawValue)).prefix(maximumLength))
+    }
+
+    /// The column as the store tells columns apart: two fields with one key share a column.
+    public static func columnKey(of field: FieldDefinitionID) -> String {
+        column(of: field).lowercased()
+    }
+
+    /// The table as the store tells tables apart: two forms with one key share a table.
+    public static func tableKey(of form: FormDefinitionID) -> String {
+        table(of: form).lowercased()
+    }
+
+    private static func sanitized(_ text: String) -> String {
+        String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    }
+}
