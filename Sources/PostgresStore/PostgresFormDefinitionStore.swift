@@ -130,7 +130,7 @@ public final class PostgresFormDefinitionStore {
     @discardableResult
     public func save(_ definition: StoredFormDefinition, records: String, formatVersion: Int,
                      migrate: ((Data) throws -> Data)? = nil) throws(StoreError) -> Int {
-        precondition(SQLIdentifier.isValid(records) && !records.hasPrefix("_"), "“\(records)” is not a valid table name")
+        if let problem = StoreError.layoutProblem(table: records, columnNames: []) { throw problem }
         guard try mayChange else { throw StoreError.serverRefused(reason: Self.ownerOnly) }
         try prepare()
         // Bulk work: every record of the form is migrated, after waiting for the table's lock.

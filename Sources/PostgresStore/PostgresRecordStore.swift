@@ -56,8 +56,7 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
     ///   when the role may not create or change it; `.decodingFailed` when a stored record cannot
     ///   be read to compute a new column (nothing is changed then).
     public init(connection: PostgresConnection, table: String, columns: [Column<Model>], version: Int = 1) throws(StoreError) {
-        precondition(SQLIdentifier.isValid(table) && !table.hasPrefix("_"), "“\(table)” is not a valid table name")
-        precondition(Set(columns.map { $0.name.lowercased() }).count == columns.count, "Column names must differ")
+        if let problem = StoreError.layoutProblem(table: table, columnNames: columns.map(\.name)) { throw problem }
         self.connection = connection
         self.table = table
         self.columns = columns

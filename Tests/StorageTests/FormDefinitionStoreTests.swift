@@ -42,6 +42,28 @@ final class FormDefinitionStoreTests: XCTestCase {
         XCTAssertNil(try forms.definition(id: "patient"))
     }
 
+    /// Issue 39: a form's columns "f_a" and "F_A" (ids "f-a" and "F-A") trapped the app in the
+    /// store's precondition; a wrong layout is refused with a message and nothing is written.
+    func testColumnsOfOneNameAndABadTableNameAreRefusedNotTrapped() throws {
+        let database = try Database.inMemory()
+        let columns: [Column<Member>] = [.text("f_a", \.name), .text("F_A", \.name)]
+        XCTAssertThrowsError(try RecordStore<Member>(database: database, table: "form_x", columns: columns)) { error in
+            XCTAssertEqual(error as? StoreError, .duplicateColumn(table: "form_x", column: "F_A"))
+            XCTAssertEqual((error as? StoreError)?.message,
+                           "The records of “form_x” cannot be stored: two of their columns are named “F_A”; nothing was changed.")
+        }
+        let long = "form_" + String(repeating: "f", count: 60)
+        XCTAssertThrowsError(try RecordStore<Member>(database: database, table: long, columns: Member.columns)) { error in
+            XCTAssertEqual(error as? StoreError, .invalidTableName(long))
+        }
+        XCTAssertThrowsError(try FormDefinitionStore(database: database).save(
+            StoredFormDefinition(id: "x", version: 1, document: document("X")), records: long)) { error in
+            XCTAssertEqual(error as? StoreError, .invalidTableName(long))
+        }
+        XCTAssertEqual(try FormDefinitionStore(database: database).all(), [])
+        XCTAssertTrue(try database.rows("SELECT name FROM sqlite_master WHERE name LIKE 'form_%'").isEmpty)
+    }
+
     func testAVersionThatDoesNotFollowTheStoredOneIsRefusedAndChangesNothing() throws {
         let database = try Database.inMemory()
         let forms = FormDefinitionStore(database: database)

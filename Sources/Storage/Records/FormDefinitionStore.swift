@@ -71,7 +71,7 @@ public final class FormDefinitionStore {
     @discardableResult
     public func save(_ definition: StoredFormDefinition, records: String,
                      migrate: ((Data) throws -> Data)? = nil) throws(StoreError) -> Int {
-        precondition(SQLIdentifier.isValid(records) && !records.hasPrefix("_"), "“\(records)” is not a valid table name")
+        if let problem = StoreError.layoutProblem(table: records, columnNames: []) { throw problem }
         return try database.storeTransaction { () throws(StoreError) -> Int in
             try appTable.make(in: database)
             let stored = try self.definition(id: definition.id)?.version ?? 0

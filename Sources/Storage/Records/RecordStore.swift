@@ -82,7 +82,8 @@ public final class RecordStore<Model: Codable> {
     ///     so that the store drops the old one — a table written at a higher version, or with
     ///     columns this version does not know at the same one, is a newer program's.
     ///   - now: the clock for the created and updated times; tests pass their own.
-    /// - Throws: `.newerSchema` when the table was written by a newer version and the
+    /// - Throws: `.invalidTableName` or `.duplicateColumn` (names compared without case) before
+    ///   anything is read or written; `.newerSchema` when the table was written by a newer version and the
     ///   connection can write (open it read-only to read it); a `StoreError` from SQLite, or
     ///   `.decodingFailed` when a stored record cannot be read to compute a new column (the
     ///   table is then left as it was).
@@ -93,8 +94,7 @@ public final class RecordStore<Model: Codable> {
         version: Int = 1,
         now: @escaping () -> Date = Date.init
     ) throws(StoreError) {
-        precondition(SQLIdentifier.isValid(table) && !table.hasPrefix("_"), "“\(table)” is not a valid table name")
-        precondition(Set(columns.map { $0.name.lowercased() }).count == columns.count, "Column names must differ")
+        if let problem = StoreError.layoutProblem(table: table, columnNames: columns.map(\.name)) { throw problem }
         self.database = database
         self.table = table
         self.columns = columns

@@ -67,6 +67,12 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Another desk changed the same fields of the record to other values since this desk read
     /// it; nothing was saved.
     case conflict(RecordConflict)
+    /// A table's name is not 1 to 64 ASCII letters, digits and `_` starting with a letter (a
+    /// form whose id is too long): nothing was opened or written.
+    case invalidTableName(String)
+    /// Two columns of a table have one name, as the store compares them (without case): a
+    /// form whose field ids differ only in case or punctuation. Nothing was opened or written.
+    case duplicateColumn(table: String, column: String)
     /// The shared database's server could not be reached, so the save was kept in this desk's
     /// sealed file, to be sent when it answers; `waiting` saves are kept now.
     case keptForLater(reason: String, waiting: Int)
@@ -126,6 +132,11 @@ public enum StoreError: Error, Equatable, Sendable {
         case .conflict(let conflict):
             trn("Another desk changed this record meanwhile: %d field differs. Nothing was saved yet.", "Another desk changed this record meanwhile: %d fields differ. Nothing was saved yet.",
                 conflict.fields.count)
+        case .invalidTableName(let table):
+            tr("The records cannot be stored under the name “{table}”; nothing was changed.", ["table": table])
+        case .duplicateColumn(let table, let column):
+            tr("The records of “{table}” cannot be stored: two of their columns are named “{column}”; nothing was changed.",
+               ["table": table, "column": column])
         case .sharedSchemaNewer(let found, let supported):
             tr("The shared database was set up by a newer version of Pinform (schema {found}; this version knows {supported}). Update Pinform on this desk to use it; nothing in it was changed.",
                ["found": String(found), "supported": String(supported)])
@@ -147,6 +158,17 @@ public enum StoreError: Error, Equatable, Sendable {
         case .busy, .inUse, .serverUnavailable: true
         default: false
         }
+    }
+
+    /// Why `table` with `columns` cannot be stored, or nil when it can: the checks every
+    /// store makes before it touches the database (a wrong input is refused, never trapped).
+    package static func layoutProblem(table: String, columnNames: [String]) -> StoreError? {
+        guard SQLIdentifier.isValid(table), !table.hasPrefix("_") else { return .invalidTableName(table) }
+        var seen: Set<String> = []
+        for name in columnNames where !seen.insert(name.lowercased()).inserted {
+            return .duplicateColumn(table: table, column: name)
+        }
+        return nil
     }
 
     /// Maps an SQLite result code, with its message and the `errno` behind it, to an error.
