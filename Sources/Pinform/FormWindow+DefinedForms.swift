@@ -1,5 +1,6 @@
 import FormDefinitions
 import Gtk
+import Localization
 import PinformModels
 
 extension FormWindow {
@@ -12,8 +13,11 @@ extension FormWindow {
             versions["form." + definition.id.rawValue] = DefinedForms.shared.version(of: definition.id)
         }
         var shown = versions
+        var refusedShown: [String: RefusedDefinition] = [:]
+        showRefusedForms(&refusedShown)
         DefinedForms.shared.observe { [weak self] in
             guard let self else { return }
+            showRefusedForms(&refusedShown)
             for model in ModelRegistry.models where model.settingsKey.hasPrefix("form.") {
                 let key = model.settingsKey
                 guard let id = DefinedForms.shared.definitions.first(where: { "form." + $0.id.rawValue == key })?.id else { continue }
@@ -38,5 +42,26 @@ extension FormWindow {
                 shown.removeValue(forKey: key)
             }
         }
+    }
+
+    /// A page for each stored form that was not opened (`DefinedForms.refused`: damaged, made by
+    /// a newer Pinform, or a definition the store cannot keep), saying why under its name; its
+    /// records are kept. `shown` holds the pages there are, by key.
+    private func showRefusedForms(_ shown: inout [String: RefusedDefinition]) {
+        var current: [String: RefusedDefinition] = [:]
+        for refusal in DefinedForms.shared.refused { current["refused." + refusal.id] = refusal }
+        for (key, refusal) in current where shown[key] != refusal {
+            if shown[key] != nil { stack.remove(named: key) }
+            // Translators: the title of the page of a form made in the app that cannot be opened: "“Member” Cannot Be Opened".
+            let page = StatusPage(iconName: "dialog-warning-symbolic", title: tr("“{form}” Cannot Be Opened", ["form": refusal.name]),
+                                  // Translators: under it: why, then that nothing was lost: "Two fields have the id “a”. Its saved records are kept as they are."
+                                  description: tr("{problem}. Its saved records are kept as they are.", ["problem": refusal.message]))
+            stack.add(page, name: key, title: refusal.name, iconName: "dialog-warning-symbolic")
+        }
+        for key in shown.keys where current[key] == nil {
+            if stack.visibleChildName == key, let first = ModelRegistry.models.first?.settingsKey { show(first) }
+            stack.remove(named: key)
+        }
+        shown = current
     }
 }

@@ -37,6 +37,9 @@ public final class DefinedForms {
     /// An empty registry; the app's is `shared`.
     init() {}
 
+    /// The stored forms not used at the last `load(from:)`, and why: their records are kept.
+    public private(set) var refused: [RefusedDefinition] = []
+
     /// The definitions, in the switcher's order.
     public var definitions: [FormDefinition] { slots.compactMap { $0?.definition } }
 
@@ -73,13 +76,12 @@ public final class DefinedForms {
         observeOtherDesks(of: records)
         guard let stored = try? records.formDefinitions(recordsTable: { DefinedNames.table(of: FormDefinitionID($0)) })
         else { return }
-        var found: [Entry] = []
-        for document in stored {
-            // A form a newer version wrote, or a damaged one, is left as it is and not shown.
-            if let definition = try? FormDocument.decode(document.document) {
-                found.append(Entry(definition: definition, version: document.version))
-            }
-        }
+        // Each definition is checked as a file is: one a newer version wrote, a damaged one, or
+        // one the store cannot keep (two fields naming one column) is left as it is, with its
+        // records, and not used — the window says why.
+        let read = StoredDefinitions.read(stored, id: \.id, document: \.document)
+        refused = read.refused
+        let found = read.accepted.map { Entry(definition: $0.definition, version: $0.stored.version) }
         for index in slots.indices {
             guard let held = slots[index] else { continue }
             slots[index] = found.first { $0.definition.id == held.definition.id }
@@ -101,6 +103,7 @@ public final class DefinedForms {
         slots = Array(repeating: nil, count: definedSlots.count)
         records = nil
         retired = []
+        refused = []
     }
 
     /// The first slot no form has or had in this session.
