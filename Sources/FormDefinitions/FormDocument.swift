@@ -41,13 +41,17 @@ public enum FormDocument {
         return (try? encoder.encode(Envelope(definition: definition))) ?? Data()
     }
 
+    /// Why a file over ``maximumSize`` is refused; a reader refuses it by its size, before
+    /// reading it.
+    public static var tooLarge: FormDocumentError {
+        FormDocumentError(trn("This file is too large to be a form (at most %d MB)",
+                              "This file is too large to be a form (at most %d MB)", maximumSize / 1_000_000))
+    }
+
     /// The definition in `data`.
     /// - Throws: ``FormDocumentError`` saying why the file cannot be opened.
     public static func decode(_ data: Data) throws(FormDocumentError) -> FormDefinition {
-        guard data.count <= maximumSize else {
-            throw FormDocumentError(trn("This file is too large to be a form (at most %d MB)",
-                                        "This file is too large to be a form (at most %d MB)", maximumSize / 1_000_000))
-        }
+        guard data.count <= maximumSize else { throw tooLarge }
         let notAForm = FormDocumentError(tr("This file is not a Pinform form"))
         guard let probe = try? JSONDecoder().decode(Probe.self, from: data), probe.document == marker,
               let version = probe.formatVersion, version >= 1

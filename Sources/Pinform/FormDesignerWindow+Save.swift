@@ -91,15 +91,16 @@ extension FormDesignerWindow {
         chooser.onResponse { [weak self, chooser] url in
             _ = chooser
             guard let self, let url else { return }
-            do {
-                var imported = try FormDocument.decode(Data(contentsOf: url))
-                imported.id = base.id
-                nameEntry.text = imported.name
-                load(imported)
-                Announcer.of(window).announce(tr("Form imported: {name}. Save to keep it.", ["name": imported.name]))
+            var imported: FormDefinition
+            do throws(FormDocumentError) {
+                imported = try FormDocument.read(contentsOf: url)
             } catch {
-                showProblem(tr("Not imported: {reason}", ["reason": String(describing: error)]))
+                return showProblem(tr("Not imported: {reason}", ["reason": error.message]))
             }
+            imported.id = base.id
+            nameEntry.text = imported.name
+            load(imported)
+            Announcer.of(window).announce(tr("Form imported: {name}. Save to keep it.", ["name": imported.name]))
         }
         chooser.show()
     }
