@@ -3,7 +3,9 @@ import Localization
 import Storage
 
 /// Backups of the unlocked records: Back Up Now, and the daily backup with the oldest daily
-/// ones removed beyond the number kept (`Backup`, `BackupFolder`).
+/// ones removed beyond the number kept (`Backup`). Each backup made is recorded in the records'
+/// own `BackupIndex`; when one is due, and which are removed, is read from there — never from
+/// the names in the folder, which anyone who can write it can plant.
 ///
 /// ```swift
 /// let file = try BackupRun.backUp(records, key: key, paths: paths, into: folder, automatic: false)
@@ -26,7 +28,7 @@ public enum BackupRun {
         }
         let keyFile = paths.dataDirectory.appendingPathComponent(KeyVault.fileName, isDirectory: false)
         let file = try Backup.make(of: database, keyFile: keyFile, key: key, in: folder, automatic: automatic, now: now)
-        if automatic { BackupFolder(url: folder).removeOldAutomaticBackups(keeping: keeping) }
+        recordAndPrune(file, in: database, folder: folder, made: now, automatic: automatic, keeping: keeping)
         return file
     }
 
@@ -50,8 +52,38 @@ public enum BackupRun {
         let result = await Task.detached {
             Result { () throws(BackupError) in try Backup.store(archive, in: folder, automatic: automatic, key: key, now: now) }
         }.value
-        if automatic, case .success = result { BackupFolder(url: folder).removeOldAutomaticBackups(keeping: keeping) }
+        if case .success(let file) = result {
+            recordAndPrune(file, in: database, folder: folder, made: now, automatic: automatic, keeping: keeping)
+        }
         return result
+    }
+
+    /// Records a backup just made in the index and, for a daily one, removes the daily ones
+    /// before the last `keeping`. A records file that cannot be written keeps no index: the
+    /// backup stays, and nothing is removed.
+    private static func recordAndPrune(_ file: URL, in database: Database, folder: URL, made: Date, automatic: Bool, keeping: Int) {
+        let index = BackupIndex(database: database)
+        do {
+            try index.record(file, made: made, automatic: automatic)
+        } catch {
+            return
+        }
+        if automatic { index.removeOldAutomaticBackups(in: folder, keeping: keeping) }
+    }
+
+    /// When the last backup of these records was made (by hand or daily, into any folder), or
+    /// nil when none is recorded.
+    public static func lastBackup(of records: RecordsDatabase) -> Date? {
+        records.openIfNeeded()
+        guard let database = records.database else { return nil }
+        return BackupIndex(database: database).newest?.made
+    }
+
+    /// Whether a daily backup of `records` is due in `folder` (`BackupIndex`).
+    static func isDue(_ records: RecordsDatabase, in folder: URL, now: Date) -> Bool {
+        records.openIfNeeded()
+        guard let database = records.database else { return true }
+        return BackupIndex(database: database).isAutomaticBackupDue(in: folder, now: now)
     }
 
     /// The daily backup in the background (`backUpInBackground`), when one is due in `folder`.
@@ -60,7 +92,7 @@ public enum BackupRun {
     public static func backUpInBackgroundIfDue(
         _ records: RecordsDatabase, key: SecretBytes, paths: AppPaths, into folder: URL, keeping: Int, now: Date = Date()
     ) async -> Result<URL, BackupError>? {
-        guard BackupFolder(url: folder).isAutomaticBackupDue(now: now) else { return nil }
+        guard isDue(records, in: folder, now: now) else { return nil }
         return await backUpInBackground(records, key: key, paths: paths, into: folder, automatic: true, keeping: keeping, now: now)
     }
 
@@ -70,7 +102,7 @@ public enum BackupRun {
     public static func backUpIfDue(
         _ records: RecordsDatabase, key: SecretBytes, paths: AppPaths, into folder: URL, keeping: Int, now: Date = Date()
     ) -> Result<URL, BackupError>? {
-        guard BackupFolder(url: folder).isAutomaticBackupDue(now: now) else { return nil }
+        guard isDue(records, in: folder, now: now) else { return nil }
         do {
             return .success(try backUp(records, key: key, paths: paths, into: folder, automatic: true, keeping: keeping, now: now))
         } catch {

@@ -145,21 +145,80 @@ final class BackupTests: XCTestCase {
         }
     }
 
-    func testAutomaticBackupsAreDueDailyAndOnlyTheLastFewAreKept() throws {
-        let folder = BackupFolder(url: backups.url)
+    /// A daily backup made at `date` and recorded in the index.
+    private func dailyBackup(of database: Database, _ vault: KeyVault, key: SecretBytes, at date: Date,
+                             index: BackupIndex) throws -> URL {
+        let file = try Backup.make(of: database, keyFile: vault.fileURL, key: key, in: backups.url, automatic: true, now: date)
+        try index.record(file, made: date, automatic: true)
+        return file
+    }
+
+    /// Issue 39: seven empty files named `pinform-auto-99990100T000000Z…` in the backup folder,
+    /// and after the next daily backup the real older one and the new one were gone (pruning
+    /// kept the last seven by name). Pruning reads the records' own index: planted files are
+    /// never counted and never deleted, and the real backups are kept by the times recorded.
+    func testPlantedNamesAreNeitherCountedNorDeletedByPruning() throws {
+        let (database, key, _, vault) = try installation(paths(in: home), count: 2)
+        let index = BackupIndex(database: database)
         let start = Date(timeIntervalSince1970: 1_800_000_000)
-        XCTAssertTrue(folder.isAutomaticBackupDue(now: start))
-        let manual = try backups.write("", to: BackupFolder.fileName(at: start, automatic: false))
-        for day in 0..<5 {
-            try backups.write("", to: BackupFolder.fileName(at: start + Double(day) * 86_400, automatic: true))
+        let older = try dailyBackup(of: database, vault, key: key, at: start, index: index)
+        var planted: [URL] = []
+        for number in 0..<7 {
+            planted.append(try backups.write("", to: "pinform-auto-9999010\(number)T000000Z.pinform-backup"))
         }
-        XCTAssertFalse(folder.isAutomaticBackupDue(now: start + 4 * 86_400 + 3600))
-        XCTAssertTrue(folder.isAutomaticBackupDue(now: start + 5 * 86_400))
-        XCTAssertTrue(folder.isAutomaticBackupDue(now: start - 3 * 86_400), "a clock set back does not stop backups")
-        XCTAssertEqual(folder.automaticBackups().first?.date, start)
-        XCTAssertEqual(folder.removeOldAutomaticBackups(keeping: 3).count, 2)
-        XCTAssertEqual(folder.automaticBackups().map(\.date), [2, 3, 4].map { start + Double($0) * 86_400 })
+        let newer = try dailyBackup(of: database, vault, key: key, at: start + 86_400, index: index)
+        XCTAssertEqual(index.removeOldAutomaticBackups(in: backups.url, keeping: 7), [])
+        for file in [older, newer] + planted {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), file.lastPathComponent)
+        }
+        XCTAssertEqual(index.removeOldAutomaticBackups(in: backups.url, keeping: 1).map(\.path), [older.path])
+        for file in [newer] + planted {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), file.lastPathComponent)
+        }
+    }
+
+    func testPruningKeepsTheLastFewMadeAndNeverABackupMadeByHand() throws {
+        let (database, key, _, vault) = try installation(paths(in: home), count: 1)
+        let index = BackupIndex(database: database)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let manual = try Backup.make(of: database, keyFile: vault.fileURL, key: key, in: backups.url, automatic: false, now: start)
+        try index.record(manual, made: start, automatic: false)
+        var daily: [URL] = []
+        for day in 0..<5 {
+            daily.append(try dailyBackup(of: database, vault, key: key, at: start + Double(day) * 86_400, index: index))
+        }
+        XCTAssertEqual(index.removeOldAutomaticBackups(in: backups.url, keeping: 3).map(\.path), daily.prefix(2).map(\.path))
+        XCTAssertEqual(index.entries(in: backups.url).filter(\.isAutomatic).map(\.file.path), daily.suffix(3).map(\.path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: manual.path), "a backup made by hand is never removed")
+        XCTAssertEqual(index.newest?.made, start + 4 * 86_400)
+    }
+
+    func testABackupReplacedByAnotherFileIsNotDeletedAndIsForgotten() throws {
+        let (database, key, _, vault) = try installation(paths(in: home), count: 1)
+        let index = BackupIndex(database: database)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = try dailyBackup(of: database, vault, key: key, at: start, index: index)
+        _ = try dailyBackup(of: database, vault, key: key, at: start + 86_400, index: index)
+        // Someone put another file under the first backup's name.
+        try FileManager.default.removeItem(at: first)
+        try Data("not the backup that was made".utf8).write(to: first)
+        XCTAssertEqual(index.removeOldAutomaticBackups(in: backups.url, keeping: 1), [])
+        XCTAssertEqual(try Data(contentsOf: first), Data("not the backup that was made".utf8))
+        XCTAssertEqual(index.entries(in: backups.url).count, 1)
+    }
+
+    func testADailyBackupIsDueByTheRecordedTimesNotByNames() throws {
+        let (database, key, _, vault) = try installation(paths(in: home), count: 1)
+        let index = BackupIndex(database: database)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        // A planted name of "now" does not stop the daily backup.
+        _ = try backups.write("", to: BackupFolder.fileName(at: start, automatic: true))
+        XCTAssertTrue(index.isAutomaticBackupDue(in: backups.url, now: start))
+        _ = try dailyBackup(of: database, vault, key: key, at: start, index: index)
+        XCTAssertFalse(index.isAutomaticBackupDue(in: backups.url, now: start + 3600))
+        XCTAssertTrue(index.isAutomaticBackupDue(in: backups.url, now: start + 86_400))
+        XCTAssertTrue(index.isAutomaticBackupDue(in: backups.url, now: start - 3 * 86_400), "a clock set back does not stop backups")
+        XCTAssertTrue(index.isAutomaticBackupDue(in: home.url, now: start + 3600), "another folder has none yet")
     }
 
     func testThousandsOfMutatedArchivesAreRefusedWithoutACrash() {
