@@ -21,6 +21,8 @@ final class BackupsGroup {
     let keepRow: ComboRow
     let backUpRow: ActionRow
     let backUpButton = Button(label: tr("Back Up Now"))
+    /// When the last backup was made (from the records' own index): shown while unlocked.
+    let lastBackupRow: ActionRow
     let restoreRow: ActionRow
     let restoreButton = Button(label: tr("Restore…"))
 
@@ -35,7 +37,9 @@ final class BackupsGroup {
     /// The choosers and dialogs while they show.
     private var chooser: FileChooserNative?
 
-    init(settings: AppSettings, canBackUp: Bool) {
+    /// - Parameter lastBackup: when the last backup of the unlocked records was made (nil: none);
+    ///   not shown while locked (`canBackUp` false), when the records cannot be read.
+    init(settings: AppSettings, canBackUp: Bool, lastBackup: Date? = nil) {
         self.settings = settings
         folderRow = ActionRow(title: tr("Backup folder"), subtitle: Self.folderText(settings.backupFolder))
         chooseFolderButton.verticalAlignment = .center
@@ -64,13 +68,16 @@ final class BackupsGroup {
         backUpButton.isSensitive = canBackUp && settings.backupFolder != nil
         backUpRow.addSuffix(backUpButton)
 
+        lastBackupRow = ActionRow(title: tr("Last backup"), subtitle: BackupRun.lastBackupText(lastBackup))
+        lastBackupRow.isVisible = canBackUp
+
         restoreRow = ActionRow(
             title: tr("Restore from a backup"),
             subtitle: tr("Replaces the records and the PIN with a backup’s. The current ones are kept in a folder beside them."))
         restoreButton.verticalAlignment = .center
         restoreRow.addSuffix(restoreButton)
 
-        for row in [folderRow, dailyRow, keepRow, backUpRow, restoreRow] as [Widget] { group.add(row) }
+        for row in [folderRow, dailyRow, keepRow, backUpRow, lastBackupRow, restoreRow] as [Widget] { group.add(row) }
         connect(canBackUp: canBackUp)
     }
 
@@ -118,6 +125,7 @@ final class BackupsGroup {
             case .success(let file):
                 // Translators: {file} is the backup's file name.
                 text = tr("Backed up and checked: {file}", ["file": file.lastPathComponent])
+                lastBackupRow.subtitle = BackupRun.lastBackupText(Date())
             case .failure(let error):
                 text = error.message
                 showError(error.message)

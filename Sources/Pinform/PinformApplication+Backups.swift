@@ -9,7 +9,8 @@ import Storage
 extension PinformApplication {
     /// The Backups group of Preferences: Back Up Now while unlocked; Restore at any time.
     func backupGroups() -> [PreferencesGroup] {
-        let backups = BackupsGroup(settings: settings, canBackUp: unlockedRecords != nil)
+        let backups = BackupsGroup(settings: settings, canBackUp: unlockedRecords != nil,
+                                   lastBackup: unlockedRecords.flatMap(BackupRun.lastBackup(of:)))
         if unlockedRecords != nil {
             backups.backUpNow = { [weak self] folder in
                 guard let self, let records = unlockedRecords, let key = unlockedKey else {

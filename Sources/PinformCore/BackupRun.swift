@@ -1,3 +1,4 @@
+import Forms
 import Foundation
 import Localization
 import Storage
@@ -77,6 +78,19 @@ public enum BackupRun {
         records.openIfNeeded()
         guard let database = records.database else { return nil }
         return BackupIndex(database: database).newest?.made
+    }
+
+    /// What Preferences → Backups says of the last backup: its day in the user's locale and
+    /// its time ("1.12.2026 at 14:02" in German), or that there is none yet.
+    public nonisolated static func lastBackupText(_ made: Date?, timeZone: TimeZone = .current,
+                                                  dateFormat: DateFormat = NumberParsing.current.dateFormat) -> String {
+        guard let made else {
+            // Translators: under “Last backup” when no backup of these records was made.
+            return tr("None yet")
+        }
+        let (day, time) = LocaleText.dayAndTime(of: made, timeZone: timeZone, dateFormat: dateFormat)
+        // Translators: under “Last backup”: when it was made ("1.12.2026", "14:02").
+        return tr("{date} at {time}", ["date": day, "time": time])
     }
 
     /// Whether a daily backup of `records` is due in `folder` (`BackupIndex`).

@@ -19,4 +19,18 @@ public enum LocaleText {
         }
         return NumberParsing.current.localized(text)
     }
+
+    /// The day of `date` in the user's POSIX locale's order ("1.12.2026" in German, as
+    /// `NumberParsing.current` reads `LC_ALL`, `LC_TIME`, `LANG`: Foundation's `Locale.current`
+    /// is `en_001` on Linux whatever they say) and its time as 24-hour "14:02", in `timeZone`.
+    public static func dayAndTime(of date: Date, timeZone: TimeZone = .current,
+                                  dateFormat: DateFormat = NumberParsing.current.dateFormat) -> (day: String, time: String) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let day = dateFormat.string(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        let hour = parts.hour ?? 0, minute = parts.minute ?? 0
+        let time = (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+        return (day, time)
+    }
 }

@@ -17,12 +17,7 @@ extension PinFlow {
             return trn("%d wrong PIN was tried since you last unlocked",
                        "%d wrong PINs were tried since you last unlocked", earlier.count)
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: last)
-        let date = dateFormat.string(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-        let hour = parts.hour ?? 0, minute = parts.minute ?? 0
-        let time = (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+        let (date, time) = LocaleText.dayAndTime(of: last, timeZone: timeZone, dateFormat: dateFormat)
         // Translators: {date} and {time} say when the last wrong PIN was typed ("1.12.2026", "14:02").
         return trn("%d wrong PIN was tried since you last unlocked, the last on {date} at {time}",
                    "%d wrong PINs were tried since you last unlocked, the last on {date} at {time}",

@@ -1,3 +1,4 @@
+import Forms
 import Foundation
 @_spi(Testing) import Storage
 import XCTest
@@ -24,6 +25,15 @@ final class BackupRunTests: XCTestCase {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         XCTAssertEqual(Set(made.map(\.file.lastPathComponent)), Set(names.filter { $0.hasPrefix("pinform-auto-") }))
         return made.map(\.made)
+    }
+
+    func testTheLastBackupIsSaidInTheUsersDateFormat() {
+        let utc = TimeZone(identifier: "UTC")!
+        let german = DateFormat(order: .dayMonthYear, separator: ".", padsDayAndMonth: false)
+        let tuesday = Date(timeIntervalSince1970: 1_796_133_720)  // 2026-12-01 14:02 UTC
+        XCTAssertEqual(BackupRun.lastBackupText(tuesday, timeZone: utc, dateFormat: german), "1.12.2026 at 14:02")
+        XCTAssertEqual(BackupRun.lastBackupText(tuesday, timeZone: utc, dateFormat: .iso), "2026-12-01 at 14:02")
+        XCTAssertEqual(BackupRun.lastBackupText(nil), "None yet")
     }
 
     func testADailyBackupIsMadeWhenDueAndTheOldestGo() throws {
