@@ -21,9 +21,10 @@ XDG_DATA_HOME and XDG_CONFIG_HOME, so tests never share state. XDG_CACHE_HOME is
 folder shared by the launches of one run: an empty cache costs every start ~1.5 s of font
 cache building, and a cache is not state.
 
-GTK 4.8 facts worth knowing: widgets report "visible" but never "showing"; Component.grabFocus
-is not implemented (focus() clicks instead); screen coordinates are window coordinates (with
-no window manager under Xvfb, windows sit at 0,0).
+GTK 4.18 facts worth knowing: GetRoleName answers with ARIA's names ("button"), so roles are
+compared as AT-SPI role enums (`role_name`, `find(role="push button")`); Component.grabFocus is
+not implemented (focus() clicks instead); screen coordinates are window coordinates (with no
+window manager under Xvfb, windows sit at 0,0).
 
 Environment: PINFORM_BIN (the binary; scripts/test sets it), a display and a session bus
 (scripts/test provides both under Xvfb when there is none).
@@ -184,7 +185,7 @@ class App:
 
         def lookup():
             for child in _children(app):
-                if child.getRoleName() in ("frame", "window", "dialog") and (name is None or child.name == name):
+                if role_name(child) in ("frame", "window", "dialog") and (name is None or child.name == name):
                     return child
             return None
 
@@ -369,12 +370,33 @@ def find_app(name="pinform", timeout=LAUNCH_TIMEOUT, pid=None, process=None):
         time.sleep(POLL_INTERVAL)
 
 
+# AT-SPI roles by the names the tests use ("push button", "password text", "frame"): pyatspi's
+# own table of the role enum. GTK >= 4.12 answers GetRoleName with ARIA's names ("button") and
+# libatspi >= 2.52 names some roles so too, while the role enum a screen reader acts on is the
+# same: a test that asks for a "push button" asks for ATSPI_ROLE_PUSH_BUTTON, whoever names it.
+_ROLES_BY_NAME = {name: role for role, name in pyatspi.ROLE_NAMES.items()}
+
+
+def role_name(node):
+    """The node's AT-SPI role, named as the tests name roles ("push button", not GTK's ARIA
+    "button"): use it wherever a test compares or prints a role."""
+    role = node.getRole()
+    return pyatspi.ROLE_NAMES.get(role) or f"role {int(role)}"
+
+
+def _role_enum(role):
+    """The pyatspi role a test's role argument means (None: any); a misspelt name is an error
+    at once, not a node never found."""
+    if not isinstance(role, str):
+        return role
+    wanted = _ROLES_BY_NAME.get(role)
+    if wanted is None:
+        raise ValueError(f"{role!r} names no AT-SPI role")
+    return wanted
+
+
 def _role_matches(node, role):
-    if role is None:
-        return True
-    if isinstance(role, str):
-        return node.getRoleName() == role
-    return node.getRole() == role
+    return role is None or node.getRole() == role
 
 
 def _walk(node, max_depth=64):
@@ -389,6 +411,11 @@ def _walk(node, max_depth=64):
 def _matches(node, role=None, name=None, visible=False):
     """The descendants of `node` (breadth first, `node` included) that match now, walked only
     as far as the caller reads: each node asked costs the app a round trip over D-Bus."""
+    role = _role_enum(role)
+    return _matching(node, role, name, visible)
+
+
+def _matching(node, role, name, visible):
     for candidate in _walk(node):
         try:
             if not _role_matches(candidate, role):
@@ -416,9 +443,10 @@ def find(node, role=None, name=None, timeout=DEFAULT_TIMEOUT, visible=False):
 
     Raises HarnessTimeout listing what the tree holds when nothing matches in time.
     """
+    wanted = _role_enum(role)
     try:
         # The walk stops at the first match: find_all would ask every node of the tree.
-        return wait_until(lambda: next(_matches(node, role, name, visible), None), timeout)
+        return wait_until(lambda: next(_matching(node, wanted, name, visible), None), timeout)
     except HarnessTimeout:
         raise HarnessTimeout(
             f"no {role or 'node'} named {name!r} within {timeout:g} s; the tree is:\n{dump(node)}"
@@ -434,7 +462,7 @@ def dump(node, indent=0, max_lines=200):
             return
         try:
             flags = ",".join(sorted(states(current) & {"focused", "sensitive", "visible", "checked"}))
-            lines.append(f"{'  ' * depth}{current.getRoleName()} {current.name!r} [{flags}]")
+            lines.append(f"{'  ' * depth}{role_name(current)} {current.name!r} [{flags}]")
         except Exception:  # noqa: BLE001
             lines.append(f"{'  ' * depth}<gone>")
             return
@@ -471,17 +499,17 @@ def click(node):
     action = node.queryAction()
     names = [action.getName(index) for index in range(action.nActions)]
     if not names:
-        raise AssertionError(f"{node.getRoleName()} {node.name!r} has no actions")
+        raise AssertionError(f"{role_name(node)} {node.name!r} has no actions")
     index = names.index("click") if "click" in names else 0
     if not action.doAction(index):
-        raise AssertionError(f"action {names[index]!r} on {node.getRoleName()} {node.name!r} failed")
+        raise AssertionError(f"action {names[index]!r} on {role_name(node)} {node.name!r} failed")
 
 
 def set_text(node, text):
     """Replaces an entry's text through the EditableText interface (as an input method would)."""
     editable = node.queryEditableText()
     if not editable.setTextContents(text):
-        raise AssertionError(f"could not set the text of {node.getRoleName()} {node.name!r}")
+        raise AssertionError(f"could not set the text of {role_name(node)} {node.name!r}")
 
 
 def focus(node, timeout=DEFAULT_TIMEOUT):
@@ -498,7 +526,7 @@ def focus(node, timeout=DEFAULT_TIMEOUT):
     if not grabbed:
         click_at(node)
     wait_until(lambda: "focused" in states(node), timeout,
-               f"{node.getRoleName()} {node.name!r} did not take focus")
+               f"{role_name(node)} {node.name!r} did not take focus")
 
 
 def click_at(node, button=1):

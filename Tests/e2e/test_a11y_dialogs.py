@@ -19,7 +19,7 @@ import unittest
 
 from orca_session import press_combination
 from pinform_e2e import (AppTestCase, _children, _walk, click, confirm_recovery_key_saved, find, find_all, focus,
-                         press_key, read_recovery_key, recovery_key_dialog, response_button, set_text, states,
+                         press_key, read_recovery_key, recovery_key_dialog, response_button, role_name, set_text, states,
                          text_of, wait_until)
 from test_a11y_names import badly_named, type_named
 from test_a11y_windows import report
@@ -37,7 +37,7 @@ def named_twice(root):
     for node in _walk(root):
         try:
             if DOUBLED.match(node.name or ""):
-                found.append(f"{node.getRoleName()} {node.name!r}")
+                found.append(f"{role_name(node)} {node.name!r}")
         except Exception:  # noqa: BLE001 - nodes come and go
             continue
     return found

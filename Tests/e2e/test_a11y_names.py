@@ -4,7 +4,7 @@ import re
 import unittest
 
 from pinform_e2e import (AppTestCase, _children, _walk, click, find, find_all, focus, press_key, read_recovery_key,
-                         recovery_key_dialog, states, wait_until)
+                         recovery_key_dialog, role_name, states, wait_until)
 from test_forms import VALID_PERSON, fill_person, open_form_window, save_button, switch_model
 from test_invoice import tab_to
 
@@ -19,9 +19,9 @@ def badly_named(root):
         try:
             name, role = node.name or "", node.getLocalizedRoleName() or ""
             if GTK_TYPE.search(name) or GTK_TYPE.search(role):
-                found.append(f"{node.getRoleName()} {name!r} in {node.parent.getRoleName()} {node.parent.name!r}")
+                found.append(f"{role_name(node)} {name!r} in {role_name(node.parent)} {node.parent.name!r}")
             elif not name.strip() and {"focusable", "visible"} <= states(node):
-                found.append(f"unnamed focusable {node.getRoleName()} in {node.parent.getRoleName()} {node.parent.name!r}")
+                found.append(f"unnamed focusable {role_name(node)} in {role_name(node.parent)} {node.parent.name!r}")
         except Exception:  # noqa: BLE001 - nodes come and go
             continue
     return found
@@ -33,7 +33,7 @@ def type_named(root):
     for node in _walk(root):
         try:
             if node.name.startswith("Gtk") and "focusable" in states(node):
-                found.append(f"{node.getRoleName()} {node.name!r}")
+                found.append(f"{role_name(node)} {node.name!r}")
         except Exception:  # noqa: BLE001 - nodes come and go
             continue
     return found
@@ -76,7 +76,7 @@ class AccessibleNameTests(AppTestCase):
         switch_model(root, "Invoice")
         combo = find(root, role="combo box", name="Currency", visible=True)
         self.assertEqual(badly_named(combo), [])
-        button = next(node for node in find_all(combo) if node.getRoleName() in ("push button", "toggle button"))
+        button = next(node for node in find_all(combo) if role_name(node) in ("push button", "toggle button"))
         self.assertTrue(button.name.strip(), "the chooser's button has no name")
         # Below the fold in the default window: reached with Tab (which scrolls the form to it),
         # opened with Space, as a keyboard user does.
@@ -86,7 +86,7 @@ class AccessibleNameTests(AppTestCase):
 
         def popup_items():
             return [node for node in find_all(root, role="list item", visible=True)
-                    if any(child.getRoleName() == "label" for child in _children(node))]
+                    if any(role_name(child) == "label" for child in _children(node))]
 
         items = wait_until(popup_items, message="the Currency popup did not open")
         self.assertTrue(all(item.name.strip() for item in items), [item.name for item in items])

@@ -6,7 +6,7 @@ import sys
 import unittest
 
 from orca_session import press_combination
-from pinform_e2e import AppTestCase, find, find_all, focus, press_key, set_text, wait_until
+from pinform_e2e import AppTestCase, find, find_all, focus, press_key, role_name, set_text, wait_until
 from test_a11y_names import badly_named, type_named
 from test_forms import VALID_PERSON, fill_person
 from test_records import PEOPLE, cell_label, save_person, single_click, top_level, unlock, wait_for_rows
@@ -54,7 +54,7 @@ class EveryWindowNameTests(AppTestCase):
         app, root = self.open_unlocked()
         press_combination([], F10)
         menu = menu_item(root, "About Pinform")
-        while menu.parent is not None and menu.getRoleName() not in ("popup menu", "menu", "panel", "window"):
+        while menu.parent is not None and role_name(menu) not in ("popup menu", "menu", "panel", "window"):
             menu = menu.parent
         found = report("primary menu", badly_named(menu.parent or menu))
         self.assertEqual(found, [])

@@ -8,7 +8,7 @@ import signal
 import tempfile
 import time
 
-from pinform_e2e import AppTestCase, click, find, find_all, focus, press_key, states, text_of, type_keys, wait_until
+from pinform_e2e import AppTestCase, click, find, find_all, focus, press_key, role_name, states, text_of, type_keys, wait_until
 from orca_session import press_combination
 from test_forms import switch_model
 from test_records import cell_label, top_level, press_pin, row_names, rows, save_person, single_click, unlock, wait_for_rows
@@ -28,7 +28,7 @@ def focused(root):
 
 def wait_focus(root, name, role="text"):
     return wait_until(lambda: (lambda node: node if node is not None and node.name == name
-                               and node.getRoleName() == role else None)(focused(root)),
+                               and role_name(node) == role else None)(focused(root)),
                       message=f"the focus did not reach {name!r} (it is on "
                               f"{getattr(focused(root), 'name', None)!r})")
 

@@ -14,7 +14,7 @@ import tempfile
 import time
 
 from orca_session import _X11, press_combination
-from pinform_e2e import (AppTestCase, _children, find, find_all, press_key, states, text_of, type_keys, wait_until)
+from pinform_e2e import (AppTestCase, _children, find, find_all, press_key, role_name, states, text_of, type_keys, wait_until)
 from test_import import window_named
 from test_records import row_names, rows, unlock, wait_for_rows
 
@@ -88,7 +88,7 @@ class KeyboardSessionTests(AppTestCase):
             node = focused_node(self.app)
             if node is None:
                 return None
-            node_name, node_role = (node.name or "").strip(), node.getRoleName()
+            node_name, node_role = (node.name or "").strip(), role_name(node)
             if not node_name or GTK_TYPE.search(node_name) or not node_role or node_role == "unknown":
                 return None
             if name is not None and (node_name != name if isinstance(name, str) else not name.match(node_name)):
@@ -108,10 +108,10 @@ class KeyboardSessionTests(AppTestCase):
                 node = wait_until(good, timeout)
         except AssertionError:
             node = focused_node(self.app)
-            where = f"{node.getRoleName()} {node.name!r}" if node is not None else "nothing"
+            where = f"{role_name(node)} {node.name!r}" if node is not None else "nothing"
             self.fail(f"after {step}: the focus is on {where}, not on a named "
                       f"{role or 'element'}{f' {name!r}' if isinstance(name, str) else ''}")
-        self.steps.append(f"{step}: {node.getRoleName()} {node.name!r}")
+        self.steps.append(f"{step}: {role_name(node)} {node.name!r}")
         return node
 
     def focused_name(self):
@@ -189,12 +189,12 @@ class KeyboardSessionTests(AppTestCase):
         for _ in range(6):
             press_key("Tab")
             node = focused_node(app)
-            if node is not None and node.getRoleName() in ("table row", "table"):
+            if node is not None and role_name(node) in ("table row", "table"):
                 break
         self.focus_on("Tab from the search into the list")
         for _ in range(3):
             node = focused_node(app)
-            if node is not None and node.getRoleName() == "table row" and "Turing" in (node.name or ""):
+            if node is not None and role_name(node) == "table row" and "Turing" in (node.name or ""):
                 break
             press_key("Down")
         self.focus_on("Down to the second row", re.compile(r".*Turing"), "table row")

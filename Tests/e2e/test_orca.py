@@ -17,7 +17,7 @@ from orca_session import num_lock, press_combination, press_keypad_digit
 import pyatspi
 from gi.repository import GLib
 
-from pinform_e2e import (_children, click, dismiss_recovery_key, find, find_all, focus, press_key, set_text,
+from pinform_e2e import (_children, click, dismiss_recovery_key, find, find_all, focus, press_key, role_name, set_text,
                          states, type_keys, wait_until)
 from test_forms import VALID_PERSON, entry, fill_person, open_form_window, save_button
 
@@ -192,7 +192,7 @@ class OrcaTests(OrcaTestCase):
             press_key("Tab")
             wait_until(lambda: "focused" not in states(view), 2, "Tab left the focus on the PIN field")
             focused = [node for node in find_all(window, visible=True) if "focused" in states(node)]
-            if focused and focused[0].getRoleName() in ("toggle button", "push button"):
+            if focused and role_name(focused[0]) in ("toggle button", "push button"):
                 break
         self.orca.wait_until_quiet(self.orca.mark())
         mark = self.orca.mark()
@@ -336,7 +336,7 @@ class OrcaTests(OrcaTestCase):
         window = wait_until(lambda: next((child for child in _children(app.accessible())
                                           if child.name == "Keyboard Shortcuts"), None),
                             message="Ctrl+? opened no window named Keyboard Shortcuts")
-        self.assertIn(window.getRoleName(), ("frame", "window", "dialog"))
+        self.assertIn(role_name(window), ("frame", "window", "dialog"))
         # With no window manager the X focus stays on the form window: give it to the new one,
         # as a window manager would.
         self.orca.attach(app, "Keyboard Shortcuts")

@@ -33,7 +33,7 @@ import unittest
 import nacl.bindings
 import nacl.pwhash
 import pyatspi
-from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, find, find_all, focus, pinform_bin, press_key, set_text,
+from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, find, find_all, focus, pinform_bin, press_key, role_name, set_text,
                          states, text_of, type_keys, wait_until)
 
 PIN = "5978"
@@ -119,7 +119,7 @@ def on_screen(node):
     """Whether `node` lies inside the scrolled area that holds it (a click can reach it)."""
     x, y, width, height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     pane = node.parent
-    while pane is not None and pane.getRoleName() != "scroll pane":
+    while pane is not None and role_name(pane) != "scroll pane":
         pane = pane.parent
     if pane is None:
         return True
@@ -301,7 +301,7 @@ def count_in_database(data_home, table="person"):
 
 def is_shown(node):
     """Whether `node` and every widget around it is visible (GTK 4.8 reports no "showing")."""
-    while node is not None and node.getRoleName() not in ("frame", "dialog", "application"):
+    while node is not None and role_name(node) not in ("frame", "dialog", "application"):
         if "visible" not in states(node):
             return False
         node = node.parent
@@ -454,7 +454,7 @@ class RecordsTests(AppTestCase):
         # A changed form is never dropped without asking.
         question = top_level(app, "Discard changes?")
         click(find(question, role="push button", name="Discard", visible=True))
-        wait_until(lambda: not [w for w in find_all(app.accessible(), name="Edit Person") if w.getRoleName() in ("frame", "dialog")],
+        wait_until(lambda: not [w for w in find_all(app.accessible(), name="Edit Person") if role_name(w) in ("frame", "dialog")],
                    message="the dialog stayed open")
         self.assertEqual(rows(root)[2][1], "Hopper")
 

@@ -17,7 +17,7 @@ import tempfile
 import time
 
 import pyatspi
-from pinform_e2e import SHIPPED_SCHEMAS, AppTestCase, click, find, find_all, wait_until
+from pinform_e2e import SHIPPED_SCHEMAS, AppTestCase, click, find, find_all, role_name, wait_until
 from test_records import PEOPLE, save_person, unlock, wait_for_rows
 
 HEBREW = {"LANG": "he_IL.UTF-8", "LC_ALL": "he_IL.UTF-8", "LANGUAGE": "he"}
@@ -46,7 +46,7 @@ def extents(node):
 
 def scroll_pane(node):
     pane = node.parent
-    while pane is not None and pane.getRoleName() != "scroll pane":
+    while pane is not None and role_name(pane) != "scroll pane":
         pane = pane.parent
     return pane
 
@@ -93,7 +93,7 @@ class RightToLeftTableTests(AppTestCase):
         # right: no wider than the view (the columns that do not fit are hidden), and the last
         # column, Height, is one of those.
         row = header
-        while row.getRoleName() != "table row" and row.parent is not None:
+        while role_name(row) != "table row" and row.parent is not None:
             row = row.parent
         shown = list(row)
         titles = [extents(title) for title in shown if extents(title)[2] > 0]

@@ -19,7 +19,7 @@ import time
 from gi.repository import Gio, GLib
 
 from pinform_e2e import (AppTestCase, _children, click, find, find_all, launch_app, pinform_bin, response_button,
-                         set_text, states, wait_until)
+                         role_name, set_text, states, wait_until)
 from private_cluster import PrivateCluster
 from test_records import cell_label, message, row_names, rows, save_person, single_click, unlock
 
@@ -46,7 +46,7 @@ def private_session_bus():
 
 
 def top_levels(app):
-    return [child for child in _children(app.accessible()) if child.getRoleName() in ("frame", "window", "dialog")]
+    return [child for child in _children(app.accessible()) if role_name(child) in ("frame", "window", "dialog")]
 
 
 def top_pid():
