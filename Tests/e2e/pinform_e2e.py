@@ -23,7 +23,8 @@ cache building, and a cache is not state.
 
 GTK 4.18 facts worth knowing: GetRoleName answers with ARIA's names ("button"), so roles are
 compared as AT-SPI role enums (`role_name`, `find(role="push button")`); Component.grabFocus is
-not implemented (focus() clicks instead); screen coordinates are window coordinates (with no
+not implemented and a check box has no action (focus() clicks, then Tabs; tab_to); window
+coordinates can be off by the margins of containers left out of the accessible tree (with no
 window manager under Xvfb, windows sit at 0,0).
 
 Environment: PINFORM_BIN (the binary; scripts/test sets it), a display and a session bus
@@ -515,18 +516,61 @@ def set_text(node, text):
 def focus(node, timeout=DEFAULT_TIMEOUT):
     """Gives keyboard focus to the node and waits until it reports "focused".
 
-    GTK 4.8 does not implement Component.grabFocus, so this falls back to a left click in the
+    GTK 4 does not implement Component.grabFocus, so this falls back to a left click in the
     middle of the node (X11 only; assumes the window sits at 0,0, as it does under Xvfb).
     """
     component = node.queryComponent()
     try:
         grabbed = component.grabFocus()
-    except Exception:  # noqa: BLE001 - GTK 4.8 answers with an error
+    except Exception:  # noqa: BLE001 - GTK 4 answers with an error
         grabbed = False
     if not grabbed:
         click_at(node)
+        try:
+            wait_until(lambda: "focused" in states(node), 1.0)
+        except HarnessTimeout:
+            # The click landed elsewhere: the extents GTK >= 4.12 reports can be off (tab_to).
+            tab_to(node, timeout=timeout)
     wait_until(lambda: "focused" in states(node), timeout,
                f"{role_name(node)} {node.name!r} did not take focus")
+
+
+def window_of(node):
+    """The top-level window (frame, dialog or window) that holds `node`."""
+    current = node
+    while current is not None and role_name(current) not in ("frame", "dialog", "window"):
+        current = current.parent
+    if current is None:
+        raise AssertionError(f"{role_name(node)} {node.name!r} is in no window")
+    return current
+
+
+def _focused_in(window):
+    """The path of the node that has the focus in `window` (None: none has)."""
+    for candidate in _walk(window):
+        try:
+            if candidate.getState().contains(pyatspi.STATE_FOCUSED):
+                return candidate.path
+        except Exception:  # noqa: BLE001 - a node that went away
+            continue
+    return None
+
+
+def tab_to(node, limit=30, timeout=DEFAULT_TIMEOUT):
+    """Presses Tab, as a keyboard user does, until `node` has the keyboard focus; each press
+    waits until the focus moved. For what a click cannot reach reliably: GTK >= 4.12 gives a
+    check box no AT-SPI action, and the extents it reports leave out the offsets of containers
+    kept out of the accessible tree, so a click by coordinates can land on another widget."""
+    window = window_of(node)
+    for _ in range(limit):
+        if "focused" in states(node):
+            return
+        before = _focused_in(window)
+        press_key("Tab")
+        wait_until(lambda: "focused" in states(node) or _focused_in(window) != before, timeout,
+                   f"Tab moved no focus in {role_name(window)} {window.name!r}")
+    wait_until(lambda: "focused" in states(node), timeout,
+               f"{limit} presses of Tab did not reach {role_name(node)} {node.name!r}")
 
 
 def click_at(node, button=1):
@@ -614,8 +658,10 @@ def confirm_recovery_key_saved(dialog, names=("I have saved my recovery key",)):
 
     box = wait_until(lookup, message="no \"I have saved my recovery key\" check box")
     if "checked" not in states(box):
-        # GTK 4.8 gives a check box no AT-SPI action: a click, as the person would.
-        click_at(box)
+        # GTK gives a check box no AT-SPI action: Tab to it and Space, as the person would
+        # (the focus opens on the key; Copy, Save As… and Print… come first).
+        tab_to(box)
+        press_key("space")
     wait_until(lambda: "checked" in states(box), message="the check box did not check")
 
 
