@@ -34,6 +34,20 @@ class TimedResult(unittest.TextTestResult):
             self.durations.append((time.monotonic() - started, test.id()))
         super().stopTest(test)
 
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self._print_now("FAIL", test)
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self._print_now("ERROR", test)
+
+    def _print_now(self, kind, test):
+        """The traceback at once, as well as in the summary: a long run's log shows why a test
+        failed while the rest still runs."""
+        self.stream.writeln(f"\n{kind} now: {test.id()}\n{self.errors[-1][1] if kind == 'ERROR' else self.failures[-1][1]}")
+        self.stream.flush()
+
 
 def print_slowest(result, count=15):
     """The slowest tests and the total, so that CI's time can be seen where it goes."""
