@@ -104,7 +104,7 @@ class BackupTests(AppTestCase):
         set_text(entry, recovery_key)
         click(find(root, role="push button", name="Unlock", visible=True))
         find(root, role="label", name="Choose a New PIN", timeout=20)
-        for length in find_all(root, role="push button", name="4 digits", visible=True):
+        for length in find_all(root, role="toggle button", name="4 digits", visible=True):
             click(length)
         press_pin(root, PIN)
         find(root, role="label", name="Confirm PIN", timeout=10)

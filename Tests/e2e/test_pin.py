@@ -161,8 +161,9 @@ class PinWindowTests(AppTestCase):
 
     def test_the_choose_step_offers_six_digits_and_recommends_them(self):
         _, window = self.open_pin_window()
-        six = find(window, role="push button", name="6 digits (recommended)")
-        find(window, role="push button", name="4 digits")
+        # GTK 4.18 exposes a GtkToggleButton as a toggle button (GTK 4.8 had no such role).
+        six = find(window, role="toggle button", name="6 digits (recommended)")
+        find(window, role="toggle button", name="4 digits")
         click(six)
         self.wait_for_message(window, "Use 6 digits that are hard to guess.")
         # A new PIN view of 6 digits took the place of the 4-digit one.

@@ -286,7 +286,9 @@ def sqlcipher(path, key, sql):
                             capture_output=True, text=True, check=False)
     if result.returncode != 0 or result.stderr:
         raise AssertionError(f"sqlcipher failed ({result.returncode}): {result.stderr or result.stdout}")
-    return result.stdout.splitlines()
+    lines = result.stdout.splitlines()
+    # SQLCipher 4 answers PRAGMA key with "ok" (since 4.3); 3.4 said nothing.
+    return lines[1:] if lines[:1] == ["ok"] else lines
 
 
 def sql_text(value):
@@ -345,6 +347,8 @@ class OtherProgram:
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.run(keyed(key) + sql + "\nSELECT 'ready';")
         line = self.process.stdout.readline()
+        if line.strip() == "ok":  # SQLCipher 4's answer to PRAGMA key
+            line = self.process.stdout.readline()
         if line.strip() != "ready":
             raise AssertionError(f"sqlcipher said {line!r}")
 
