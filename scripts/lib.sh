@@ -304,6 +304,45 @@ run_with_virtual_display() {
     return "$status"
 }
 
+# Runs "$@" with a headless Wayland compositor as a GNOME session has one — mutter, with a
+# virtual 1280x900 monitor and no X11 — and returns its exit status. Needs a session bus (run it
+# under dbus-run-session): mutter serves org.gnome.Mutter.RemoteDesktop (keyboard and pointer
+# input for the tests) and org.freedesktop.a11y.Manager (the keys a screen reader watches) on it.
+run_with_wayland_compositor() {
+    local dir mutter_pid name status=0 tries
+    dir="$(mktemp -d)"
+    if [[ -z "${XDG_RUNTIME_DIR:-}" ]]; then
+        export XDG_RUNTIME_DIR="$dir/runtime"
+        mkdir -m 700 "$XDG_RUNTIME_DIR"
+    fi
+    name="pinform-wayland-$$"
+    mutter --headless --wayland --no-x11 --wayland-display="$name" --virtual-monitor 1280x900 \
+        >"$dir/mutter.log" 2>&1 &
+    mutter_pid=$!
+    # shellcheck disable=SC2064 # expand now: the trap must end this mutter
+    trap "kill $mutter_pid 2>/dev/null; rm -rf '$dir'" EXIT
+    for ((tries = 0; tries < 200; tries++)); do
+        [[ -S "$XDG_RUNTIME_DIR/$name" ]] && break
+        if ! kill -0 "$mutter_pid" 2>/dev/null; then
+            log "mutter did not start:"
+            cat "$dir/mutter.log" >&2
+            return 1
+        fi
+        sleep 0.05
+    done
+    if [[ ! -S "$XDG_RUNTIME_DIR/$name" ]]; then
+        log "mutter did not open its Wayland socket within 10 s"
+        cat "$dir/mutter.log" >&2
+        return 1
+    fi
+    WAYLAND_DISPLAY="$name" GDK_BACKEND=wayland DISPLAY="" "$@" || status=$?
+    kill "$mutter_pid" 2>/dev/null || true
+    wait "$mutter_pid" 2>/dev/null || true
+    rm -rf "$dir"
+    trap - EXIT
+    return "$status"
+}
+
 # How many sockets a process has open (an X server: its listening sockets plus one per client).
 _socket_count() {
     find "/proc/$1/fd" -lname 'socket:*' 2>/dev/null | wc -l
