@@ -8,6 +8,16 @@ import PinformCore
 final class BackupRunTests: XCTestCase {
     private var folder: URL!
 
+    /// A data folder in this test's folder with a PIN chosen (fast key derivation): its paths
+    /// and data key.
+    private func makeDesk() throws -> (AppPaths, SecretBytes) {
+        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
+        try paths.ensureExists()
+        var digits = "135790"
+        let pin = try digits.withUTF8 { try SecretBytes(copying: $0) }
+        return (paths, try KeyVault(directory: paths.dataDirectory, derivation: .fastForTests).create(pin: pin))
+    }
+
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinform-backuprun-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("backups"), withIntermediateDirectories: true)
@@ -37,11 +47,7 @@ final class BackupRunTests: XCTestCase {
     }
 
     func testADailyBackupIsMadeWhenDueAndTheOldestGo() throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
-        try paths.ensureExists()
-        var digits = "135790"
-        let pin = try digits.withUTF8 { try SecretBytes(copying: $0) }
-        let key = try KeyVault(directory: paths.dataDirectory, derivation: .fastForTests).create(pin: pin)
+        let (paths, key) = try makeDesk()
         let backups = folder.appendingPathComponent("backups")
         let unwritable = folder.appendingPathComponent("missing")
         try MainActor.assumeIsolated { () throws in
@@ -71,11 +77,7 @@ final class BackupRunTests: XCTestCase {
     /// of the year 9999, then the daily backups: every real one stays, so does every planted one.
     @MainActor
     func testPlantedBackupNamesDeleteNoRealBackup() async throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
-        try paths.ensureExists()
-        var digits = "135790"
-        let pin = try digits.withUTF8 { try SecretBytes(copying: $0) }
-        let key = try KeyVault(directory: paths.dataDirectory, derivation: .fastForTests).create(pin: pin)
+        let (paths, key) = try makeDesk()
         let backups = folder.appendingPathComponent("backups")
         let records = RecordsDatabase(paths: paths, key: key)
         defer { records.close() }
@@ -100,11 +102,7 @@ final class BackupRunTests: XCTestCase {
 
     @MainActor
     func testInTheBackgroundTheBackupIsWrittenCheckedAndTheOldestDailyOnesGo() async throws {
-        let paths = AppPaths(dataDirectory: folder.appendingPathComponent("data"), configDirectory: folder.appendingPathComponent("config"))
-        try paths.ensureExists()
-        var digits = "135790"
-        let pin = try digits.withUTF8 { try SecretBytes(copying: $0) }
-        let key = try KeyVault(directory: paths.dataDirectory, derivation: .fastForTests).create(pin: pin)
+        let (paths, key) = try makeDesk()
         let backups = folder.appendingPathComponent("backups")
         let records = RecordsDatabase(paths: paths, key: key)
         defer { records.close() }

@@ -14,8 +14,8 @@ import shutil
 import subprocess
 import tempfile
 
-from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, role_name, states, text_of,
-                         wait_until)
+from pinform_e2e import AppTestCase, click, dismiss_recovery_key, find, find_all, states, text_of, wait_until
+from test_records import is_shown
 
 PIN = "5978"
 SQLCIPHER_SONAME = re.compile(r"^\s*(libsqlcipher\.so\.\d+)\s", re.MULTILINE)
@@ -28,15 +28,6 @@ def sqlcipher_soname():
     if not found:
         raise AssertionError(f"ldconfig -p lists no libsqlcipher.so.N:\n{listing}")
     return found[0]
-
-
-def is_shown(node):
-    """Whether `node` and every widget around it up to its window is visible."""
-    while node is not None and role_name(node) not in ("frame", "dialog", "application"):
-        if "visible" not in states(node):
-            return False
-        node = node.parent
-    return True
 
 
 def shown_text(root, part):
