@@ -49,4 +49,29 @@ extension Database {
             return body(UnsafeRawBufferPointer(rebasing: buffer[..<length]))
         }
     }
+
+    /// Opens a connection to `name`, with extended result codes on.
+    static func openConnection(_ name: String, flags: Int32, path: String) throws(StoreError) -> OpaquePointer {
+        var connection: OpaquePointer?
+        let result = sqlite.openV2(name, &connection, flags, nil)
+        guard result == SQLITE_OK, let connection else {
+            let error = StoreError.sqlite(
+                code: connection.map { sqlite.extendedErrcode($0) } ?? result,
+                message: connection.map { sqlite.errorMessage($0) } ?? "out of memory",
+                systemError: connection.map { sqlite.systemErrno($0) } ?? 0,
+                path: path
+            )
+            if let connection { _ = sqlite.closeV2(connection) }
+            throw error
+        }
+        _ = sqlite.extendedResultCodes(connection, 1)
+        return connection
+    }
+
+    /// Whether the first page cannot be read as a database with the connection's key and
+    /// settings (SQLCipher says `SQLITE_NOTADB`).
+    func readsNothing() -> Bool {
+        guard let connection else { return false }
+        return sqlite.exec(connection, "SELECT count(*) FROM sqlite_master", nil, nil, nil) & 0xFF == SQLITE_NOTADB
+    }
 }

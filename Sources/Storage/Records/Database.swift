@@ -186,31 +186,6 @@ public final class Database {
     /// in-memory databases say `.sqlcipher4`, the format they would be encrypted in.
     public private(set) var cipherFormat = CipherFormat.sqlcipher4
 
-    /// Opens a connection to `name`, with extended result codes on.
-    private static func openConnection(_ name: String, flags: Int32, path: String) throws(StoreError) -> OpaquePointer {
-        var connection: OpaquePointer?
-        let result = sqlite.openV2(name, &connection, flags, nil)
-        guard result == SQLITE_OK, let connection else {
-            let error = StoreError.sqlite(
-                code: connection.map { sqlite.extendedErrcode($0) } ?? result,
-                message: connection.map { sqlite.errorMessage($0) } ?? "out of memory",
-                systemError: connection.map { sqlite.systemErrno($0) } ?? 0,
-                path: path
-            )
-            if let connection { _ = sqlite.closeV2(connection) }
-            throw error
-        }
-        _ = sqlite.extendedResultCodes(connection, 1)
-        return connection
-    }
-
-    /// Whether the first page cannot be read as a database with the connection's key and
-    /// settings (SQLCipher says `SQLITE_NOTADB`).
-    private func readsNothing() -> Bool {
-        guard let connection else { return false }
-        return sqlite.exec(connection, "SELECT count(*) FROM sqlite_master", nil, nil, nil) & 0xFF == SQLITE_NOTADB
-    }
-
     // MARK: Running SQL
 
     /// Runs one SQL statement that returns no rows, with values for its `?` parameters.
