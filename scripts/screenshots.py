@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Takes the README's screenshots of the PIN window in each state, driving the real binary
+"""Takes the user guide's screenshots of the PIN window in each state, driving the real binary
 through AT-SPI. Run it through `scripts/run-screenshots` (a display, a session bus)."""
 import os
 import shutil

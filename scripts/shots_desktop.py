@@ -1,4 +1,4 @@
-"""The desktop the README's screenshots are taken on (scripts/*-screenshots.py): on the display
+"""The desktop the user guide's screenshots are taken on (scripts/*-screenshots.py): on the display
 and session bus the script runs under (Xvfb and dbus-run-session), a real GNOME stack —
 
 - dconf-service, the GSettings backend a GNOME session has; `gsettings set` writes

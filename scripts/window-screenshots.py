@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Takes the README's screenshots of the main window (docs/screenshots/window-*.png): 360 and
+"""Takes the user guide's screenshots of the main window (docs/screenshots/window-*.png): 360 and
 1000 pixels wide (the default width), light and dark, English, German, Hebrew and Arabic, and
 1.5× text, driving the real binary through AT-SPI. Run it under a display and a session bus,
 with the schemas and translations built, as scripts/test does for the e2e tests:
