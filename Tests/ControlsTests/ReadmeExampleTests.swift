@@ -2,7 +2,7 @@ import Controls
 @_spi(Testing) import Gtk
 import XCTest
 
-/// The README's form example, as written there, with `import Controls` alone.
+/// The form example at the top of docs/forms.md, as written there, with `import Controls` alone.
 final class ReadmeExampleTests: XCTestCase {
     struct Invoice: Equatable {
         enum Currency: String, CaseIterable, FormChoice { case eur, usd }
