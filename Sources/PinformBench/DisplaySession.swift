@@ -8,24 +8,36 @@ enum DisplaySession {
         getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Without a display, runs this same command again under its own Xvfb (`xvfb-run -a`,
-    /// with -noreset so that the server survives between the programs it serves) and a private
-    /// session bus (`dbus-run-session`); without a bus, under a bus only. Returns when there
-    /// is nothing to do; does not return after a successful exec.
+    /// Without a display, runs this same command again on a display of its own, made by
+    /// scripts/lib.sh as the tests make theirs, with a private session bus (`dbus-run-session`);
+    /// without a bus, under a bus only. The display is a virtual X server (Xvfb, -noreset so that
+    /// it survives between the programs it serves) or, with `PINFORM_BENCH_DISPLAY=wayland`, a
+    /// headless mutter as a GNOME session has it. Not `xvfb-run`: as the first process of
+    /// `scripts/root`'s PID namespace it waits forever for Xvfb's ready signal, and `-a` races
+    /// with another Xvfb starting on a shared machine. Returns when there is nothing to do; does
+    /// not return after a successful exec.
     static func ensure(arguments: [String]) {
         guard environment(marker) == nil else { return }
         let hasDisplay = environment("DISPLAY") != nil || environment("WAYLAND_DISPLAY") != nil
         let hasBus = environment("DBUS_SESSION_BUS_ADDRESS") != nil
         if hasDisplay && hasBus { return }
         setenv(marker, "1", 1)
-        var command: [String] = []
-        if !hasDisplay {
-            command += ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24 -noreset"]
+        let bench = [BenchPaths.executable] + arguments
+        let library = BenchPaths.root + "/scripts/lib.sh"
+        func helper(_ function: String, _ command: [String]) -> [String] {
+            ["/bin/bash", "-c", "source \"$0\" && \(function) \"$@\"", library] + command
         }
-        command += ["dbus-run-session", "--", BenchPaths.executable] + arguments
+        let command: [String] = if hasDisplay {
+            ["dbus-run-session", "--"] + bench
+        } else if environment("PINFORM_BENCH_DISPLAY") == "wayland" {
+            // mutter serves its own interfaces on the session bus, so the bus comes first.
+            ["dbus-run-session", "--"] + helper("run_with_wayland_compositor", bench)
+        } else {
+            helper("run_with_virtual_display", ["dbus-run-session", "--"] + bench)
+        }
         let argv = command.map { strdup($0) } + [nil]
         execvp(command[0], argv)
-        print("cannot run \(command[0]) (\(String(cString: strerror(errno)))): install xvfb and dbus, or set DISPLAY")
+        print("cannot run \(command[0]) (\(String(cString: strerror(errno)))): install xvfb (or mutter) and dbus, or set DISPLAY")
         exit(2)
     }
 }
