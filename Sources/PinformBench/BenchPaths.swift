@@ -40,13 +40,6 @@ enum BenchPaths {
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-    /// Modification time in seconds, or nil when the file is missing.
-    static func modified(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Int(info.st_mtim.tv_sec)
-    }
-
     /// A new private folder under /tmp.
     static func temporaryDirectory() -> String {
         var template = Array("/tmp/pinform-bench-XXXXXX".utf8CString)

@@ -66,7 +66,9 @@ enum StartupBenchmark {
                       parentPeakKiB: parentPeak, failures: failures)
     }
 
-    /// Builds `pinform` when it is missing and the C anchor when its source is newer.
+    /// Builds `pinform` when it is missing, and the C anchor in every run: against this system's
+    /// GTK and libadwaita, never a binary left by another system (a Debian 12 build beside a
+    /// Debian 13 root).
     private static func prepare() -> Bool {
         if !BenchPaths.exists(BenchPaths.app) {
             let configuration = BenchPaths.binaryDirectory.hasSuffix("debug") ? "debug" : "release"
@@ -78,14 +80,12 @@ enum StartupBenchmark {
             }
         }
         let source = BenchPaths.anchorSource, binary = BenchPaths.anchorBinary
-        if (BenchPaths.modified(binary) ?? 0) < (BenchPaths.modified(source) ?? .max) {
-            let folder = String(binary[..<binary.lastIndex(of: "/")!])
-            let command = "mkdir -p '\(folder)' && cc '\(source)' $(pkg-config --cflags --libs gtk4 libadwaita-1) -O2"
-                + " -o '\(binary)'"
-            guard ChildProcess.shell(command) == 0 else {
-                print("startup: cannot compile the C anchor: \(command)")
-                return false
-            }
+        let folder = String(binary[..<binary.lastIndex(of: "/")!])
+        let command = "mkdir -p '\(folder)' && cc '\(source)' $(pkg-config --cflags --libs gtk4 libadwaita-1) -O2"
+            + " -o '\(binary).new' && mv -f '\(binary).new' '\(binary)'"
+        guard ChildProcess.shell(command) == 0 else {
+            print("startup: cannot compile the C anchor: \(command)")
+            return false
         }
         guard BenchPaths.exists(BenchPaths.data + "/style.css") else {
             print("startup: no style.css in \(BenchPaths.data); set PINFORM_DATA_DIR")
