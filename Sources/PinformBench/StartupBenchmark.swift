@@ -169,13 +169,19 @@ enum StartupBenchmark {
 
     /// How many shared libraries the dynamic loader maps before `main` (libpq and its 19,
     /// SQLCipher, libsodium, tss2 and libcrypto are not among the app's: PostgresStore and Storage
-    /// open them with dlopen at their first use).
+    /// open them with dlopen at their first use; a warning names any the C window does not load).
     private static func loadedLibrariesNote(_ table: inout Table) {
         func count(_ binary: String) -> String {
             ChildProcess.shellOutput("ldd '\(binary)' | wc -l") ?? "?"
         }
-        let linked = ChildProcess.shellOutput(
-            "ldd '\(BenchPaths.app)' | grep -oE 'lib(pq|sqlcipher|sodium|tss2-[a-z]+|crypto)\\.so' | sort -u | tr '\\n' ' '") ?? ""
+        // Those the C window loads too come with GTK (Debian 13's GTK brings libcrypto).
+        func storageLibraries(_ binary: String) -> Set<String> {
+            let names = ChildProcess.shellOutput(
+                "ldd '\(binary)' | grep -oE 'lib(pq|sqlcipher|sodium|tss2-[a-z]+|crypto)\\.so' | sort -u | tr '\\n' ' '") ?? ""
+            return Set(names.split(separator: " ").map(String.init))
+        }
+        let linked = storageLibraries(BenchPaths.app).subtracting(storageLibraries(BenchPaths.anchorBinary))
+            .sorted().joined(separator: " ")
         table.note("libraries loaded at start (ldd): pinform " + count(BenchPaths.app) + ", C window "
             + count(BenchPaths.anchorBinary) + (linked.isEmpty ? "" : "; WARNING: pinform links at start: \(linked)"))
     }
