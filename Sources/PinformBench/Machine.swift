@@ -20,6 +20,23 @@ enum Machine {
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
+    /// The system, the toolkit's versions, the display and the renderer the GTK sections get
+    /// ("Debian GNU/Linux 13 (trixie), GTK 4.18.6, libadwaita 1.7.6, X11 (:99), GSK_RENDERER unset").
+    static var platform: String {
+        let system = readFile("/etc/os-release")?.split(separator: "\n")
+            .first { $0.hasPrefix("PRETTY_NAME=") }
+            .map { $0.dropFirst("PRETTY_NAME=".count).filter { $0 != "\"" } } ?? "unknown system"
+        let gtk = ChildProcess.shellOutput("pkg-config --modversion gtk4") ?? "?"
+        let adwaita = ChildProcess.shellOutput("pkg-config --modversion libadwaita-1") ?? "?"
+        func variable(_ name: String) -> String? {
+            getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let display = variable("WAYLAND_DISPLAY").map { "Wayland (\($0))" }
+            ?? variable("DISPLAY").map { "X11 (\($0))" } ?? "no display"
+        let renderer = variable("GSK_RENDERER").map { "GSK_RENDERER=" + $0 } ?? "GSK_RENDERER unset (GTK's default)"
+        return "\(system), GTK \(gtk), libadwaita \(adwaita), \(display), \(renderer)"
+    }
+
     /// The current UTC time as "2025-11-29 12:31 UTC".
     static var date: String {
         var now = time(nil)

@@ -65,6 +65,7 @@ print("pinform-bench \(requested.count == sectionNames.count - 1 ? "all" : secti
 print("date:    \(Machine.date)")
 print("machine: \(Machine.cores) cores, \(Machine.processor)")
 print("load:    \(Machine.load) (1, 5, 15 min) at the start")
+print("platform: \(Machine.platform)")
 #if DEBUG
 print("WARNING: a debug build; figures are only meaningful from `swift build -c release`.")
 #endif
