@@ -5,7 +5,7 @@ import Storage
 /// list that a lazily filled view of every row needs.
 enum RecordsBenchmark {
     /// A person as a form would edit it.
-    private struct Person: Codable {
+    struct Person: Codable {
         var firstName: String
         var lastName: String
         var email: String
@@ -16,7 +16,7 @@ enum RecordsBenchmark {
         var joined: Date
     }
 
-    private static let columns: [Column<Person>] = [
+    static let columns: [Column<Person>] = [
         .text("first_name", \.firstName),
         .text("last_name", \.lastName),
         .text("email", \.email),
@@ -30,7 +30,7 @@ enum RecordsBenchmark {
                                     "Dahl", "Lamarr", "Berners-Lee", "Ng", "Sánchez"]
     private static let cities = ["London", "Zürich", "Paris", "São Paulo", "Tokyo", "Oslo", "Nairobi"]
 
-    private static func people(_ count: Int) -> [Person] {
+    static func people(_ count: Int) -> [Person] {
         (0..<count).map { index in
             let first = firstNames[index % firstNames.count]
             let last = lastNames[(index / 7) % lastNames.count]
@@ -237,7 +237,7 @@ enum RecordsBenchmark {
         return lines
     }
 
-    private static func format(_ duration: Duration) -> String {
+    static func format(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         return milliseconds >= 100 ? String(format: "%.0f ms", milliseconds) : String(format: "%.2f ms", milliseconds)

@@ -165,6 +165,7 @@ if requested.contains("records") {
     let records = RecordsBenchmark.run(count: 100_000)
     records.table.print()
     goals.append(records.goal)
+    RecordsBenchmark.searchEngines(count: 100_000).print()
 }
 
 if requested.contains("longnote") {
