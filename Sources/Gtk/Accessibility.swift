@@ -42,6 +42,19 @@ extension Widget {
     }
 }
 
+/// Announcements: news for screen readers that is not the description of anything.
+extension Widget {
+    /// Asks screen readers to say `message` (`gtk_accessible_announce`, GTK 4.14): an AT-SPI
+    /// announcement event from this widget's accessible object. `.high` may interrupt what is
+    /// being said; `.medium` and `.low` wait their turn (GTK sends both as AT-SPI's "polite").
+    /// GTK drops it while it has not made the widget's accessible object for the bus: a window's
+    /// it makes when the window is shown, other widgets' lazily (when a screen reader asks, or
+    /// soon after the widget takes the focus).
+    public func announce(_ message: String, priority: AccessibleAnnouncementPriority) {
+        gtk_accessible_announce(pf_accessible(raw), message, priority.cValue)
+    }
+}
+
 /// Announcements: GTK 4.8 has no `gtk_accessible_announce`; screen readers (Orca 43) speak a
 /// change of the focused object's description, so an announcement is shown there for a moment.
 extension Widget {

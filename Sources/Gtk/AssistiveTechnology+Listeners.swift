@@ -17,8 +17,12 @@ extension AssistiveTechnology {
         return ListenerWatch.shared.listening
     }
 
-    /// Whether the registry has answered since the watch started (for tests and the benchmark).
-    @_spi(Testing) public static var hasHeardFromRegistry: Bool { ListenerWatch.shared.answered }
+    /// Whether the registry has answered since the watch started (for tests and the benchmark);
+    /// asking starts the watch, as `isListening` does.
+    @_spi(Testing) public static var hasHeardFromRegistry: Bool {
+        ListenerWatch.shared.start()
+        return ListenerWatch.shared.answered
+    }
 
     /// Registers this process with the accessibility registry as a listener for `event`, as a
     /// screen reader does; returns whether the registry took it.

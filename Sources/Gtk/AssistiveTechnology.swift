@@ -64,8 +64,9 @@ public enum AssistiveTechnology {
     }
 
     /// The accessibility bus GTK talks to: `AT_SPI_BUS_ADDRESS`, else the address the session
-    /// bus's `org.a11y.Bus` gives.
-    static func accessibilityBus() -> OpaquePointer? {
+    /// bus's `org.a11y.Bus` gives. A connection of this process's own (a `GDBusConnection`), not
+    /// GTK's: tests listen on it for what GTK sends.
+    @_spi(Testing) public static func accessibilityBus() -> OpaquePointer? {
         if triedBus { return bus }
         triedBus = true
         var error: UnsafeMutablePointer<GError>?
