@@ -105,10 +105,6 @@ static inline void pf_accessible_set_labelled_by(gpointer widget, gpointer label
     gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
 
-static inline void pf_accessible_set_described_by(gpointer widget, gpointer other) {
-    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, other, NULL, -1);
-}
-
 static inline void pf_accessible_set_error_message(gpointer widget, gpointer message) {
     // A NULL-terminated list of references since GTK 4.16 (a single reference in 4.8): without
     // the NULL, GTK reads the -1 that ends the relations as the list's next widget, and crashes.
@@ -138,10 +134,6 @@ static inline void pf_signal_emit_void(gpointer instance, const char *name) { g_
 // MARK: - Form widgets and accessibility checks (typed forms)
 
 static inline GtkToggleButton *pf_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
-
-static inline void pf_accessible_reset_described_by(gpointer widget) {
-    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
-}
 
 // GTK's test API (gtk_test_accessible_check_* are variadic): each returns NULL when the value is
 // the one given, else a message to free with g_free. Only Gtk's @_spi(Testing) members call them.

@@ -1,31 +1,43 @@
 import Gtk
 
 /// Says a short message to screen reader users when something happens: a new step, an error,
-/// a count.
+/// a count. It is an announcement (`gtk_accessible_announce`), not a description: a widget's
+/// description says what it is or holds, and stays as it was.
 ///
-/// GTK 4.8 has no `gtk_accessible_announce`, and Orca 43 ignores text changes of labels; what it
-/// does speak at once is a change of the accessible description of the object that has the
-/// focus (its `onDescriptionChanged`). So an announcement is shown as the description of the
-/// widget that has the focus, and that widget's own description comes back once the focus
-/// moves on.
+/// Each message says how it may interrupt: `.assertive` for what went wrong or was refused
+/// (a wrong PIN, a lockout, a form's errors), which the person must hear before going on;
+/// `.polite` for the rest (a count, a step, "Copied"), which waits for what is being said.
 ///
 /// ```swift
-/// Announcer.of(window).announce("Wrong PIN — 4 attempts left")
+/// Announcer.of(window).announce("Wrong PIN — 4 attempts left", .assertive)
 /// ```
 @MainActor
 public final class Announcer {
-    /// The window whose focused widget speaks.
-    public let window: Window
-    /// Where announcements go while no widget of the window has the focus (a PIN view made
-    /// insensitive during a lockout keeps the screen reader's attention).
-    public var fallback: Widget?
-    /// The last message announced (for tests).
-    public private(set) var lastMessage: String?
+    /// How a message may interrupt what the screen reader is saying.
+    public enum Politeness: Sendable, Equatable {
+        /// Waits until the screen reader is done (GTK's medium priority, AT-SPI's "polite").
+        case polite
+        /// May cut off what is being said (GTK's high priority, AT-SPI's "assertive").
+        case assertive
 
-    /// The widget that shows an announcement instead of its own description.
-    private var speaker: Widget?
+        var priority: AccessibleAnnouncementPriority { self == .assertive ? .high : .medium }
+    }
+
+    /// A message announced: for tests (`said`).
+    struct Announcement: Equatable {
+        let message: String
+        let politeness: Politeness
+    }
+
+    /// The window that announces.
+    public let window: Window
+    /// The last messages announced (at most `keptCount`, sent or, while nobody listens, not),
+    /// oldest first: what tests read.
+    private(set) var said: [Announcement] = []
+    private static let keptCount = 16
+
     private var pending: UInt32 = 0
-    private var queued: String?
+    private var queued: [Announcement] = []
 
     /// Where a window keeps its announcer: with the GtkWindow itself, whichever wrapper asks,
     /// until the window is destroyed.
@@ -33,7 +45,6 @@ public final class Announcer {
 
     private init(window: Window) {
         self.window = window
-        window.onFocusWidgetChanged { [weak self] in self?.focusMoved() }
         window.connect("destroy") { [weak window] in window?.setAssociatedValue(nil, for: Announcer.key) }
     }
 
@@ -51,65 +62,39 @@ public final class Announcer {
         return of(window)
     }
 
-    /// Speaks `message` through the focused widget, once the focus changes under way are done.
-    /// A message announced before the previous one was shown replaces it (screen readers
-    /// interrupt one message with the next anyway).
-    public func announce(_ message: String) {
-        queue(message)
+    /// Says `message` once the focus changes under way are done: messages announced together
+    /// are said in order.
+    public func announce(_ message: String, _ politeness: Politeness) {
+        queue(Announcement(message: message, politeness: politeness))
     }
 
-    /// Speaks `message` unless another message is waiting to be spoken (a form's summary of
-    /// what needs attention goes before each field's own error).
-    public func announceIfQuiet(_ message: String) {
-        guard queued == nil else { return }
-        queue(message)
+    /// Says `message` unless another message is waiting to be said (a form's summary of what
+    /// needs attention goes before each field's own error).
+    public func announceIfQuiet(_ message: String, _ politeness: Politeness) {
+        guard queued.isEmpty else { return }
+        queue(Announcement(message: message, politeness: politeness))
     }
 
-    private func queue(_ message: String) {
-        queued = message
+    private func queue(_ announcement: Announcement) {
+        queued.append(announcement)
         guard pending == 0 else { return }
         pending = MainContext.idle { [weak self] in
             guard let self else { return }
             pending = 0
-            if let message = queued {
-                queued = nil
-                show(message)
-            }
+            let messages = queued
+            queued = []
+            for message in messages { send(message) }
         }
     }
 
-    private func show(_ message: String) {
-        guard let target = focusedWidget() ?? fallback else { return }
-        if let speaker, speaker !== target { restore(speaker) }
-        // A field's error stays audible after the message: a screen reader reads the
-        // description as the focus arrives ("Age text. Height: Required. Age: Enter a whole number").
-        let own = target.ownAccessibleDescription
-        var text = message
-        if target.keepsAccessibleDescription, !own.isEmpty, !message.contains(own) {
-            let name = target.mnemonicLabelText.map { "\($0): " } ?? ""
-            text += "\(message.last?.isPunctuation == true ? "" : ".") \(name)\(own)"
-        }
-        // The same text again is no change: clear it first, which screen readers do not speak.
-        target.showAccessibleDescription("")
-        target.showAccessibleDescription(text)
-        speaker = target
-        lastMessage = message
-    }
-
-    private func focusedWidget() -> Widget? {
-        guard let owner = window.focusWidget?.accessibleOwner else { return nil }
-        return owner
-    }
-
-    private func focusMoved() {
-        guard let speaker else { return }
-        let owner = window.focusWidget?.accessibleOwner
-        guard owner !== speaker else { return }
-        restore(speaker)
-    }
-
-    private func restore(_ widget: Widget) {
-        widget.showAccessibleDescription(widget.ownAccessibleDescription)
-        if speaker === widget { speaker = nil }
+    private func send(_ announcement: Announcement) {
+        said.append(announcement)
+        if said.count > Self.keptCount { said.removeFirst(said.count - Self.keptCount) }
+        // Nobody would hear it, and GTK would still send it over the bus (a PIN's count at every key).
+        guard AssistiveTechnology.isListening else { return }
+        // From the window, wherever the focus is: GTK drops an announcement from a widget whose
+        // accessible object it has not made yet (an entry just focused), never the window's; and
+        // Orca 48 never drops one from a window as one too many in 0.1 s.
+        window.announce(announcement.message, priority: announcement.politeness.priority)
     }
 }

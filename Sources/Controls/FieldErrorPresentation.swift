@@ -2,8 +2,8 @@ import Gtk
 
 /// What an invalid field looks like, as one Bool the engine can bind: GTK's `error` style class
 /// on the input, the error line under it, and for screen readers the error as the input's
-/// description — spoken when it appears and with the field's name whenever it gets the focus
-/// ("Age, Enter a whole number").
+/// description — read with the field whenever it gets the focus ("Age, Enter a whole number"),
+/// and announced where the focus went when the field is left with it ("Age: Too old").
 ///
 /// Not GTK's invalid state: GTK 4.8 exposes it as AT-SPI's `invalid`, which Orca 43 reads as
 /// "this object is dead" and stops following the focus through the field.
@@ -24,19 +24,17 @@ final class FieldErrorPresentation {
             input.setCSSClass("error", isShown)
             line.isVisible = isShown
             room.isVisible = !isShown && hasRoom
-            if isShown {
-                input.setAccessibleErrorMessage(line)
-                input.setAccessibleDescribedBy(line)
-            } else {
-                input.setAccessibleErrorMessage(nil)
-                input.resetAccessibleDescribedBy()
-            }
+            // Not "described by" the line as well: GTK 4.18 then takes the description from the
+            // line's own (none) and drops the input's.
+            input.setAccessibleErrorMessage(isShown ? line : nil)
             present()
         }
     }
 
     private var pending: UInt32 = 0
     private var hasRoom = false
+    /// The input's description as last set here.
+    private var description = ""
 
     /// - Precondition: `line` is in its place already (the room goes beside it).
     init(input: Widget, line: Label) {
@@ -48,7 +46,6 @@ final class FieldErrorPresentation {
             room.insert(after: line)
             hasRoom = true
         }
-        input.keepsAccessibleDescription = true
         // A message that changes while shown ("Enter a whole number" → "Too old") is described too.
         line.onNotify("label") { [weak self] in
             guard let self, isShown else { return }
@@ -65,17 +62,20 @@ final class FieldErrorPresentation {
             guard let self else { return }
             pending = 0
             let description = isShown ? line.text : ""
-            // Only on a change: screen readers speak every change of the focused field's description.
-            guard input.ownAccessibleDescription != description else { return }
+            // Only on a change: Orca presents a change of the focused field's description, which
+            // is how an error that changes while typing is heard there.
+            guard self.description != description else { return }
+            self.description = description
             input.setAccessibleDescription(description)
             if isShown && !input.containsFocus { announceElsewhere() }
         }
     }
 
     /// The field was left with an error: say so where the focus went, with the field's name.
+    /// Assertive: a form error, to hear before typing on in the next field.
     private func announceElsewhere() {
         let message = input.mnemonicLabelText.map { "\($0): \(line.text)" } ?? line.text
-        Announcer.of(windowContaining: input)?.announceIfQuiet(message)
+        Announcer.of(windowContaining: input)?.announceIfQuiet(message, .assertive)
     }
 }
 

@@ -218,9 +218,10 @@ public final class FormView<Model> {
         let invalid = errors?.fields.filter { fields[$0] != nil } ?? []
         if let first = invalid.first, let entry = fields[first] {
             if let editor = editors[first] { editor.focusFirstError() } else { entry.input.focusTarget.grabFocus() }
+            // Assertive: the save was refused, and why comes before the field the focus went to.
             Announcer.of(windowContaining: widget)?.announce(
                 FormView.attentionSummary(count: invalid.count, first: entry.input.focusTarget.mnemonicLabelText,
-                                          message: entry.errorLine.text))
+                                          message: entry.errorLine.text), .assertive)
         }
         control.isResolvable = (try? result.get()) != nil
         return result

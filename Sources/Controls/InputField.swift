@@ -59,7 +59,8 @@ public final class InputField<Output: StringTwoWayConvertible> {
             let message = TextLimit.refusal(limit: TextLimit.lineCharacters, length: length)
             entry.showWarning(message)
             entry.errorBell()
-            Announcer.of(windowContaining: entry)?.announce(message)
+            // Assertive: what was typed was refused, which the person must hear before typing on.
+            Announcer.of(windowContaining: entry)?.announce(message, .assertive)
         }
         entry.onChanged { [unowned entry] in if entry.warning != nil { entry.showWarning(nil) } }
     }

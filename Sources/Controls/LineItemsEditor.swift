@@ -246,7 +246,7 @@ public final class LineItemsEditor<Item>: FormFieldView {
                 // Translators: said by the screen reader after Alt+Up or Alt+Down moved a line: "Moved to line 1 of 3".
                 Announcer.of(windowContaining: focused)?.announce(tr("Moved to line {number} of {count}", [
                     "number": String(to + 1), "count": String(list.count),
-                ]))
+                ]), .polite)
             }
         case .reloaded:
             rebuild()

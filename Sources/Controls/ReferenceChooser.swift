@@ -42,6 +42,8 @@ public final class ReferenceChooser<Target> {
     private var editedHandlers: [@MainActor () -> Void] = []
     /// True while the entry shows a summary the program wrote, not what people typed.
     private var showingSummary = false
+    /// The choice Enter makes, as last announced (nil while no match is shown).
+    private var spokenChoice: String?
 
     /// A chooser labelled `label` over `lookup`'s records.
     public init(label text: String, lookup: any RecordLookup<Target>) {
@@ -172,10 +174,12 @@ public final class ReferenceChooser<Target> {
             button.setCSSClass("highlighted", position == index)
             button.setAccessibleSelected(position == index)
         }
-        if let index {
-            // Orca reads the entry's description: say which record Enter chooses.
-            entry.showAccessibleDescription(index < matches.count ? matches[index].summary : tr("Add new…"))
+        let choice = index.map { $0 < matches.count ? matches[$0].summary : tr("Add new…") }
+        // Which record Enter chooses, when that changes; polite: it follows the typing.
+        if let choice, choice != spokenChoice {
+            Announcer.of(windowContaining: entry)?.announce(choice, .polite)
         }
+        spokenChoice = choice
     }
 
     private func showSummary() {
@@ -183,7 +187,6 @@ public final class ReferenceChooser<Target> {
         entry.text = record.map { lookup.summary(of: $0) ?? tr("This record no longer exists") } ?? ""
         showingSummary = false
         show([])
-        entry.showAccessibleDescription(entry.ownAccessibleDescription)
     }
 }
 

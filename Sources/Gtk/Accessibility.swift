@@ -8,20 +8,9 @@ extension Widget {
     /// Sets the accessible name.
     public func setAccessibleLabel(_ label: String) { pf_accessible_set_label(raw, label) }
 
-    /// Sets the accessible description.
-    public func setAccessibleDescription(_ description: String) {
-        keepAccessibleDescription(description)
-        pf_accessible_set_description(raw, description)
-    }
-
-    /// Makes `description` the widget's own without showing it yet (`setHeardAccessibleDescription`).
-    func keepAccessibleDescription(_ description: String) {
-        // Kept as object data: GTK 4.8 has no getter for accessible properties.
-        g_object_set_data_full(objectPointer, Self.ownDescriptionKey, g_strdup(description), g_free)
-    }
-
-    private static let ownDescriptionKey = "pf-own-description"
-    private static let descriptionKeptKey = "pf-description-kept"
+    /// Sets the accessible description: what the widget is or holds, read with it (a field's
+    /// error, a line's place). News goes through `announce(_:priority:)`, not here.
+    public func setAccessibleDescription(_ description: String) { pf_accessible_set_description(raw, description) }
 
     /// Marks the widget disabled for assistive technologies.
     public func setAccessibleDisabled(_ disabled: Bool) { pf_accessible_set_disabled(raw, disabled ? 1 : 0) }
@@ -32,9 +21,6 @@ extension Widget {
 
     /// Names the widget by another (a label beside an entry).
     public func setAccessibleLabelledBy(_ label: Widget) { pf_accessible_set_labelled_by(raw, label.raw) }
-
-    /// Describes the widget by another.
-    public func setAccessibleDescribedBy(_ other: Widget) { pf_accessible_set_described_by(raw, other.raw) }
 
     /// Links the widget to the message that says what is wrong with it, or unlinks it.
     public func setAccessibleErrorMessage(_ message: Widget?) {
@@ -55,31 +41,7 @@ extension Widget {
     }
 }
 
-/// Announcements: GTK 4.8 has no `gtk_accessible_announce`; screen readers (Orca 43) speak a
-/// change of the focused object's description, so an announcement is shown there for a moment.
 extension Widget {
-    /// The description the widget itself set ("" when none): what it shows again after an
-    /// announcement.
-    public var ownAccessibleDescription: String {
-        g_object_get_data(objectPointer, Self.ownDescriptionKey).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
-    }
-
-    /// Whether an announcement shown on the widget keeps its own description after it (a form
-    /// field's error), instead of replacing it until the focus moves on.
-    public var keepsAccessibleDescription: Bool {
-        get { g_object_get_data(objectPointer, Self.descriptionKeptKey) != nil }
-        set { g_object_set_data(objectPointer, Self.descriptionKeptKey, newValue ? UnsafeMutableRawPointer(bitPattern: 1) : nil) }
-    }
-
-    /// Shows `text` as the accessible description without making it the widget's own.
-    public func showAccessibleDescription(_ text: String) { pf_accessible_set_description(raw, text) }
-
-    /// The widget whose accessible object stands for this one: itself, or for a part without an
-    /// accessible role (the text inside an entry), the nearest ancestor with one.
-    public var accessibleOwner: Widget? {
-        firstInLineage(from: widgetPointer) { pf_accessible_role($0) != GTK_ACCESSIBLE_ROLE_NONE }
-    }
-
     /// The nearest ancestor with the accessible role `role` (the row a cell is in), if any.
     public func ancestor(withRole role: AccessibleRole) -> Widget? {
         firstInLineage(from: gtk_widget_get_parent(widgetPointer)) { pf_accessible_role($0) == role.cValue }
@@ -117,7 +79,4 @@ extension Widget {
         }
         return nil
     }
-
-    /// Removes the widget's "described by" relation.
-    public func resetAccessibleDescribedBy() { pf_accessible_reset_described_by(raw) }
 }

@@ -4,10 +4,10 @@ internal import CGtk
 /// announces registrations (`EventListenerRegistered`, `EventListenerDeregistered`), the way
 /// GTK 3's AT-SPI bridge and WebKit decide whether an event is worth sending.
 ///
-/// GTK 4.8 broadcasts every change of an accessible property over AT-SPI whether or not anyone
-/// listens: for a PIN's "3 of 4 digits entered" that is about 80,000 instructions a key, most of
-/// a keystroke (docs/benchmarks.md). A description that changes at every key can wait while no
-/// client listens, and be shown when one registers (`setHeardAccessibleDescription`).
+/// GTK 4.18 still sends every accessible change and every announcement over AT-SPI whether or
+/// not anyone listens (its AT-SPI context checks only that it has a connection): for a PIN's
+/// "3 of 4 digits entered" at every key, that is work for nobody. `Controls.Announcer` sends
+/// nothing while no client listens.
 extension AssistiveTechnology {
     /// Whether a client of the accessibility bus (a screen reader, a magnifier, a script through
     /// AT-SPI) is registered for any event, as last heard from the registry. True until the
@@ -53,21 +53,6 @@ extension AssistiveTechnology {
     }
 }
 
-extension Widget {
-    /// Sets the widget's own accessible description, like `setAccessibleDescription`, but shows
-    /// it to assistive technologies only while a client of the accessibility bus listens
-    /// (`AssistiveTechnology.isListening`); otherwise it is kept, and shown as soon as a client
-    /// registers. For a description that changes at every key, whose broadcast nobody would hear.
-    public func setHeardAccessibleDescription(_ description: String) {
-        guard AssistiveTechnology.isListening else {
-            keepAccessibleDescription(description)
-            ListenerWatch.shared.waitToShow(self)
-            return
-        }
-        setAccessibleDescription(description)
-    }
-}
-
 /// Follows the registry's listeners: asks once the main loop is idle after the window's first
 /// frame (so start-up does not wait for it), then again at each of the registry's
 /// `EventListenerRegistered` and `EventListenerDeregistered` signals.
@@ -75,28 +60,15 @@ extension Widget {
 final class ListenerWatch {
     static let shared = ListenerWatch()
 
-    /// Until the registry answers, and while it cannot be asked, every description is shown.
+    /// Until the registry answers, and while it cannot be asked: listening, the safe side.
     private(set) var listening = true
     private(set) var answered = false
-    /// Widgets whose own description changed while no client listened (weakly: a widget that
-    /// goes away is not waited for).
-    private(set) var unshown: [WeakWidget] = []
     private var started = false
-
-    struct WeakWidget {
-        weak var widget: Widget?
-    }
 
     func start() {
         guard !started else { return }
         started = true
         MainContext.idle(priority: 300) { ListenerWatch.shared.watch() } // G_PRIORITY_LOW
-    }
-
-    func waitToShow(_ widget: Widget) {
-        guard !unshown.contains(where: { $0.widget === widget }) else { return }
-        unshown.removeAll { $0.widget == nil }
-        unshown.append(WeakWidget(widget: widget))
     }
 
     private func watch() {
@@ -114,12 +86,6 @@ final class ListenerWatch {
     private func refresh() {
         guard let events = AssistiveTechnology.askRegisteredEvents() else { return }
         answered = true
-        let wasListening = listening
         listening = !events.isEmpty
-        guard listening, !wasListening else { return }
-        // A client arrived: it hears the descriptions that changed while nobody listened.
-        let waiting = unshown.compactMap(\.widget)
-        unshown.removeAll()
-        for widget in waiting { widget.showAccessibleDescription(widget.ownAccessibleDescription) }
     }
 }

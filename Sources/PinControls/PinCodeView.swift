@@ -1,4 +1,5 @@
 import ControlState
+import Controls
 import Foundation
 import Gtk
 import Localization
@@ -12,11 +13,12 @@ import PinCode
 /// The items fill from the left in every language: the drawing stays left-to-right under a
 /// right-to-left locale, like the keypad (see `PinPad`).
 ///
-/// For assistive technologies it is "PIN", a *password text* described as "3 of 4 digits
-/// entered": the focus is on a `GtkPasswordEntry` laid invisibly over the drawing, because
-/// that is the only widget GTK 4.8 gives the role screen readers keep quiet for (Orca 43 echoes
-/// every key typed anywhere else). The entry refuses every insertion, so it never holds text:
-/// the digits themselves never reach the accessibility tree, a log or a text widget.
+/// For assistive technologies it is "PIN", a *password text*, and after every edit it announces
+/// its count ("3 of 4 digits entered"): the focus is on a `GtkPasswordEntry` laid invisibly over
+/// the drawing, because that is the only widget GTK gives the role screen readers keep quiet
+/// for (Orca echoes every key typed anywhere else). The entry refuses every insertion, so it
+/// never holds text: the digits themselves never reach the accessibility tree, a log or a text
+/// widget.
 @MainActor
 public final class PinCodeView {
     /// The widget to put in a window: the drawing with the focusable entry over it.
@@ -43,10 +45,10 @@ public final class PinCodeView {
 
     private var shakeOffset = 0.0
     private var shakeTick: UInt32 = 0
-    /// `accessibleDescription` by count of digits typed, made when first needed: the words for a
-    /// count do not change while the view lives, and making them (gettext's plural form, the count
-    /// filled in) was a third of a keystroke's cost (callgrind: 68,000 of 179,000 instructions).
-    private lazy var descriptions = [String?](repeating: nil, count: control.pinCode.length + 1)
+    /// `spokenCount` by count of digits typed, made when first needed: the words for a count do
+    /// not change while the view lives, and making them (gettext's plural form, the count filled
+    /// in) was a third of a keystroke's cost (callgrind: 68,000 of 179,000 instructions).
+    private lazy var counts = [String?](repeating: nil, count: control.pinCode.length + 1)
     /// Each item's picture by what it looks like, drawn once: a redraw paints four pictures
     /// instead of filling and stroking four paths, which was most of a keystroke's drawing
     /// (see docs/benchmarks.md).
@@ -92,12 +94,21 @@ public final class PinCodeView {
         appearanceChanged()
     }
 
-    /// "3 of 4 digits entered".
-    public var accessibleDescription: String {
-        let count = control.pinCode.count, length = control.pinCode.length
+    /// "3 of 4 digits entered": what screen readers are told after every edit.
+    public var spokenCount: String {
+        let count = control.pinCode.count
+        if let made = counts[count] { return made }
         // Translators: how many digits of the PIN are typed; %d is the PIN's length, {count} how
         // many are typed. Spoken by screen readers after every key.
-        return trn("{count} of %d digit entered", "{count} of %d digits entered", length, ["count": String(count)])
+        let made = trn("{count} of %d digit entered", "{count} of %d digits entered", control.pinCode.length,
+                       ["count": String(count)])
+        counts[count] = made
+        return made
+    }
+
+    /// Tells screen readers the count: polite, as it follows each key the person typed.
+    private func announceCount() {
+        Announcer.of(windowContaining: entry)?.announce(spokenCount, .polite)
     }
 
     /// Whether the view has the keyboard focus.
@@ -146,21 +157,9 @@ public final class PinCodeView {
     }
 
     private func appearanceChanged() {
-        // Set only when it changed: screen readers speak every change of the focused object's
-        // description. Shown only while a client of the accessibility bus listens: GTK 4.8 would
-        // broadcast it at every key for nobody (most of a keystroke's CPU); a client that comes
-        // later gets the current count. No invalid state either: Orca 43 takes GTK 4.8's for a
-        // dead object (the window says why a PIN was refused).
-        let count = control.pinCode.count
-        let description: String
-        if let made = descriptions[count] {
-            description = made
-        } else {
-            description = accessibleDescription
-            descriptions[count] = description
-        }
-        if entry.ownAccessibleDescription != description { entry.setHeardAccessibleDescription(description) }
-        // Only the drawing is redrawn; its size never changes, so nothing is laid out again.
+        // Only the drawing is redrawn; its size never changes, so nothing is laid out again. No
+        // invalid state for assistive technologies: Orca 43 took GTK 4.8's for a dead object (the
+        // window says why a PIN was refused).
         drawingArea.queueDraw()
     }
 
@@ -228,6 +227,7 @@ public final class PinCodeView {
         if isJudged { control.clear() }
         control.insert(digit)
         onEdit?()
+        announceCount()
     }
 
     /// Whether the code shown is full and was judged (valid or invalid): the next digit
@@ -236,16 +236,18 @@ public final class PinCodeView {
         control.pinCode.isFilled && (control.state.contains(.invalid) || control.state.contains(.valid))
     }
 
-    /// Deletes the last digit.
+    /// Deletes the last digit (the count is said even when there was none).
     public func deleteBackward() {
         control.deleteBackward()
         onEdit?()
+        announceCount()
     }
 
     /// Removes every digit.
     public func clear() {
         control.clear()
         onEdit?()
+        announceCount()
     }
 
     private func pasteClipboard() {
@@ -263,6 +265,7 @@ public final class PinCodeView {
                 // read (issue 25): it still holds the text just read, so it is emptied.
                 entry.clearClipboard()
                 onEdit?()
+                announceCount()
             }
         }
     }

@@ -179,7 +179,7 @@ public final class PinPad {
         if let onRingMove {
             onRingMove(spoken)
         } else {
-            Announcer.of(windowContaining: widget)?.announce(spoken)
+            Announcer.of(windowContaining: widget)?.announce(spoken, .polite)
         }
     }
 

@@ -121,17 +121,20 @@ final class BackupsGroup {
             let result = await backUpNow(folder)
             backUpButton.isSensitive = true
             let text: String
+            let politeness: Announcer.Politeness
             switch result {
             case .success(let file):
                 // Translators: {file} is the backup's file name.
                 text = tr("Backed up and checked: {file}", ["file": file.lastPathComponent])
+                politeness = .polite
                 lastBackupRow.subtitle = BackupRun.lastBackupText(Date())
             case .failure(let error):
-                text = error.message
+                // Assertive: there is no new backup.
+                (text, politeness) = (error.message, .assertive)
                 showError(error.message)
             }
             backUpRow.subtitle = text
-            if let window = group.rootWindow { Announcer.of(window).announce(text) }
+            if let window = group.rootWindow { Announcer.of(window).announce(text, politeness) }
         }
     }
 

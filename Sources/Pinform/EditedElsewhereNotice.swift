@@ -39,6 +39,7 @@ final class EditedElsewhereNotice {
         reloadButton.isVisible = offeringReload
         self.reload = reload
         box.isVisible = true
-        Announcer.of(windowContaining: label)?.announce(message)
+        // Assertive: what is open was changed elsewhere, which the person must know before editing on.
+        Announcer.of(windowContaining: label)?.announce(message, .assertive)
     }
 }

@@ -54,6 +54,6 @@ extension FormDesignerWindow {
         nameEntry.text = draft.name
         base.removed = draft.removed
         load(draft)
-        Announcer.of(window).announce(tr("Unsaved form restored: {name}", ["name": draft.name]))
+        Announcer.of(window).announce(tr("Unsaved form restored: {name}", ["name": draft.name]), .polite)
     }
 }

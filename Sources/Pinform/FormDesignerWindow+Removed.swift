@@ -38,6 +38,6 @@ extension FormDesignerWindow {
         changed()
         showRemovedFields()
         editor.focus()
-        Announcer.of(window).announce(tr("Field restored: {name}", ["name": field.label]))
+        Announcer.of(window).announce(tr("Field restored: {name}", ["name": field.label]), .polite)
     }
 }

@@ -64,7 +64,8 @@ extension FormDesignerWindow {
     func showProblem(_ message: String) {
         problemLabel.text = message
         problemLabel.isVisible = true
-        Announcer.of(window).announce(message)
+        // Assertive: the form was not saved, exported or imported.
+        Announcer.of(window).announce(message, .assertive)
     }
 
     /// Export…: writes the definition as it stands to a `.pinform-form` file.
@@ -76,7 +77,7 @@ extension FormDesignerWindow {
             guard let self, let url else { return }
             do {
                 try FormDocument.encode(definition).write(to: url, options: .atomic)
-                Announcer.of(window).announce(tr("Form exported"))
+                Announcer.of(window).announce(tr("Form exported"), .polite)
             } catch {
                 showProblem(tr("Not exported: {reason}", ["reason": error.localizedDescription]))
             }
@@ -100,7 +101,7 @@ extension FormDesignerWindow {
             imported.id = base.id
             nameEntry.text = imported.name
             load(imported)
-            Announcer.of(window).announce(tr("Form imported: {name}. Save to keep it.", ["name": imported.name]))
+            Announcer.of(window).announce(tr("Form imported: {name}. Save to keep it.", ["name": imported.name]), .polite)
         }
         chooser.show()
     }

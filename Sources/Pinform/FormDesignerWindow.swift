@@ -281,7 +281,8 @@ final class FormDesignerWindow {
         append(editor)
         changed()
         editor.focus()
-        Announcer.of(window).announce(tr("Field added: {name}", ["name": field.label]))
+        // Polite, as each of the designer's own steps: the result of what the person did.
+        Announcer.of(window).announce(tr("Field added: {name}", ["name": field.label]), .polite)
     }
 
     /// Moves `editor` `step` places (−1 up, 1 down), keeping the focus where it was.
@@ -294,7 +295,7 @@ final class FormDesignerWindow {
         _ = (step < 0 ? editor.moveUpButton : editor.moveDownButton).grabFocus()
         Announcer.of(window).announce(tr("{name} moved to place {place} of {count}",
                                          ["name": editor.definition.label, "place": String(index + step + 1),
-                                          "count": String(editors.count)]))
+                                          "count": String(editors.count)]), .polite)
     }
 
     /// Removes `editor`'s field; its values stay in the saved records, hidden.
@@ -307,7 +308,7 @@ final class FormDesignerWindow {
         changed()
         showRemovedFields()
         if let next = editors.indices.contains(index) ? editors[index] : editors.last { next.focus() } else { _ = addButton.grabFocus() }
-        Announcer.of(window).announce(tr("Field removed: {name}", ["name": field.label]))
+        Announcer.of(window).announce(tr("Field removed: {name}", ["name": field.label]), .polite)
     }
 
     /// The definition as the designer shows it now.

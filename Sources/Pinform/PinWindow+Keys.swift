@@ -35,10 +35,11 @@ extension PinWindow {
         guard !pinView.hasFocus, flow.step != .recoveryKey, pinView.widget.isEffectivelySensitive else { return false }
         // The focus first, so that a screen reader treats the next digits as a password's.
         pinView.grabFocus()
+        // Said assertively: the digit was refused, and the next ones must go into the PIN.
         if AssistiveTechnology.followsFocus {
             // Translators: said by the screen reader when a PIN digit was typed while the focus was
             // on a button: the screen reader spoke the key, so it is not used.
-            announcer.announce(tr("That digit was read aloud, so it was not entered. Type the PIN here."))
+            announcer.announce(tr("That digit was read aloud, so it was not entered. Type the PIN here."), .assertive)
         } else {
             pinView.type(digit)
         }

@@ -32,7 +32,7 @@ extension PinWindow {
         case .stored:
             pinView.control.accept()
             // A change ends in the form window, which says "PIN changed".
-            if mode != .change { announcer.announce(tr("PIN saved")) }
+            if mode != .change { announcer.announce(tr("PIN saved"), .polite) }
             await pause(milliseconds: 300)
             showRecoveryKeyIfNew { [weak self] in self?.finish() }
             return
@@ -40,7 +40,7 @@ extension PinWindow {
             pinView.control.accept()
             // Decided now: typing on during the pause below may move the flow on.
             let choosesNext = flow.step == .choose
-            if mode == .unlockOrChoose, !choosesNext { announcer.announce(tr("Unlocked")) }
+            if mode == .unlockOrChoose, !choosesNext { announcer.announce(tr("Unlocked"), .polite) }
             let judged = pinView
             // Changing: the title already asks for the new PIN. Typing on during the pause
             // starts it in this view, as after "Choose a PIN"; a view of another length takes

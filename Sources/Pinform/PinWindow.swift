@@ -126,17 +126,13 @@ final class PinWindow {
         window.child = layout()
         installTypingAnywhere()
 
+        // The PIN view says its count after each of them.
         pad.onKey = { [weak self] key in
             guard let self else { return }
-            let count = pinView.accessibleDescription
             switch key {
             case .digit(let digit): pinView.type(digit)
             case .clear: pinView.clear()
             case .backspace: pinView.deleteBackward()
-            }
-            // The PIN view speaks its count itself when it changes while it has the focus.
-            if !pinView.hasFocus || pinView.accessibleDescription == count {
-                announcer.announce(pinView.accessibleDescription)
             }
         }
         if mode.isDialog {
@@ -158,20 +154,30 @@ final class PinWindow {
         holdSizes()
         flow.onPromptChange = { [weak self] in self?.render() }
         render()
-        announcePrompt()
+        // The prompt, heading and all, each time the window comes to the front: a screen reader
+        // takes in no announcement from a window before it is active (a description would have
+        // waited for it, an announcement is gone), and whoever comes back hears what to do.
+        window.onNotify("is-active") { [weak self] in
+            guard let self, window.isActive else { return }
+            spokenTitle = nil
+            announcePrompt()
+        }
+        if window.isActive { announcePrompt() }
         if flow.isLocked { startCountdown() }
     }
 
-    /// Speaks to screen reader users through the focused widget (see `Announcer`).
+    /// Speaks to screen reader users (see `Announcer`).
     var announcer: Announcer { Announcer.of(window) }
 
-    /// Speaks the prompt: the heading too when it changed since it was last spoken.
+    /// Speaks the prompt: the heading too when it changed since it was last spoken. Assertive
+    /// when it says why a PIN was refused (weak, not matching, wrong, a lockout): the person
+    /// must hear it before typing on; polite when it is the next step.
     func announcePrompt() {
         let prompt = flow.prompt
         // Translators: spoken when a new step starts: its heading, then the line under it.
         let text = prompt.title == spokenTitle ? prompt.message : tr("{heading}. {message}", ["heading": prompt.title, "message": prompt.message])
         spokenTitle = prompt.title
-        announcer.announce(text)
+        announcer.announce(text, prompt.isError ? .assertive : .polite)
     }
 
     func layout() -> Widget {
@@ -272,7 +278,6 @@ final class PinWindow {
         pinView = view
         pinSlot.append(view.widget)
         view.widget.horizontalAlignment = .center
-        announcer.fallback = view.entry
         view.control.showsValidity = flow.validatesNewPIN
         view.onEdit = { [weak self] in
             self?.flow.userEdited()
@@ -284,7 +289,8 @@ final class PinWindow {
             // Shown on the message line, where the person looks while typing, and spoken.
             let text = tr("Num Lock is off")
             show(text, isError: true)
-            announcer.announce(text)
+            // Assertive: the key typed no digit, which the person must hear before typing on.
+            announcer.announce(text, .assertive)
         }
         pad.follow(view)
         completion = view.control.subscribe(on: .typeComplete) { [weak self] _ in

@@ -268,8 +268,8 @@ final class PinformApplication {
         let text = tr("PIN changed")
         form.showToast(text)
         // The toast speaks itself in an active window; otherwise it is spoken once the form
-        // window is active again: a screen reader follows the focus into it first, then hears
-        // the change of the focused widget's description.
+        // window is active again: a screen reader takes in no announcement from a window that
+        // is not active.
         let window = form.window
         guard !window.isActive else { return }
         var activation: SignalConnection?
@@ -277,7 +277,7 @@ final class PinformApplication {
             guard window.isActive else { return }
             activation?.disconnect()
             activation = nil
-            Announcer.of(window).announce(text)
+            Announcer.of(window).announce(text, .polite)
         }
     }
 

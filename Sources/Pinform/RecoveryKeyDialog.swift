@@ -161,7 +161,7 @@ final class RecoveryKeyDialog {
         // Translators: shown and spoken after Copy; the clipboard is emptied after a minute.
         let text = tr("Copied. The clipboard is cleared in a minute.")
         copyButton.tooltipText = text
-        announcer.announce(text)
+        announcer.announce(text, .polite)
     }
 
     private func save() {
@@ -185,21 +185,23 @@ final class RecoveryKeyDialog {
         do {
             secret = try text.withUTF8 { try SecretBytes(copying: $0) }
         } catch let error as VaultError {
-            return announcer.announce(error.message)
+            return announcer.announce(error.message, .assertive)
         } catch {
             return
         }
         RecoveryKeyPrinter.printRecoveryKey(secret, parent: dialog) { [weak self] result in
             guard let self else { return }
             let said: String
+            let politeness: Announcer.Politeness
             switch result {
             // Translators: said after the recovery key went to the printer or to a PDF file.
-            case .printed: said = tr("The recovery key was printed.")
+            case .printed: (said, politeness) = (tr("The recovery key was printed."), .polite)
             case .cancelled: return
-            case .failed(let reason): said = reason
+            // Assertive: the key is not on paper, which the person must know before going on.
+            case .failed(let reason): (said, politeness) = (reason, .assertive)
             }
             printButton.tooltipText = said
-            announcer.announce(said)
+            announcer.announce(said, politeness)
         }
     }
 
@@ -213,15 +215,18 @@ final class RecoveryKeyDialog {
     /// Writes the key to `url` (mode 0600) and says where, or why not.
     func write(to url: URL) {
         let text: String
+        let politeness: Announcer.Politeness
         do {
             try PrivateTextFile.write(fileText, to: url)
             // Translators: {file} is the name of the file the key was saved to.
             text = tr("Saved to “{file}”. Only you can read the file.", ["file": url.lastPathComponent])
+            politeness = .polite
         } catch {
-            text = error.message
+            // Assertive: the key was not saved, which the person must know before going on.
+            (text, politeness) = (error.message, .assertive)
         }
         saveButton.tooltipText = text
-        announcer.announce(text)
+        announcer.announce(text, politeness)
     }
 
     private func finish() {

@@ -131,12 +131,13 @@ final class ActiveInputTests: XCTestCase {
             let input = ActiveInput<UInt>(label: "Age")
             input.errorLabel.text = "Enter a whole number"
             input.control.isInvalid = true
-            MainContext.spin(until: { input.entry.ownAccessibleDescription == "Enter a whole number" })
-            XCTAssertEqual(input.entry.ownAccessibleDescription, "Enter a whole number")
+            XCTAssertTrue(MainContext.spin(until: { input.entry.showsAccessibleDescription("Enter a whole number") }))
             // GTK 4.8 exposes its invalid state as AT-SPI "invalid": Orca 43 takes the field for dead.
             XCTAssertFalse(input.entry.isAccessibleInvalid)
             XCTAssertTrue(input.entry.hasAccessibleErrorMessage(input.errorLabel))
-            XCTAssertTrue(input.entry.isAccessiblyDescribed(by: input.errorLabel))
+            // GTK 4.18 computes the description of an input described by a label from the label's
+            // own description (none): the error would not be heard with the field.
+            XCTAssertFalse(input.entry.isAccessiblyDescribed(by: input.errorLabel))
         }
     }
 

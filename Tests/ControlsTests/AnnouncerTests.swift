@@ -5,8 +5,9 @@ import PinCode
 @testable import PinControls
 import XCTest
 
-/// What screen readers are told: through the focused widget's description (GTK 4.8 has no
-/// announce call; Orca 43 speaks a change of the focused object's description).
+/// What screen readers are told: announcements (`gtk_accessible_announce`), each polite or
+/// assertive, sent from the window, and only while a client of the accessibility bus
+/// listens. A widget's description is left as it was.
 final class AnnouncerTests: XCTestCase {
     @MainActor
     private final class Fixture {
@@ -24,52 +25,59 @@ final class AnnouncerTests: XCTestCase {
         }
     }
 
-    func testAnAnnouncementIsShownOnTheFocusedWidgetAndGivesWayWhenFocusMoves() {
-        GtkRuntime.test {
+    func testAnAnnouncementIsSentWithItsPolitenessAndDescribesNothing() throws {
+        try GtkRuntime.test {
+            let listener = try XCTUnwrap(AnnouncementListener(), "no accessibility bus")
+            defer { listener.stop() }
+            XCTAssertTrue(MainContext.spin(until: { AssistiveTechnology.hasHeardFromRegistry && AssistiveTechnology.isListening }))
             let fixture = Fixture()
             defer { fixture.window.destroy() }
-            fixture.second.setAccessibleDescription("Its own")
+            fixture.first.setAccessibleDescription("Its own")
             fixture.first.grabFocus()
             let announcer = Announcer.of(fixture.window)
-            announcer.announce("Wrong PIN — 4 attempts left")
-            XCTAssertTrue(MainContext.spin(until: { fixture.first.showsAccessibleDescription("Wrong PIN — 4 attempts left") }))
-            XCTAssertEqual(fixture.first.ownAccessibleDescription, "", "an announcement is not the widget's own")
-            fixture.second.grabFocus()
-            XCTAssertTrue(MainContext.spin(until: { fixture.first.showsAccessibleDescription("") }))
-            announcer.announce("Unlocked")
-            XCTAssertTrue(MainContext.spin(until: { fixture.second.showsAccessibleDescription("Unlocked") }))
-            fixture.second.keepsAccessibleDescription = true
-            announcer.announce("Age: Enter a whole number")
-            XCTAssertTrue(MainContext.spin(until: {
-                fixture.second.showsAccessibleDescription("Age: Enter a whole number. Its own")
-            }), "a kept description is still heard after the message")
+            announcer.announce("Wrong PIN — 4 attempts left", .assertive)
+            announcer.announce("Unlocked", .polite)
+            let expected = [AnnouncementListener.Announcement("Wrong PIN — 4 attempts left", isAssertive: true),
+                            AnnouncementListener.Announcement("Unlocked", isAssertive: false)]
+            XCTAssertTrue(MainContext.spin(until: { listener.heard == expected }), "heard: \(listener.heard)")
+            XCTAssertTrue(fixture.first.showsAccessibleDescription("Its own"), "an announcement is not a description")
         }
     }
 
-    func testAnnouncementsMadeTogetherSpeakTheLastAndAQuietOneWaitsItsTurn() {
+    func testNothingIsSentWhileNobodyListens() throws {
+        try GtkRuntime.test {
+            let fixture = Fixture()
+            defer { fixture.window.destroy() }
+            fixture.first.grabFocus()
+            XCTAssertTrue(MainContext.spin(until: { AssistiveTechnology.hasHeardFromRegistry && !AssistiveTechnology.isListening }),
+                          "a client listens before the test")
+            // Heard on the bus without registering with the registry: the app knows of no listener.
+            let listener = try XCTUnwrap(AnnouncementListener(registering: false), "no accessibility bus")
+            defer { listener.stop() }
+            let announcer = Announcer.of(fixture.window)
+            announcer.announce("1 of 4 digits entered", .polite)
+            XCTAssertTrue(announcer.hasSaid("1 of 4 digits entered", .polite))
+            // The same call on the widget itself is heard, so the bus would have carried it.
+            fixture.first.announce("Heard", priority: .medium)
+            XCTAssertTrue(MainContext.spin(until: { !listener.heard.isEmpty }), "the bus carries nothing")
+            XCTAssertEqual(listener.heard, [AnnouncementListener.Announcement("Heard", isAssertive: false)])
+        }
+    }
+
+    func testAnnouncementsMadeTogetherAreSaidInOrderAndAQuietOneWaitsItsTurn() {
         GtkRuntime.test {
             let fixture = Fixture()
             defer { fixture.window.destroy() }
             fixture.first.grabFocus()
             let announcer = Announcer.of(fixture.window)
-            announcer.announce("2 fields need attention")
-            announcer.announceIfQuiet("Age: Enter a whole number")
-            XCTAssertTrue(MainContext.spin(until: { announcer.lastMessage != nil }))
-            XCTAssertEqual(announcer.lastMessage, "2 fields need attention")
-        }
-    }
-
-    func testWithNoFocusTheFallbackSpeaks() {
-        GtkRuntime.test {
-            let fixture = Fixture()
-            defer { fixture.window.destroy() }
-            fixture.window.setFocus(nil)
-            let announcer = Announcer.of(fixture.window)
-            announcer.fallback = fixture.second
-            announcer.announce("Too many wrong PINs. Try again in 0:30.")
-            XCTAssertTrue(MainContext.spin(until: {
-                fixture.second.showsAccessibleDescription("Too many wrong PINs. Try again in 0:30.")
-            }))
+            announcer.announce("2 fields need attention", .assertive)
+            announcer.announceIfQuiet("Age: Enter a whole number", .assertive)
+            announcer.announce("4 of 4 digits entered", .polite)
+            XCTAssertTrue(announcer.hasSaid("4 of 4 digits entered", .polite))
+            XCTAssertEqual(announcer.said, [.init(message: "2 fields need attention", politeness: .assertive),
+                                            .init(message: "4 of 4 digits entered", politeness: .polite)])
+            announcer.announceIfQuiet("Age: Enter a whole number", .assertive)
+            XCTAssertTrue(announcer.hasSaid("Age: Enter a whole number", .assertive), "nothing was waiting")
         }
     }
 
@@ -95,7 +103,7 @@ final class AnnouncerTests: XCTestCase {
             view.entry.insertText("9", at: 0)
             XCTAssertEqual(view.entry.text, "", "the entry refuses every insertion")
             XCTAssertEqual(view.control.pinCode.count, 2)
-            XCTAssertEqual(view.entry.ownAccessibleDescription, "2 of 4 digits entered")
+            XCTAssertTrue(Announcer.of(window).hasSaid("2 of 4 digits entered", .polite))
             XCTAssertEqual(view.entry.accessibleRole, .textBox)
             XCTAssertTrue(view.hasFocus)
         }

@@ -149,10 +149,9 @@ final class LineItemsEditorTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { fixture.entry(0, of: rows[2]).containsFocus }))
             XCTAssertTrue(fixture.editor.handleKey(.up, .alt, in: rows[2]))
             let announcer = Announcer.of(fixture.window.window)
-            XCTAssertTrue(MainContext.spin(until: { announcer.lastMessage == "Moved to line 2 of 3" }),
-                          "announced: \(announcer.lastMessage ?? "nothing")")
+            XCTAssertTrue(announcer.hasSaid("Moved to line 2 of 3", .polite), "announced: \(announcer.saidMessages)")
             XCTAssertTrue(fixture.editor.handleKey(.up, .alt, in: rows[2]))
-            XCTAssertTrue(MainContext.spin(until: { announcer.lastMessage == "Moved to line 1 of 3" }))
+            XCTAssertTrue(announcer.hasSaid("Moved to line 1 of 3", .polite), "announced: \(announcer.saidMessages)")
         }
     }
 
@@ -231,7 +230,7 @@ final class LineItemsEditorTests: XCTestCase {
             let rowView = fixture.editor.rowView(for: ink)!
             let rowForm = fixture.lines.form(for: ink)
             XCTAssertEqual(rowView.errorMessage(for: rowForm.fields[1]), "Enter a number")
-            XCTAssertTrue(MainContext.spin(until: { quantity.ownAccessibleDescription == "Enter a number" }),
+            XCTAssertTrue(MainContext.spin(until: { quantity.showsAccessibleDescription("Enter a number") }),
                           "the error is spoken with the field")
             XCTAssertFalse(fixture.view.isResolvable)
             guard case .failure = fixture.view.resolve(InvoiceEntryForm.Invoice()) else { return XCTFail("must not save") }

@@ -1,6 +1,8 @@
 import ControlState
+@testable import Controls
 @testable import PinControls
 @_spi(Testing) import Gtk
+import GtkTesting
 import Localization
 import PinCode
 import XCTest
@@ -99,7 +101,7 @@ final class PinCodeViewTests: XCTestCase {
             fixture.type("1234")
             XCTAssertTrue(fixture.view.control.state.contains(.invalid))
             try fixture.assertItem(3, shows: PinColor(red: 250, green: 88, blue: 87, scale: 255))
-            XCTAssertEqual(fixture.view.accessibleDescription, "4 of 4 digits entered")
+            XCTAssertEqual(fixture.view.spokenCount, "4 of 4 digits entered")
         }
     }
 
@@ -115,13 +117,24 @@ final class PinCodeViewTests: XCTestCase {
         }
     }
 
-    func testDescriptionCountsDigitsWithoutRevealingThem() {
+    func testEachEditAnnouncesTheCountPolitelyAndNeverADigit() {
         GtkRuntime.test {
             let fixture = Fixture()
             defer { fixture.window.destroy() }
+            let announcer = Announcer.of(fixture.window)
             fixture.type("246")
-            XCTAssertEqual(fixture.view.accessibleDescription, "3 of 4 digits entered")
-            XCTAssertFalse(fixture.view.accessibleDescription.contains("246"))
+            XCTAssertEqual(fixture.view.spokenCount, "3 of 4 digits entered")
+            XCTAssertTrue(announcer.hasSaid("3 of 4 digits entered", .polite), "announced: \(announcer.saidMessages)")
+            fixture.sendKey(.escape)
+            fixture.view.deleteBackward()
+            XCTAssertTrue(MainContext.spin(until: { announcer.said.count == 5 }), "announced: \(announcer.saidMessages)")
+            // Backspace with no digit says the count too: the key was heard.
+            XCTAssertEqual(announcer.saidMessages, ["1 of 4 digits entered", "2 of 4 digits entered", "3 of 4 digits entered",
+                                                    "0 of 4 digits entered", "0 of 4 digits entered"])
+            XCTAssertTrue(announcer.said.allSatisfy { $0.politeness == .polite })
+            XCTAssertFalse(announcer.saidMessages.contains { $0.contains("246") })
+            // A count is news, not what the field is: the entry has no description.
+            XCTAssertFalse(fixture.view.entry.showsAccessibleDescription("0 of 4 digits entered"))
         }
     }
 
@@ -132,7 +145,7 @@ final class PinCodeViewTests: XCTestCase {
             let fixture = Fixture()
             defer { fixture.window.destroy() }
             fixture.type("2")
-            XCTAssertEqual(fixture.view.accessibleDescription, "1/4 (plural)")
+            XCTAssertEqual(fixture.view.spokenCount, "1/4 (plural)")
         }
     }
 

@@ -2,8 +2,8 @@ import Gtk
 import Localization
 
 /// A short in-window notification with an optional action, e.g. "Record deleted" with Undo,
-/// that hides itself after a few seconds: libadwaita's toast (`AdwToastOverlay`), spoken to
-/// screen reader users as it shows (libadwaita 1.2 under GTK 4.8 does not announce it).
+/// that hides itself after a few seconds: libadwaita's toast (`AdwToastOverlay`), announced
+/// politely to screen reader users as it shows.
 ///
 /// `widget` is the overlay: give it the window's content as `child`, and the toasts float over
 /// the bottom of it.
@@ -56,7 +56,9 @@ public final class Toast {
             self?.dismiss()
             return false
         }
-        Announcer.of(windowContaining: widget)?.announce(message)
+        // From the window: libadwaita 1.7's own announcement of a toast is not heard on the bus
+        // (ToastTests hears none without this one).
+        Announcer.of(windowContaining: widget)?.announce(message, .polite)
     }
 
     /// Hides the toast; its action can no longer run.

@@ -1,8 +1,8 @@
 internal import CGtk
 import Gtk
 
-/// Reading back what was set for assistive technologies, for tests: GTK 4.8 has no getters,
-/// only its test API (`gtk_test_accessible_*`), which is what these call.
+/// Reading back what was set for assistive technologies, for tests: GTK has no getters for
+/// accessible properties, only its test API (`gtk_test_accessible_*`), which is what these call.
 extension Widget {
     /// Whether the widget is marked invalid for assistive technologies.
     public var isAccessibleInvalid: Bool { Self.matches(pf_test_accessible_check_invalid(raw)) }
@@ -25,10 +25,12 @@ extension Widget {
             && Self.matches(pf_test_accessible_check_relation_list(raw, GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, other.raw))
     }
 
-    /// Whether the accessible description GTK shows now is exactly `text` (an announcement or
-    /// the widget's own).
+    /// Whether the widget's accessible description property is exactly `text` ("": empty or unset).
     public func showsAccessibleDescription(_ text: String) -> Bool {
-        Self.matches(pf_test_accessible_check_description(raw, text))
+        if text.isEmpty, gtk_test_accessible_has_property(pf_accessible(raw), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION) == 0 {
+            return true
+        }
+        return Self.matches(pf_test_accessible_check_description(raw, text))
     }
 
     private func hasRelation(_ relation: GtkAccessibleRelation) -> Bool {
