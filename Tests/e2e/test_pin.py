@@ -7,6 +7,7 @@ import unittest
 
 import pyatspi
 
+from announcements import Announcements
 from orca_session import num_lock, press_keypad_digit
 from pinform_e2e import SHIPPED_SCHEMAS, AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of, wait_until
 
@@ -64,36 +65,46 @@ class PinWindowTests(AppTestCase):
 
     def test_weak_pin_says_what_to_do_instead_and_is_not_stored(self):
         app, window = self.open_pin_window()
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         self.press(window, "6789")
         view = self.pin_view(window)
         advice = "Avoid runs like 1234 — choose digits that don’t follow each other"
         self.wait_for_message(window, advice)
-        # Said through the view's description (the announcement), and no invalid state:
-        # Orca 43 takes GTK 4.8's for a dead object.
-        wait_until(lambda: advice in view.description, message=view.description)
+        # Announced, assertively (the PIN was refused), and no invalid state: Orca 43 took
+        # GTK 4.8's for a dead object.
+        heard.wait_for(advice, polite=False, exact=False)
         self.assertFalse({"invalid", "invalid-entry"} & states(view))
-        # The example is always 1234: the PIN typed is never in the tree.
+        # The example is always 1234: the PIN typed is never in the tree nor said.
         self.assertNotIn("6789", view.name + view.description)
+        self.assertFalse([message for message in heard.messages() if "6789" in message])
         self.assertEqual(text_of(view), "")
         self.assertFalse(os.path.exists(os.path.join(app.data_home, "pinform", "keys.json")))
 
-    def test_description_counts_digits_and_never_shows_them(self):
+    def test_each_key_announces_the_count_politely_and_never_a_digit(self):
         _, window = self.open_pin_window()
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         self.press(window, "24")
         view = self.pin_view(window)
-        wait_until(lambda: view.description == "2 of 4 digits entered")
+        heard.wait_for("2 of 4 digits entered", polite=True)
         click(find(window, role="push button", name="Backspace"))
-        wait_until(lambda: view.description == "1 of 4 digits entered")
+        heard.wait_for("1 of 4 digits entered", polite=True)
+        # The digits typed are never announced, only how many there are.
+        self.assertFalse([message for message in heard.messages() if message.strip() in ("2", "4", "24")])
+        # A count is news, not what the field is: the view's description does not carry it.
+        self.assertNotIn("digits entered", view.description)
 
     def test_a_mismatched_confirmation_asks_for_the_confirmation_again_and_keeps_the_first_choice(self):
         app, window = self.open_pin_window()
         self.press(window, GOOD_PIN)
         find(window, role="label", name="Confirm PIN")
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         self.press(window, WRONG_PIN)
         mismatch = "The PINs don’t match — enter the new PIN again to confirm"
         self.wait_for_message(window, mismatch)
-        view = self.pin_view(window)
-        wait_until(lambda: mismatch in view.description, message=view.description)
+        heard.wait_for(mismatch, polite=False, exact=False)
         find(window, role="label", name="Confirm PIN")
         self.assertFalse(find_all(window, role="label", name="Choose a PIN"))
         self.press(window, GOOD_PIN)
@@ -119,16 +130,18 @@ class PinWindowTests(AppTestCase):
         _, window = self.open_pin_window()
         view = self.pin_view(window)
         wait_until(lambda: "focused" in states(view), message="the PIN field does not have the focus")
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         num_lock(False)
         press_keypad_digit("2")
         self.wait_for_message(window, "Num Lock is off")
-        # Spoken: announced through the focused PIN field's description.
-        wait_until(lambda: "Num Lock is off" in view.description, message=view.description)
+        # Spoken: announced, assertively (the key typed nothing).
+        heard.wait_for("Num Lock is off", polite=False)
         # Nothing was typed; with Num Lock on the same key types a digit.
         num_lock(True)
         self.addCleanup(num_lock, False)
         press_keypad_digit("2")
-        wait_until(lambda: view.description == "1 of 4 digits entered", message=view.description)
+        heard.wait_for("1 of 4 digits entered", polite=True)
         self.assertFalse(any("Num Lock is off" in text_of(label) for label in find_all(window, role="label")))
 
     def test_chosen_pin_wraps_a_data_key_with_argon2id_and_unlocks(self):
@@ -167,9 +180,10 @@ class PinWindowTests(AppTestCase):
         click(six)
         self.wait_for_message(window, "Use 6 digits that are hard to guess.")
         # A new PIN view of 6 digits took the place of the 4-digit one.
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         self.press(window, "24")
-        wait_until(lambda: any(node.description == "2 of 6 digits entered" for node in find_all(window, name="PIN")),
-                   message="the PIN view does not take 6 digits")
+        heard.wait_for("2 of 6 digits entered", polite=True)
 
     def test_a_second_launch_without_a_session_bus_defers_to_the_first(self):
         app, window = self.open_pin_window()
@@ -214,9 +228,10 @@ class PinWindowTests(AppTestCase):
         window = app.window("Pinform")
         find(window, role="label", name="Choose a PIN")
         self.wait_for_message(window, "Use 6 digits that are hard to guess.")
-        view = self.pin_view(window)
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         self.press(window, "6041")
-        wait_until(lambda: view.description == "4 of 6 digits entered", message=view.description)
+        heard.wait_for("4 of 6 digits entered", polite=True)
 
     def test_digits_typed_on_the_number_pad_go_into_the_pin(self):
         _, window = self.open_pin_window()
@@ -224,9 +239,11 @@ class PinWindowTests(AppTestCase):
         wait_until(lambda: "focused" in states(view), message="the PIN field does not have the focus")
         num_lock(True)
         self.addCleanup(num_lock, False)
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         for digit in GOOD_PIN[:3]:
             press_keypad_digit(digit)
-        wait_until(lambda: view.description == "3 of 4 digits entered", message=view.description)
+        heard.wait_for("3 of 4 digits entered", polite=True)
 
     def test_the_keypad_reads_left_to_right_in_a_right_to_left_language_and_the_arrows_move_its_ring(self):
         app = self.launch_app(env={"LANG": "he_IL.UTF-8", "LANGUAGE": "he", "LC_ALL": "he_IL.UTF-8"})

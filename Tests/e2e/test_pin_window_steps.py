@@ -7,6 +7,7 @@ import unittest
 
 import pyatspi
 
+from announcements import Announcements
 from pinform_e2e import (AppTestCase, _children, click, dismiss_recovery_key, find, find_all, press_key, states, text_of,
                          type_keys, wait_until)
 
@@ -99,9 +100,10 @@ class PinWindowStepTests(AppTestCase):
             except AssertionError:
                 continue
         self.assertIsNotNone(menu_focused(), "Tab never reached the menu button")
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         type_keys("59")
-        wait_until(lambda: view.description == "2 of 4 digits entered",
-                   message=f"the digits were dropped: {view.description!r}")
+        heard.wait_for("2 of 4 digits entered", polite=True)
         self.assertIn("focused", states(view), "the focus did not follow the digits into the PIN")
 
 

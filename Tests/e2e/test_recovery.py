@@ -10,6 +10,7 @@ import tempfile
 import time
 import unittest
 
+from announcements import Announcements
 from pinform_e2e import (AppTestCase, HarnessTimeout, _children, click, confirm_recovery_key_saved, dismiss_recovery_key, find,
                          find_all, read_recovery_key, recovery_key_dialog, response_button, set_text, states, text_of,
                          wait_until)
@@ -156,13 +157,13 @@ class RecoveryKeyTests(AppTestCase):
         self.press(window, "8016")
         self.wait_for_message(window, "The TPM is locked; try again in 17 minutes")
         # Even the right PIN is refused while the chip is locked out; the message stays.
-        view = find(window, name="PIN")
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         self.press(window, GOOD_PIN)
-        # Judged: the digits are cleared once the TPM has answered, and the refusal is said again
-        # through the view's description (the announcement may replace the count at once).
-        wait_until(lambda: view.description == "0 of 4 digits entered"
-                   or "The TPM is locked" in view.description, 20,
-                   "the PIN was not judged")
+        # Judged: the digits are cleared once the TPM has answered, and the refusal is said again.
+        wait_until(lambda: [message for message in heard.messages()
+                            if message == "0 of 4 digits entered" or "The TPM is locked" in message], 20,
+                   f"the PIN was not judged; heard {heard.heard!r}")
         self.wait_for_message(window, "The TPM is locked; try again in")
         # The form window must not open: waited for as long as an unlock takes here, many times over.
         with self.assertRaises(HarnessTimeout):

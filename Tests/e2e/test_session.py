@@ -4,6 +4,7 @@ import unittest
 
 import pyatspi
 
+from announcements import Announcements
 from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, press_key, states, text_of,
                          wait_until)
 
@@ -84,9 +85,10 @@ class SessionTests(AppTestCase):
     def test_escape_cancels_the_change_pin_dialog_even_with_digits_typed(self):
         app = self.unlock_first_run()
         dialog = self.change_pin_dialog(app)
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         self.press(dialog, "13")
-        view = find(dialog, role="password text", name="PIN")
-        wait_until(lambda: view.description == "2 of 4 digits entered", message=view.description)
+        heard.wait_for("2 of 4 digits entered", polite=True)
         press_key("Escape")
         wait_until(lambda: not find_all(app.accessible(), name="Change PIN"), message="Escape left the dialog open")
         # Nothing changed: the old PIN still unlocks.
@@ -134,14 +136,14 @@ class SessionTests(AppTestCase):
         # The new PIN: 1357 (a keypad diagonal) is refused as a new PIN now.
         self.press(window, "4093")
         find(window, role="label", name="Confirm PIN")
+        heard = Announcements()
+        self.addCleanup(heard.stop)
         self.press(window, "4093")
         wait_until(lambda: not find_all(app.accessible(), name="Change PIN"), message="the window stayed")
-        # The form window says so, shown and spoken (through its focused widget's description).
+        # The form window says so, shown and spoken (politely: passing news).
         wait_until(lambda: any(text_of(label) == "PIN changed" for label in find_all(app.accessible(), role="label")),
                    message="no \"PIN changed\" toast")
-        wait_until(lambda: any("PIN changed" in (node.description or "")
-                               for node in find_all(app.accessible()) if "focused" in states(node)),
-                   message="\"PIN changed\" was not announced")
+        heard.wait_for("PIN changed", polite=True)
 
         click(self.menu_item(app, "Lock"))
         window = self.toplevel(app, "Pinform")
