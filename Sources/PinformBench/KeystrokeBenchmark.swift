@@ -37,11 +37,11 @@ enum KeystrokeBenchmark {
     }
 
     struct Result: Codable {
-        /// No client of the accessibility bus listens (most desktops): the view keeps its
-        /// description until one does, and GTK broadcasts nothing.
+        /// No client of the accessibility bus listens (most desktops): the view's count is not
+        /// announced, and GTK sends nothing.
         var unheard = Phase()
-        /// A client listens (a screen reader): every press's new description goes out over
-        /// AT-SPI, as Orca needs to speak the count.
+        /// A client listens (a screen reader): every press's count is announced over AT-SPI, as
+        /// Orca needs to speak it.
         var heard = Phase()
         var allocationsPerType = 0.0
         var heardAllocationsPerType = 0.0
@@ -125,7 +125,7 @@ enum KeystrokeBenchmark {
             result.failure = "the accessibility registry did not answer, or a client already listens"
             return result
         }
-        let listened = "object:property-change:accessible-description"
+        let listened = "object:announcement"
         for heard in [false, true] {
             if heard {
                 guard AssistiveTechnology.registerListener(for: listened),
