@@ -3,8 +3,8 @@ type (GTK 4.8 names an unnamed widget "GtkImage", "GtkListItemWidget", …)."""
 import re
 import unittest
 
-from pinform_e2e import (AppTestCase, _children, _walk, click, find, find_all, focus, press_key, read_recovery_key,
-                         recovery_key_dialog, role_name, states, wait_until)
+from pinform_e2e import (MENU_ITEM_ROLES, AppTestCase, _children, _walk, click, find, find_all, focus, label_of,
+                         press_key, read_recovery_key, recovery_key_dialog, role_name, states, wait_until)
 from test_forms import VALID_PERSON, fill_person, open_form_window, save_button, switch_model
 from test_invoice import tab_to
 
@@ -13,11 +13,16 @@ GTK_TYPE = re.compile(r"Gtk[A-Z]")
 
 def badly_named(root):
     """Every node under `root` whose name or role description is a GTK type name ("GtkLabel",
-    "GtkImage", …), and every visible focusable node with no name."""
+    "GtkImage", …), and every visible focusable node with no name. A menu item's name is the
+    label a screen reader reads (`label_of`: GTK 4.18 names a popover menu's item by its
+    labelled-by relation alone, and Orca 48 speaks that label: test_orca_menu.py)."""
     found = []
     for node in _walk(root):
         try:
-            name, role = node.name or "", node.getLocalizedRoleName() or ""
+            role = node.getLocalizedRoleName() or ""
+            name = node.name or ""
+            if not name.strip() and node.getRole() in MENU_ITEM_ROLES:
+                name = label_of(node)
             if GTK_TYPE.search(name) or GTK_TYPE.search(role):
                 found.append(f"{role_name(node)} {name!r} in {role_name(node.parent)} {node.parent.name!r}")
             elif not name.strip() and {"focusable", "visible"} <= states(node):

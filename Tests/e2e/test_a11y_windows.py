@@ -6,7 +6,8 @@ import sys
 import unittest
 
 from orca_session import press_combination
-from pinform_e2e import AppTestCase, find, find_all, focus, press_key, role_name, set_text, wait_until
+from pinform_e2e import (AppTestCase, HarnessTimeout, find, find_menu_item, focus, press_key, role_name, set_text,
+                         wait_until)
 from test_a11y_names import badly_named, type_named
 from test_forms import VALID_PERSON, fill_person
 from test_records import PEOPLE, cell_label, save_person, single_click, top_level, unlock, wait_for_rows
@@ -21,8 +22,10 @@ def report(title, found):
 
 
 def menu_item(root, name):
-    return wait_until(lambda: next(iter(find_all(root, role="menu item", name=name, visible=True)), None),
-                      message=f"F10 opened no menu with {name!r}")
+    try:
+        return find_menu_item(root, name)
+    except HarnessTimeout:
+        raise HarnessTimeout(f"F10 opened no menu with {name!r}") from None
 
 
 class EveryWindowNameTests(AppTestCase):
