@@ -48,6 +48,34 @@ AudioALSADevice "null"
 """
 
 
+# A key Orca heard: Orca 43 logs "event_string=(5)"; Orca 48 a KEYBOARD_EVENT block of indented
+# "name='value'" lines, the key in "text='5'" ("*" in both where the focus is a password field).
+_KEY_EVENT = re.compile(r"event_string=\((.*?)\)|^KEYBOARD_EVENT:.*\n((?:[ \t]+\w+=.*\n?)*)", re.MULTILINE)
+_KEY_TEXT = re.compile(r"^[ \t]+text='(.*)'$", re.MULTILINE)
+# A text change Orca was told of, and the text sent with it: Orca 43 logs
+# "object:text-changed:insert (0, 1, 5)", Orca 48 names the source first:
+# "object:text-changed:insert for [password text: 'PIN'] in pinform (GTK 4.18.6) (0, 1, ●)".
+_TEXT_CHANGE = re.compile(r"object:text-changed:(?:insert|delete)(?: for .*)? \(\d+, \d+, (.*?)\)$", re.MULTILINE)
+
+
+def keys_logged(log):
+    """The text of each key press and release in Orca's debug log `log`, in order."""
+    keys = []
+    for match in _KEY_EVENT.finditer(log):
+        if match.group(1) is not None:
+            keys.append(match.group(1))
+        else:
+            text = _KEY_TEXT.search(match.group(2))
+            keys.append(text.group(1) if text else "")
+    return keys
+
+
+def text_changes_logged(log):
+    """The text sent with each insertion and deletion Orca logged in `log`, in order (each event
+    may be logged more than once as Orca queues and handles it)."""
+    return _TEXT_CHANGE.findall(log)
+
+
 def orca_available():
     return shutil.which("orca") is not None and shutil.which("speech-dispatcher") is not None
 
