@@ -5,7 +5,8 @@ import Localization
 /// field that refers to itself (directly or through others), an expression that names an
 /// unknown field or mixes types, a minimum above the maximum, a choice without options or with
 /// one twice, a link to a form that does not exist, two fields of one name, a field without a
-/// name, a pattern that is not a regular expression.
+/// name, a pattern that is not a regular expression, two fields whose ids name one stored
+/// column, a form id too long for a table name.
 public enum DefinitionCheck {
     /// Every problem of `definition`, in field order; empty when it makes sense.
     /// - Parameter existingForms: the forms there are, for links (the definition's own id counts).
@@ -20,25 +21,22 @@ public enum DefinitionCheck {
         var forms = existingForms
         forms.insert(definition.id)
         problems += fieldProblems(definition.fields, forms: forms, isColumns: false)
-        var ids: Set<FieldDefinitionID> = []
-        for field in definition.fields + definition.removed where !ids.insert(field.id).inserted {
-            problems.append(DefinitionProblem(field: field.id, message: tr("Two fields have the id “{id}”", ["id": field.id.rawValue])))
-        }
-        problems += storageProblems(in: definition)
+        problems += idProblems(in: definition)
+        problems += tableProblems(in: definition)
         if problems.isEmpty { _ = compile(definition, problems: &problems) }
         return problems
     }
 
-    /// The problems of how `definition` would be stored: a form id too long for a table name,
-    /// and fields whose different ids name one column as the store names them
-    /// (``StoredNames``: `f-a` and `f_a`, `f-A` and `f-a`) — the store cannot keep both.
-    /// Removed fields count: restoring one brings its column back.
-    static func storageProblems(in definition: FormDefinition) -> [DefinitionProblem] {
+    /// The problems of the fields' ids, which nobody changes in the designer (a file made by
+    /// hand or crafted has them): two fields of one id, and fields whose different ids name one
+    /// column as the store names them (``StoredNames``: `f-a` and `f_a`, `f-A` and `f-a`) — the
+    /// store cannot keep both. Removed fields count: restoring one brings its column back.
+    /// Import refuses a file with them (`FormDocument.read(contentsOf:)`).
+    public static func idProblems(in definition: FormDefinition) -> [DefinitionProblem] {
         var problems: [DefinitionProblem] = []
-        if !StoredNames.isStorable(definition.id) {
-            problems.append(DefinitionProblem(field: nil, message: tr(
-                "The form's id is longer than {maximum} characters, so its records cannot be stored",
-                ["maximum": String(StoredNames.maximumLength - StoredNames.table(of: "").count)])))
+        var ids: Set<FieldDefinitionID> = []
+        for field in definition.fields + definition.removed where !ids.insert(field.id).inserted {
+            problems.append(DefinitionProblem(field: field.id, message: tr("Two fields have the id “{id}”", ["id": field.id.rawValue])))
         }
         var owners: [String: FieldDefinition] = [:]
         for field in definition.fields + definition.removed {
@@ -54,6 +52,14 @@ public enum DefinitionCheck {
                 ["field": field.label, "other": owner.label, "id": field.id.rawValue, "otherID": owner.id.rawValue])))
         }
         return problems
+    }
+
+    /// A form id too long for the table name of its records.
+    static func tableProblems(in definition: FormDefinition) -> [DefinitionProblem] {
+        guard !StoredNames.isStorable(definition.id) else { return [] }
+        return [DefinitionProblem(field: nil, message: tr(
+            "The form's id is longer than {maximum} characters, so its records cannot be stored",
+            ["maximum": String(StoredNames.maximumLength - StoredNames.table(of: "").count)]))]
     }
 
     /// The computed fields compiled in dependency order; the problems of their expressions

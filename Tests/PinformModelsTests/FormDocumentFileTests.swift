@@ -57,6 +57,24 @@ final class FormDocumentFileTests: XCTestCase {
         XCTAssertEqual(try FormDocument.read(contentsOf: at), FormTemplates.contact)
     }
 
+    /// Issue 39: a file with fields "f-a" and "f_a" was imported, and saving it trapped the app
+    /// (both name the column "f_a"); Import… refuses it, naming both fields.
+    func testAFileWhoseFieldIdsNameOneStoredColumnIsRefusedNamingBothFields() throws {
+        let pairs: [(FieldDefinitionID, FieldDefinitionID, String)] = [
+            ("f-a", "f_a", "“Second” and “First” cannot both be kept: their ids “f_a” and “f-a” name one stored column"),
+            ("f-A", "f-a", "“Second” and “First” cannot both be kept: their ids “f-a” and “f-A” name one stored column"),
+            ("a", "a", "Two fields have the id “a”"),
+        ]
+        for (first, second, expected) in pairs {
+            let url = folder.appendingPathComponent("crafted.pinform-form")
+            try FormDocument.encode(FormDefinition(id: "form-crafted", name: "Crafted", fields: [
+                FieldDefinition(id: first, label: "First", kind: .text(.plain)),
+                FieldDefinition(id: second, label: "Second", kind: .wholeNumber),
+            ])).write(to: url)
+            XCTAssertEqual(message(reading: url), expected)
+        }
+    }
+
     func testAFIFOOrAMissingFileIsRefusedWithoutBlocking() throws {
         let fifo = folder.appendingPathComponent("pipe.pinform-form")
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
