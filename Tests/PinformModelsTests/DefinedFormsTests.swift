@@ -108,6 +108,39 @@ final class DefinedFormsTests: TemporaryFolderTestCase {
         }
     }
 
+    /// Issue 39: a stored form whose fields "f-a" and "f_a" name one column (saved before the
+    /// check, by another desk or by hand) trapped the app each time it was shown, after every
+    /// restart. Loading leaves it out and says why; the other forms and their records open.
+    func testAStoredFormWhoseFieldsNameOneColumnIsRefusedAndTheOthersStillOpen() throws {
+        try withDefinedForms { records, forms in
+            records.openIfNeeded()
+            let crafted = FormDefinition(id: "form-crafted", name: "Crafted", fields: [
+                FieldDefinition(id: "f-a", label: "First", kind: .text(.plain)),
+                FieldDefinition(id: "f_a", label: "Second", kind: .text(.plain)),
+            ])
+            try FormDefinitionStore(database: try XCTUnwrap(records.database)).save(
+                StoredFormDefinition(id: "form-crafted", version: 1, document: FormDocument.encode(crafted)),
+                records: DefinedNames.table(of: crafted.id))
+            try forms.save(Self.member)
+            let model = try XCTUnwrap(forms.model(for: "club_member") as? DefinedModel<DefinedSlot0>.Type)
+            var ada = DefinedRecord()
+            ada[text: "name"] = "Ada"
+            let id = try records.store(model).insert(DefinedModel(record: ada))
+
+            // Read again from the file, as after a restart.
+            forms.forgetAll()
+            records.closeFile()
+            forms.load(from: records)
+            XCTAssertEqual(forms.definitions.map(\.id), ["club_member"])
+            XCTAssertEqual(forms.refused, [RefusedDefinition(
+                id: "form-crafted", name: "Crafted",
+                message: "“Second” and “First” cannot both be kept: their ids “f_a” and “f-a” name one stored column")])
+            XCTAssertEqual(ModelRegistry.models.map { $0.settingsKey }, ["person", "size", "invoice", "form.club_member"])
+            let member = try XCTUnwrap(forms.model(for: "club_member") as? DefinedModel<DefinedSlot0>.Type)
+            XCTAssertEqual(try records.store(member).record(id: id)?.model.record[text: "name"], "Ada")
+        }
+    }
+
     func testAChangeOfAFormChangedMeanwhileIsRefusedAndKeepsTheStoredOne() throws {
         try withDefinedForms { records, forms in
             try forms.save(Self.member)
