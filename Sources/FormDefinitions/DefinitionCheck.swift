@@ -30,13 +30,20 @@ public enum DefinitionCheck {
     /// The problems of the fields' ids, which nobody changes in the designer (a file made by
     /// hand or crafted has them): two fields of one id, and fields whose different ids name one
     /// column as the store names them (``StoredNames``: `f-a` and `f_a`, `f-A` and `f-a`) — the
-    /// store cannot keep both. Removed fields count: restoring one brings its column back.
+    /// store cannot keep both —, and an id too long for a column's name on a shared database.
+    /// Removed fields count: restoring one brings its column back.
     /// Import refuses a file with them (`FormDocument.read(contentsOf:)`).
     public static func idProblems(in definition: FormDefinition) -> [DefinitionProblem] {
         var problems: [DefinitionProblem] = []
         var ids: Set<FieldDefinitionID> = []
         for field in definition.fields + definition.removed where !ids.insert(field.id).inserted {
             problems.append(DefinitionProblem(field: field.id, message: tr("Two fields have the id “{id}”", ["id": field.id.rawValue])))
+        }
+        for field in definition.fields + definition.removed where !StoredNames.isStorable(field.id) {
+            // Translators: a field of a form file whose id (never shown in the designer) is too long to be a column's name.
+            problems.append(DefinitionProblem(field: field.id, message: tr(
+                "“{field}”: its id is longer than {maximum} characters, so its values cannot be stored",
+                ["field": field.label, "maximum": String(StoredNames.longestColumn - StoredNames.column(of: "").count)])))
         }
         var owners: [String: FieldDefinition] = [:]
         for field in definition.fields + definition.removed {
@@ -59,7 +66,7 @@ public enum DefinitionCheck {
         guard !StoredNames.isStorable(definition.id) else { return [] }
         return [DefinitionProblem(field: nil, message: tr(
             "The form's id is longer than {maximum} characters, so its records cannot be stored",
-            ["maximum": String(StoredNames.maximumLength - StoredNames.table(of: "").count)]))]
+            ["maximum": String(StoredNames.longestTable - StoredNames.table(of: "").count)]))]
     }
 
     /// The computed fields compiled in dependency order; the problems of their expressions

@@ -5,19 +5,33 @@
 ///
 /// The store compares names without case, so two ids that differ only in punctuation or case
 /// (`f-a`, `f_a`, `F-A`) or after the 62nd character name one column: ``DefinitionCheck``
-/// refuses such a definition by ``columnKey(of:)``.
+/// refuses such a definition by ``columnKey(of:)``. A shared database's server cuts names at 63
+/// characters, and would not find a longer one again: ``DefinitionCheck`` refuses a form or a
+/// field whose name is longer than both stores take (`isStorable(_:)`).
 public enum StoredNames {
-    /// The longest SQL name the store takes.
+    /// The longest SQL name the record file's store takes: a column's name is cut there.
     public static let maximumLength = 64
+    /// The longest column name both stores keep whole: a PostgreSQL server cuts a longer one
+    /// at 63 bytes (`NAMEDATALEN` − 1), with only a notice.
+    public static let longestColumn = 63
+    /// The longest table name both stores take: 63 less the longest suffix a shared database's
+    /// store gives the table's triggers ("_versioned"), which must be kept whole too.
+    public static let longestTable = 53
 
     /// The form's table: "form_" and its id.
     public static func table(of form: FormDefinitionID) -> String {
         "form_" + sanitized(form.rawValue)
     }
 
-    /// Whether the form's table name can be stored: at most ``maximumLength`` characters.
+    /// Whether the form's table name can be stored: at most ``longestTable`` characters.
     public static func isStorable(_ form: FormDefinitionID) -> Bool {
-        table(of: form).utf8.count <= maximumLength
+        table(of: form).utf8.count <= longestTable
+    }
+
+    /// Whether the field's column name, uncut, can be stored: at most ``longestColumn``
+    /// characters.
+    public static func isStorable(_ field: FieldDefinitionID) -> Bool {
+        2 + sanitized(field.rawValue).utf8.count <= longestColumn
     }
 
     /// A field's stored column: "f_" and its id.

@@ -15,6 +15,14 @@ import Storage
 /// `deinit`) ends the session. No statement waits longer than its deadline (`answerDeadline`):
 /// a server that does not answer is treated as a lost connection.
 public final class PostgresConnection {
+    /// The longest name (of a table, a column) the server keeps whole, in bytes: it cuts a
+    /// longer one (`NAMEDATALEN` − 1) with only a notice, and the cut name is not the one asked
+    /// for when the store looks for its columns again.
+    static let longestName = 63
+    /// The longest table name a store takes: its triggers are named after it, the longest
+    /// "<table>_versioned", and must be kept whole too.
+    static let longestTable = longestName - "_versioned".utf8.count
+
     /// Where the connection goes (no password in it).
     public let endpoint: PostgresEndpoint
     private var handle: OpaquePointer?

@@ -130,7 +130,9 @@ public final class PostgresFormDefinitionStore {
     @discardableResult
     public func save(_ definition: StoredFormDefinition, records: String, formatVersion: Int,
                      migrate: ((Data) throws -> Data)? = nil) throws(StoreError) -> Int {
-        if let problem = StoreError.layoutProblem(table: records, columnNames: []) { throw problem }
+        if let problem = StoreError.layoutProblem(table: records, columnNames: [], longestTable: PostgresConnection.longestTable) {
+            throw problem
+        }
         guard try mayChange else { throw StoreError.serverRefused(reason: Self.ownerOnly) }
         try prepare()
         // Bulk work: every record of the form is migrated, after waiting for the table's lock.

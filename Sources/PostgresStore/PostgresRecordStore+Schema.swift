@@ -4,8 +4,21 @@ import Storage
 // The model's table: created with typed columns, brought in line with the declared ones, its
 // layout recorded in `_pinform_tables`.
 extension PostgresRecordStore {
+    /// The name of `column`'s index: "<table>_by_<column>", or, when that is longer than the
+    /// server keeps (which would cut it, and two long columns' indexes would have one name),
+    /// its first 46 characters and a digest of the whole.
     func indexName(_ column: String) -> String {
-        SQLIdentifier.quoted(table + "_by_" + column)
+        let name = table + "_by_" + column
+        let longest = PostgresConnection.longestName
+        guard name.utf8.count > longest else { return SQLIdentifier.quoted(name) }
+        // FNV-1a: stable from run to run and desk to desk, as `Hasher` is not.
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(digest, radix: 16)
+        let suffix = "_" + String(repeating: "0", count: 16 - hex.count) + hex
+        return SQLIdentifier.quoted(String(name.prefix(longest - suffix.count)) + suffix)
     }
 
     /// Creates the table, or adds the declared columns it lacks and drops those a lower layout

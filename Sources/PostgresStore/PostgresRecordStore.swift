@@ -56,7 +56,11 @@ public final class PostgresRecordStore<Model: Codable>: RecordStoring {
     ///   when the role may not create or change it; `.decodingFailed` when a stored record cannot
     ///   be read to compute a new column (nothing is changed then).
     public init(connection: PostgresConnection, table: String, columns: [Column<Model>], version: Int = 1) throws(StoreError) {
-        if let problem = StoreError.layoutProblem(table: table, columnNames: columns.map(\.name)) { throw problem }
+        if let problem = StoreError.layoutProblem(table: table, columnNames: columns.map(\.name),
+                                                  longestTable: PostgresConnection.longestTable,
+                                                  longestColumn: PostgresConnection.longestName) {
+            throw problem
+        }
         self.connection = connection
         self.table = table
         self.columns = columns

@@ -36,6 +36,43 @@ final class PostgresRecordStoreTests: XCTestCase {
         XCTAssertEqual(row, "2026-002|4|2469.12|2026-03-01|f|t")
     }
 
+    /// Issue 39: the server cuts names at 63 bytes with only a notice, so a form whose field id
+    /// made a 64-character column opened once, and every later opening failed ("set up by a
+    /// newer version of Pinform"); a table of 63 failed at its second opening (its triggers'
+    /// names, cut, were one). Such names are refused before anything is written; the longest
+    /// taken (a column of 63, a table of 53) open again, and two long columns keep an index each.
+    func testANameLongerThanTheServerKeepsIsRefusedAndTheLongestItKeepsOpensAgain() throws {
+        let (cluster, endpoint) = try SharedServer.freshDatabase()
+        func open(_ table: String, _ column: String) throws -> PostgresRecordStore<Bill> {
+            let connection = try PostgresConnection(endpoint: endpoint, password: SharedServer.secret(cluster.adminPassword))
+            try PostgresSchema.prepare(connection)
+            return try PostgresRecordStore<Bill>(connection: connection, table: table, columns: [.text(column, \.customer)])
+        }
+        let column64 = "f_" + String(repeating: "x", count: 62)
+        XCTAssertThrowsError(try open("form_x", column64)) { error in
+            XCTAssertEqual(error as? StoreError, .invalidColumnName(table: "form_x", column: column64))
+        }
+        let table54 = "form_" + String(repeating: "t", count: 49)
+        XCTAssertThrowsError(try open(table54, "f_a")) { error in
+            XCTAssertEqual(error as? StoreError, .invalidTableName(table54))
+        }
+        XCTAssertEqual(try cluster.psql("SELECT count(*) FROM pg_class WHERE relname LIKE 'form%'", database: endpoint.database), "0",
+                       "nothing was written")
+        let column63 = String(column64.dropLast())
+        let table53 = String(table54.dropLast())
+        let id = try open(table53, column63).insert(Bill("1", "Ada"))
+        XCTAssertEqual(try open(table53, column63).record(id: id)?.model.customer, "Ada", "opened again, as after a restart")
+
+        let stem = "f_" + String(repeating: "y", count: 60)
+        let connection = try PostgresConnection(endpoint: endpoint, password: SharedServer.secret(cluster.adminPassword))
+        try PostgresSchema.prepare(connection)
+        _ = try PostgresRecordStore<Bill>(connection: connection, table: "form_y",
+                                          columns: [.text(stem + "1", \.customer), .text(stem + "2", \.number)])
+        let indexed = try cluster.psql("SELECT count(DISTINCT indexname) FROM pg_indexes WHERE tablename = 'form_y' "
+            + "AND (indexdef LIKE '%y1)%' OR indexdef LIKE '%y2)%')", database: endpoint.database)
+        XCTAssertEqual(indexed, "2", "each long column has its own index")
+    }
+
     func testValuesAreParametersNeverSQL() throws {
         let (cluster, endpoint) = try SharedServer.freshDatabase()
         let store = try SharedServer.desk(endpoint, password: cluster.adminPassword)

@@ -67,12 +67,16 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Another desk changed the same fields of the record to other values since this desk read
     /// it; nothing was saved.
     case conflict(RecordConflict)
-    /// A table's name is not 1 to 64 ASCII letters, digits and `_` starting with a letter (a
-    /// form whose id is too long): nothing was opened or written.
+    /// A table's name is not 1 to 64 ASCII letters, digits and `_` starting with a letter (63 on
+    /// a shared database: a form whose id is too long): nothing was opened or written.
     case invalidTableName(String)
     /// Two columns of a table have one name, as the store compares them (without case): a
     /// form whose field ids differ only in case or punctuation. Nothing was opened or written.
     case duplicateColumn(table: String, column: String)
+    /// A column's name is longer than the database keeps whole (PostgreSQL cuts names at 63
+    /// bytes, and the cut column would not be found again): a form whose field id is too long.
+    /// Nothing was opened or written.
+    case invalidColumnName(table: String, column: String)
     /// The shared database's server could not be reached, so the save was kept in this desk's
     /// sealed file, to be sent when it answers; `waiting` saves are kept now.
     case keptForLater(reason: String, waiting: Int)
@@ -137,6 +141,10 @@ public enum StoreError: Error, Equatable, Sendable {
         case .duplicateColumn(let table, let column):
             tr("The records of “{table}” cannot be stored: two of their columns are named “{column}”; nothing was changed.",
                ["table": table, "column": column])
+        case .invalidColumnName(let table, let column):
+            // Translators: {column} is a long name of letters, digits and "_" that a crafted form file gave a field.
+            tr("The records of “{table}” cannot be stored: the column name “{column}” is too long; nothing was changed.",
+               ["table": table, "column": column])
         case .sharedSchemaNewer(let found, let supported):
             tr("The shared database was set up by a newer version of Pinform (schema {found}; this version knows {supported}). Update Pinform on this desk to use it; nothing in it was changed.",
                ["found": String(found), "supported": String(supported)])
@@ -162,8 +170,19 @@ public enum StoreError: Error, Equatable, Sendable {
 
     /// Why `table` with `columns` cannot be stored, or nil when it can: the checks every
     /// store makes before it touches the database (a wrong input is refused, never trapped).
-    package static func layoutProblem(table: String, columnNames: [String]) -> StoreError? {
-        guard SQLIdentifier.isValid(table), !table.hasPrefix("_") else { return .invalidTableName(table) }
+    /// - Parameters:
+    ///   - longestTable: the longest table name the store takes, in bytes: a PostgreSQL server
+    ///     cuts a name (a table's, its triggers', "<table>_versioned") at 63 without an error,
+    ///     and the cut name is not found again at the next opening.
+    ///   - longestColumn: the longest column name, in bytes.
+    package static func layoutProblem(table: String, columnNames: [String], longestTable: Int = SQLIdentifier.maximumLength,
+                                      longestColumn: Int = SQLIdentifier.maximumLength) -> StoreError? {
+        guard SQLIdentifier.isValid(table), !table.hasPrefix("_"), table.utf8.count <= longestTable else {
+            return .invalidTableName(table)
+        }
+        if let long = columnNames.first(where: { $0.utf8.count > longestColumn }) {
+            return .invalidColumnName(table: table, column: long)
+        }
         var seen: Set<String> = []
         for name in columnNames where !seen.insert(name.lowercased()).inserted {
             return .duplicateColumn(table: table, column: name)
