@@ -95,8 +95,7 @@ extension PostgresRecordStore {
     func write<T>(_ body: () throws(StoreError) -> T, patch: (inout SearchIndex, T) -> Void) throws(StoreError) -> T {
         guard !isReadOnly else { throw StoreError.serverRefused(reason: Self.readOnlyRefusal(role: role)) }
         let (result, before, after) = try connection.transaction { () throws(StoreError) in
-            let before = try connection.execute("SELECT stamp FROM _pinform_tables WHERE name = $1 FOR UPDATE", [table])
-                .scalar.flatMap(Int64.init)
+            let before = try connection.execute("SELECT _pinform_hold($1)", [table]).scalar.flatMap(Int64.init)
             try recordOperation()
             let result = try body()
             return (result, before, try currentStamp())

@@ -6,7 +6,10 @@
 // `_pinform_history` as the table's owner — no desk role may write that table itself.
 //
 // The groups `pinform_readers` and `pinform_clerks` are made by the administrator's setup SQL
-// (`PostgresSchema.setupSQL`); `_pinform_secure` grants them a table whenever they exist.
+// (`PostgresSchema.setupSQL`); `_pinform_secure` grants them a table whenever they exist. What
+// this migration left open — a history redirected by a temporary table, columns and identities a
+// clerk could write past the history, the stamp a clerk could reset — the fourth closes
+// (`guardsMigration`).
 extension PostgresSchema {
     /// The group whose members read the records and change nothing.
     public static let readers = "pinform_readers"

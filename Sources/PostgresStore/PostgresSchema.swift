@@ -13,9 +13,11 @@ import Storage
 ///   table, identity and version — never record data — on the `pinform_changes` channel.
 /// - `_pinform_operations` holds the identity of every save sent, so that one sent again after
 ///   a dropped `COMMIT` changes nothing (`PostgresRecordStore.once(_:_:)`).
+/// - A record's identity, version, times and the table's stamp are the server's; its typed
+///   columns and search text change only with its JSON (`guardsMigration`).
 public enum PostgresSchema {
     /// The schema version this Pinform writes and understands.
-    public static let supported = 3
+    public static let supported = 4
     /// The channel the change notifications are sent on.
     public static let channel = "pinform_changes"
     /// The advisory lock every schema change holds (any number unique to Pinform).
@@ -63,6 +65,7 @@ public enum PostgresSchema {
         ],
         rightsMigration,
         operationsMigration,
+        guardsMigration,
     ]
 
     /// Creates the schema or brings it up to `supported`.

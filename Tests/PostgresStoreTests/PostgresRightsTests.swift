@@ -9,7 +9,7 @@ import XCTest
 /// stranger's read, a forged author, a clerk deleting another's record, a rewritten history —
 /// is refused by PostgreSQL itself, not by Pinform.
 final class PostgresRightsTests: XCTestCase {
-    private struct Team {
+    struct Team {
         let owner: PostgresRecordStore<Bill>
         let endpoint: PostgresEndpoint
         let suffix: String
@@ -26,7 +26,7 @@ final class PostgresRightsTests: XCTestCase {
 
     /// A database set up by its owner's desk, the administrator's SQL run, and four roles:
     /// `reader` in pinform_readers, `clerk_a` and `clerk_b` in pinform_clerks, `stranger` in neither.
-    private func team() throws -> Team {
+    func team() throws -> Team {
         let (cluster, endpoint) = try SharedServer.freshDatabase()
         let owner = try SharedServer.desk(endpoint, password: cluster.adminPassword)
         try cluster.psql(PostgresSchema.setupSQL, database: endpoint.database)
@@ -40,7 +40,7 @@ final class PostgresRightsTests: XCTestCase {
         return Team(owner: owner, endpoint: endpoint, suffix: suffix)
     }
 
-    private func assertRefused<T>(_ body: @autoclosure () throws -> T, _ what: String, line: UInt = #line) {
+    func assertRefused<T>(_ body: @autoclosure () throws -> T, _ what: String, line: UInt = #line) {
         XCTAssertThrowsError(try body(), what, line: line) { error in
             guard case .serverRefused? = error as? StoreError else {
                 return XCTFail("\(what): \(error), not refused by the server", line: line)
