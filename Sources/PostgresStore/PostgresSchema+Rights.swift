@@ -120,26 +120,63 @@ extension PostgresSchema {
     /// CREATE ROLE accountant LOGIN PASSWORD '…' IN ROLE pinform_readers;
     /// ```
     ///
-    /// `pinform --shared-setup-sql` prints it.
+    /// It runs nothing the database's owner made or could redefine (issue 39, finding 4: it
+    /// called `_pinform_secure`, which the owner could replace with `ALTER ROLE … SUPERUSER`):
+    /// its search path is `pg_catalog` alone, so no function or operator of the owner's schema
+    /// is found for a built-in one; it finds Pinform's tables in the system catalogs (the model
+    /// tables are those with the history trigger, which the owner's desk made with the rest of
+    /// their rules), not in a table of the owner's, and only grants — a grant runs no code.
+    /// Running it again is harmless. `pinform --shared-setup-sql` prints it.
     public static let setupSQL = """
         -- Pinform: the groups of a shared database and their rights. Run as the superuser,
         -- e.g. sudo -u postgres psql -d DATABASE -f this-file.sql
+        -- It calls no function of the database's owner: only the system catalogs are searched.
+        SET search_path = pg_catalog, pg_temp;
         DO $$
         BEGIN
-            IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '\(readers)') THEN
+            IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = '\(readers)') THEN
                 CREATE ROLE \(readers) NOLOGIN;
             END IF;
-            IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '\(clerks)') THEN
+            IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = '\(clerks)') THEN
                 CREATE ROLE \(clerks) NOLOGIN;
             END IF;
-            EXECUTE format('GRANT CONNECT ON DATABASE %I TO \(readers), \(clerks)', current_database());
+            EXECUTE pg_catalog.format('GRANT CONNECT ON DATABASE %I TO \(readers), \(clerks)', pg_catalog.current_database());
         END $$;
         -- Only the owner creates tables; the groups use them.
         REVOKE CREATE ON SCHEMA public FROM PUBLIC;
         GRANT USAGE ON SCHEMA public TO \(readers), \(clerks);
-        SELECT _pinform_secure(name) FROM _pinform_tables WHERE to_regclass(quote_ident(name)) IS NOT NULL;
-        -- The forms made in the app: the groups read them (only the owner changes them).
-        DO $$ BEGIN IF to_regproc('_pinform_secure_forms') IS NOT NULL THEN PERFORM _pinform_secure_forms(); END IF; END $$;
+        DO $$
+        DECLARE
+            history regprocedure := pg_catalog.to_regprocedure('public._pinform_row_history()');
+            model record;
+            shared text;
+        BEGIN
+            -- The records' tables: those the history trigger watches.
+            FOR model IN SELECT c.oid::regclass AS name, pg_catalog.pg_get_serial_sequence(c.oid::regclass::text, 'id') AS identities
+                         FROM pg_catalog.pg_class c
+                         WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'
+                           AND EXISTS (SELECT FROM pg_catalog.pg_trigger t WHERE t.tgrelid = c.oid AND t.tgfoid = history) LOOP
+                EXECUTE pg_catalog.format('GRANT SELECT ON TABLE %s TO \(readers)', model.name);
+                EXECUTE pg_catalog.format('GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE %s TO \(clerks)', model.name);
+                IF model.identities IS NOT NULL THEN
+                    EXECUTE pg_catalog.format('GRANT SELECT ON SEQUENCE %s TO \(clerks)', model.identities);
+                END IF;
+            END LOOP;
+            -- The schema's version, the tables' stamps, the history, and the forms made in the app:
+            -- the groups read them (only the owner changes forms).
+            FOREACH shared IN ARRAY ARRAY['_pinform_schema', '_pinform_tables', '_pinform_history', '_pinform_form'] LOOP
+                IF pg_catalog.to_regclass('public.' || shared) IS NOT NULL THEN
+                    EXECUTE pg_catalog.format('GRANT SELECT ON TABLE public.%I TO \(readers), \(clerks)', shared);
+                END IF;
+            END LOOP;
+            IF pg_catalog.to_regprocedure('public._pinform_once(uuid)') IS NOT NULL THEN
+                GRANT EXECUTE ON FUNCTION public._pinform_once(uuid) TO \(clerks);
+            END IF;
+            IF pg_catalog.to_regprocedure('public._pinform_hold(text)') IS NOT NULL THEN
+                GRANT EXECUTE ON FUNCTION public._pinform_hold(text) TO \(clerks);
+            END IF;
+        END $$;
+        RESET search_path;
 
         """
 }
