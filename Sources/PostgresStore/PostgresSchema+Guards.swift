@@ -90,27 +90,21 @@ extension PostgresSchema {
                 END IF;
                 RETURN NEW;
             END IF;
-            SELECT h.operation, h.before, h.record_created, h.record_updated INTO last FROM public._pinform_history h
-                WHERE h.table_name = TG_TABLE_NAME AND h.record_id = NEW.id ORDER BY h.id DESC LIMIT 1;
-            IF FOUND THEN
-                -- Only a deleted record put back as it was deleted (an undo).
-                IF last.operation <> 'delete' OR last.before IS DISTINCT FROM NEW._json THEN
-                    RAISE insufficient_privilege USING MESSAGE = 'a record''s identity is set by the server';
+            -- Most inserts: the identity the sequence gave this statement (no history to read).
+            BEGIN
+                fresh := NEW.id = currval(pg_get_serial_sequence(format('%I.%I', TG_TABLE_SCHEMA, TG_TABLE_NAME), 'id'));
+            EXCEPTION WHEN object_not_in_prerequisite_state THEN
+                fresh := false;
+            END;
+            IF NOT (fresh AND NEW._created = now() AND NEW._updated = now()) THEN
+                -- Only a deleted record put back as it was deleted (an undo), with its times.
+                SELECT h.operation, h.before, h.record_created, h.record_updated INTO last FROM public._pinform_history h
+                    WHERE h.table_name = TG_TABLE_NAME AND h.record_id = NEW.id ORDER BY h.id DESC LIMIT 1;
+                IF NOT FOUND OR last.operation <> 'delete' OR last.before IS DISTINCT FROM NEW._json THEN
+                    RAISE insufficient_privilege USING MESSAGE = 'a record''s identity and times are set by the server';
                 END IF;
                 NEW._created := coalesce(last.record_created, NEW._created);
                 NEW._updated := coalesce(last.record_updated, NEW._updated);
-            ELSE
-                BEGIN
-                    fresh := NEW.id = currval(pg_get_serial_sequence(format('%I.%I', TG_TABLE_SCHEMA, TG_TABLE_NAME), 'id'));
-                EXCEPTION WHEN object_not_in_prerequisite_state THEN
-                    fresh := false;
-                END;
-                IF NOT fresh THEN
-                    RAISE insufficient_privilege USING MESSAGE = 'a record''s identity is set by the server';
-                END IF;
-                IF NEW._created <> now() OR NEW._updated <> now() THEN
-                    RAISE insufficient_privilege USING MESSAGE = 'a record''s times are set by the server';
-                END IF;
             END IF;
             IF NEW._version <> 1 THEN
                 RAISE insufficient_privilege USING MESSAGE = 'a record''s version is set by the server';
