@@ -51,11 +51,11 @@ def _ignore_event(_event):
     pass
 
 
-# Pinform's PIN view keeps its changing description ("2 of 4 digits entered") to itself while no
-# client of the accessibility bus listens: GTK 4.8 would broadcast every key to nobody. The tests
-# read descriptions as a screen reader does, and so listen as one does: each launch registers
-# first, test_pin_unheard.py takes it back to see the quiet case, and Orca tests leave the
-# listening to Orca (`listen_at_launch(False)`).
+# Pinform announces ("2 of 4 digits entered", gtk_accessible_announce) only while a client of the
+# accessibility bus listens: nothing is sent to nobody. The tests listen as a screen reader does
+# (announcements.py hears what is announced; descriptions, such as a field's error, are read as
+# they change): each launch registers first, test_pin_unheard.py takes it back to see the quiet
+# case, and Orca tests leave the listening to Orca (`listen_at_launch(False)`).
 DESCRIPTION_CHANGES = "object:property-change:accessible-description"
 
 
@@ -544,7 +544,7 @@ def text_of(node):
 
 
 def description_of(node):
-    """The node's accessible description (Pinform's PIN view reports "3 of 4 digits entered")."""
+    """The node's accessible description (a field's error, a button's tooltip)."""
     return node.description
 
 
