@@ -34,8 +34,6 @@ KNOWN_FAILURES = {
         "no window named 'Keyboard Shortcuts' within 10 s",
     "test_add_new_draft.AddNewDraftTests.test_the_person_typed_in_add_new_comes_back_after_a_kill":
         TAB_NO_FOCUS,
-    "test_form_designer.FormDesignerOrcaTests.test_the_designer_speaks_its_controls_what_it_did_and_what_it_refuses":
-        "Orca 48 does not speak the designer's news the test waits for (it listened for description changes)",
     "test_form_designer.FormDesignerTests.test_a_member_form_made_by_keyboard_keeps_its_records_through_a_change_and_a_restart":
         TAB_NO_FOCUS,
     "test_form_link_person.FormLinkToPersonTests.test_an_intake_links_to_a_person_lists_them_and_keeps_them_from_being_deleted":
@@ -74,9 +72,6 @@ KNOWN_FAILURES = {
         "Lists differ: ['Lovelace', 'Turing'] != ['Turing', 'Hopper']",
     "test_records.RecordsTests.test_double_click_edits_a_record_in_the_dialog":
         "'Lovelace' != 'Turing'",
-    "test_session.SessionTests.test_change_pin_checks_the_current_pin_first_and_ends_with_pin_changed":
-        ("'PIN changed' is the description of the window's focus widget (Main Menu), but after the Change PIN "
-         "dialog closes no node is focused over AT-SPI under Xvfb with no window manager to give the window back"),
     "test_shared.SharedDatabaseTests.test_a_desk_joins_from_the_command_line_and_shows_another_desks_save_without_a_reload":
         TAB_NO_FOCUS,
     "test_shared.SharedDatabaseTests.test_a_save_while_the_server_is_stopped_is_kept_and_sent_when_it_is_back":
