@@ -5,7 +5,7 @@ import os
 import unittest
 
 from orca_session import OrcaSession, orca_available
-from pinform_e2e import AppTestCase, listen_at_launch
+from pinform_e2e import AppTestCase, find, listen_at_launch, type_keys
 
 
 @unittest.skipUnless(orca_available(), "orca and speech-dispatcher are not installed")
@@ -37,6 +37,17 @@ class OrcaTestCase(AppTestCase):
         self.start = self.orca.mark()
         self.test_start = self.start
         self.addCleanup(self.write_transcript)
+
+    def launch_with_a_new_pin(self, pin):
+        """A first run with Orca on: `pin` chosen and confirmed on the keyboard once Orca has
+        presented the PIN field; returns the app (the recovery key's dialog comes next)."""
+        app = self.launch_app()
+        self.orca.attach(app, "PIN password text")
+        window = app.window("Pinform")
+        for heading in ("Choose a PIN", "Confirm PIN"):
+            find(window, role="label", name=heading, timeout=10)
+            type_keys(pin)
+        return app
 
     def write_transcript(self):
         """With PINFORM_ORCA_TRANSCRIPT=FILE, appends what Orca said during the test to FILE."""

@@ -9,7 +9,7 @@ import unittest
 
 from orca_session import press_combination
 from orca_test_case import OrcaTestCase
-from pinform_e2e import dismiss_recovery_key, find, label_of, menu_items, press_key, states, type_keys, wait_until
+from pinform_e2e import dismiss_recovery_key, find, label_of, menu_items, press_key, states, wait_until
 
 F10 = 0xFFC7
 GOOD_PIN = "5978"
@@ -22,12 +22,7 @@ SHORTCUTS = {"Lock": "Ctrl+L"}
 
 class OrcaMenuTests(OrcaTestCase):
     def test_the_primary_menu_s_items_are_spoken_by_their_text_as_the_arrows_move(self):
-        app = self.launch_app()
-        self.orca.attach(app, "PIN password text")
-        window = app.window("Pinform")
-        for heading in ("Choose a PIN", "Confirm PIN"):
-            find(window, role="label", name=heading, timeout=10)
-            type_keys(GOOD_PIN)
+        app = self.launch_with_a_new_pin(GOOD_PIN)
         root = app.accessible()
         dismiss_recovery_key(root)
         find(root, role="text", name="First name", timeout=20)

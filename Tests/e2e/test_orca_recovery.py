@@ -17,12 +17,7 @@ DIGIT_ECHO = re.compile(r"^\s*([0-9]|zero|one|two|three|four|five|six|seven|eigh
 class OrcaRecoveryKeyTests(OrcaTestCase):
     def choose_pin(self):
         """A first run with Orca on: the PIN chosen and confirmed; returns the app and its dialog."""
-        app = self.launch_app()
-        self.orca.attach(app, "PIN password text")
-        window = app.window("Pinform")
-        for heading in ("Choose a PIN", "Confirm PIN"):
-            find(window, role="label", name=heading, timeout=10)
-            type_keys(GOOD_PIN)
+        app = self.launch_with_a_new_pin(GOOD_PIN)
         dialog = recovery_key_dialog(app.accessible())
         return app, dialog
 
