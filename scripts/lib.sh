@@ -31,7 +31,8 @@ RUN_PACKAGES=(
 # poppler's pdftotext and pdfinfo (printouts are saved as PDF and read back), PostgreSQL's
 # server (the shared-store tests start a private cluster; Debian's own cluster, if the package
 # starts one, is never used) with openssl (the TLS test makes its own CA), and for the README's
-# screenshots (scripts/shots_desktop.py) a GNOME stack: mutter as the compositing window manager,
+# screenshots (scripts/shots_desktop.py) a GNOME stack: mutter as the compositing window manager
+# (and as the tests' Wayland compositor, with Xwayland and XTest for the tests about the pointer),
 # gnome-settings-daemon's xsettings plugin, dconf with its gsettings/dconf tools, and xprop /
 # xwininfo (x11-utils) to find the windows; reuse (scripts/check-licences).
 TEST_PACKAGES=(
@@ -39,7 +40,7 @@ TEST_PACKAGES=(
     python3 python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0
     orca speech-dispatcher
     sqlite3 sqlcipher python3-nacl imagemagick librsvg2-bin
-    mutter gnome-settings-daemon dconf-service dconf-cli x11-utils
+    mutter xwayland libxtst6 gnome-settings-daemon dconf-service dconf-cli x11-utils
     desktop-file-utils appstream meson ninja-build
     locales
     swtpm swtpm-tools tpm2-tools
@@ -304,25 +305,49 @@ run_with_virtual_display() {
     return "$status"
 }
 
-# Runs "$@" with a headless Wayland compositor as a GNOME session has one — mutter, with a
-# virtual 1280x900 monitor and no X11 — and returns its exit status. Needs a session bus (run it
-# under dbus-run-session): mutter serves org.gnome.Mutter.RemoteDesktop (keyboard and pointer
-# input for the tests) and org.freedesktop.a11y.Manager (the keys a screen reader watches) on it.
+# Runs "$@" with a private XDG_RUNTIME_DIR and session bus, as a login session has them: the
+# accessibility bus keeps its socket and address under the runtime folder, so two runs on one
+# machine (or one run after another that was killed) never meet on the same bus.
+run_in_private_session() {
+    local dir status=0
+    dir="$(mktemp -d)"
+    chmod 700 "$dir"
+    XDG_RUNTIME_DIR="$dir" dbus-run-session -- "$@" || status=$?
+    rm -rf "$dir"
+    return "$status"
+}
+
+# Runs "$@" with a headless Wayland compositor as a GNOME session has one — mutter 48, with a
+# virtual 1280x900 monitor — and returns its exit status. Needs a session bus and a private
+# XDG_RUNTIME_DIR (run it under run_in_private_session): mutter serves
+# org.gnome.Mutter.RemoteDesktop (the tests' keyboard, Tests/e2e/devices.py) on it. mutter's
+# Xwayland stays available (started when the first X11 client connects) for the tests that need
+# the pointer (see devices.py) and for X11 clients such as the clipboard's helpers. Exports
+# WAYLAND_DISPLAY, GDK_BACKEND=wayland, DISPLAY and XAUTHORITY (Xwayland's), and
+# PINFORM_X11_DISPLAY (the same display, for the harness).
 run_with_wayland_compositor() {
-    local dir mutter_pid name status=0 tries
+    local dir mutter_pid holder_pid="" name status=0 tries display=""
     dir="$(mktemp -d)"
     if [[ -z "${XDG_RUNTIME_DIR:-}" ]]; then
-        export XDG_RUNTIME_DIR="$dir/runtime"
-        mkdir -m 700 "$XDG_RUNTIME_DIR"
+        log "run_with_wayland_compositor needs XDG_RUNTIME_DIR (run it under run_in_private_session)"
+        return 1
     fi
     name="pinform-wayland-$$"
-    mutter --headless --wayland --no-x11 --wayland-display="$name" --virtual-monitor 1280x900 \
+    # Xwayland's socket folder, which systemd-tmpfiles makes at boot (mutter does not make it).
+    if [[ ! -d /tmp/.X11-unix ]]; then
+        mkdir -p /tmp/.X11-unix && chmod 1777 /tmp/.X11-unix
+    fi
+    : >"$dir/started"
+    : >"$dir/mutter.log"
+    # No remembered settings (Num Lock starts off): the memory backend.
+    GSETTINGS_BACKEND=memory mutter --headless --wayland --wayland-display="$name" --virtual-monitor 1280x900 \
         >"$dir/mutter.log" 2>&1 &
     mutter_pid=$!
     # shellcheck disable=SC2064 # expand now: the trap must end this mutter
     trap "kill $mutter_pid 2>/dev/null; rm -rf '$dir'" EXIT
-    for ((tries = 0; tries < 200; tries++)); do
-        [[ -S "$XDG_RUNTIME_DIR/$name" ]] && break
+    for ((tries = 0; tries < 300; tries++)); do
+        display="$(sed -n 's/.*Using public X11 display \(:[0-9]*\).*/\1/p' "$dir/mutter.log" | head -n 1)"
+        [[ -S "$XDG_RUNTIME_DIR/$name" && -n "$display" ]] && break
         if ! kill -0 "$mutter_pid" 2>/dev/null; then
             log "mutter did not start:"
             cat "$dir/mutter.log" >&2
@@ -330,14 +355,47 @@ run_with_wayland_compositor() {
         fi
         sleep 0.05
     done
-    if [[ ! -S "$XDG_RUNTIME_DIR/$name" ]]; then
-        log "mutter did not open its Wayland socket within 10 s"
+    if [[ ! -S "$XDG_RUNTIME_DIR/$name" || -z "$display" ]]; then
+        log "mutter did not open its Wayland socket and X11 display within 15 s:"
         cat "$dir/mutter.log" >&2
         return 1
     fi
-    WAYLAND_DISPLAY="$name" GDK_BACKEND=wayland DISPLAY="" "$@" || status=$?
+    # Xwayland's cookie, written by this mutter (newer than the stamp made before it started).
+    local cookie=""
+    for ((tries = 0; tries < 200; tries++)); do
+        cookie="$(find "$XDG_RUNTIME_DIR" -maxdepth 1 -name '.mutter-Xwaylandauth.*' -newer "$dir/started" | head -n 1)"
+        [[ -n "$cookie" ]] && break
+        sleep 0.05
+    done
+    if [[ -z "$cookie" ]]; then
+        log "mutter wrote no Xwayland cookie within 10 s:"
+        cat "$dir/mutter.log" >&2
+        return 1
+    fi
+    export WAYLAND_DISPLAY="$name" GDK_BACKEND=wayland DISPLAY="$display" XAUTHORITY="$cookie"
+    export PINFORM_X11_DISPLAY="$display"
+    # A keyboard on mutter's seat: without one mutter focuses no window.
+    /usr/bin/python3 "$REPO_ROOT/Tests/e2e/devices.py" --hold-seat "$dir/seat" 2>"$dir/seat.log" &
+    holder_pid=$!
+    for ((tries = 0; tries < 200; tries++)); do
+        [[ -s "$dir/seat" ]] && break
+        if ! kill -0 "$holder_pid" 2>/dev/null; then
+            log "no keyboard could be added to mutter's seat:"
+            cat "$dir/seat.log" >&2
+            break
+        fi
+        sleep 0.05
+    done
+    # shellcheck disable=SC2064
+    trap "kill $holder_pid $mutter_pid 2>/dev/null; rm -rf '$dir'" EXIT
+    "$@" || status=$?
+    kill "$holder_pid" 2>/dev/null || true
+    wait "$holder_pid" 2>/dev/null || true
     kill "$mutter_pid" 2>/dev/null || true
     wait "$mutter_pid" 2>/dev/null || true
+    if ((status != 0)) && [[ -n "${PINFORM_KEEP_MUTTER_LOG:-}" ]]; then
+        cp "$dir/mutter.log" "$PINFORM_KEEP_MUTTER_LOG" || true
+    fi
     rm -rf "$dir"
     trap - EXIT
     return "$status"

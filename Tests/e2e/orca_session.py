@@ -31,6 +31,7 @@ import tty
 
 import pyatspi
 
+import devices
 from pinform_e2e import HarnessTimeout, find_app, wait_until
 
 # "SPEECH OUTPUT: 'PIN password text.'{'established': False}": the utterance, then its voice.
@@ -160,6 +161,9 @@ def press_combination(modifiers, key):
     names = {"Tab": 0xFF09, "slash": 0x2F}
     keysym = key if isinstance(key, int) else names.get(key) or ord(key)
     held_names = [modifiers] if isinstance(modifiers, str) else list(modifiers)
+    if devices.under_wayland():
+        devices.tap_keysym(keysym, held=[MODIFIERS[name] for name in held_names])
+        return
     x11 = _X11()
     try:
         held, code = [x11.keycode(MODIFIERS[name]) for name in held_names], x11.keycode(keysym)
@@ -177,6 +181,9 @@ NUM_LOCK_MASK = 1 << 4  # Mod2, where Xvfb's default keymap (and X.Org's) puts N
 
 def num_lock(on):
     """Turns Num Lock on or off, so that the number pad's keys type digits (KP_1…) or move."""
+    if devices.under_wayland():
+        devices.num_lock(on)
+        return
     x11 = _X11()
     try:
         x11.lock_modifiers(NUM_LOCK_MASK, on)
@@ -187,8 +194,11 @@ def num_lock(on):
 def press_keypad_digit(digit):
     """Presses a digit on the number pad (Num Lock must be on).
 
-    By key code, as a keyboard sends it: the X server's Num Lock then makes it KP_1.
+    By key code, as a keyboard sends it: Num Lock then makes it KP_1 (or KP_End).
     """
+    if devices.under_wayland():
+        devices.tap_keycode(devices.KEYPAD_CODES[str(digit)])
+        return
     x11 = _X11()
     try:
         code = x11.keycode(0xFFB0 + int(digit))
@@ -371,7 +381,11 @@ class OrcaSession:
 
     @staticmethod
     def _activate_top_window(timeout):
-        """Moves the X input focus to the root window and back to the top window."""
+        """Moves the input focus away from the top window and back: under mutter, to another
+        program's window that closes at once; under Xvfb, the X input focus to the root window."""
+        if devices.under_wayland():
+            devices.blink_focus()
+            return
         x11 = _X11()
         try:
             windows = wait_until(x11.top_level_windows, timeout, "no window is mapped")

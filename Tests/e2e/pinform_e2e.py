@@ -24,11 +24,13 @@ cache building, and a cache is not state.
 GTK 4.18 facts worth knowing: GetRoleName answers with ARIA's names ("button"), so roles are
 compared as AT-SPI role enums (`role_name`, `find(role="push button")`); Component.grabFocus is
 not implemented and a check box has no action (focus() clicks, then Tabs; tab_to); window
-coordinates can be off by the margins of containers left out of the accessible tree (with no
-window manager under Xvfb, windows sit at 0,0).
+coordinates can be off by the margins of containers left out of the accessible tree.
 
-Environment: PINFORM_BIN (the binary; scripts/test sets it), a display and a session bus
-(scripts/test provides both under Xvfb when there is none).
+Environment: PINFORM_BIN (the binary; scripts/test sets it), a display and a session bus.
+scripts/test runs the tests under mutter on Wayland (keys through mutter's remote-desktop API,
+devices.py); a test class about the pointer sets `on_xwayland = True` and its app runs on
+mutter's Xwayland, where XTest can place the pointer. Under a bare X server (Xvfb) keys and the
+pointer go through XTest, with windows at 0,0.
 """
 import atexit
 import os
@@ -45,6 +47,8 @@ import gi
 gi.require_version("Atspi", "2.0")
 import pyatspi  # noqa: E402
 from gi.repository import GLib  # noqa: E402
+
+import devices  # noqa: E402
 
 
 def _ignore_event(_event):
@@ -294,15 +298,25 @@ def _end_all():
 
 
 class AppTestCase(unittest.TestCase):
-    """A TestCase whose launches are ended when each test ends, passed or not."""
+    """A TestCase whose launches are ended when each test ends, passed or not.
+
+    on_xwayland: the class's apps run on mutter's Xwayland instead of Wayland, for a test about
+    the pointer (see devices.py for why the pointer needs an X server)."""
+
+    on_xwayland = False
+
+    def _backend(self, env):
+        if self.on_xwayland and devices.under_wayland():
+            return {"GDK_BACKEND": "x11", **(env or {})}
+        return env
 
     def launch_app(self, data_home=None, config_home=None, args=(), env=None):
-        app = launch_app(data_home, config_home, args, env)
+        app = launch_app(data_home, config_home, args, self._backend(env))
         self.addCleanup(app.quit)
         return app
 
     def launch(self, command, data_home=None, config_home=None, env=None):
-        app = launch(command, data_home, config_home, env)
+        app = launch(command, data_home, config_home, self._backend(env))
         self.addCleanup(app.quit)
         return app
 
@@ -314,6 +328,10 @@ class AppTestCase(unittest.TestCase):
         buttons = [button for button in find_all(app.accessible(), name="Main Menu")
                    if role_name(button) in ("push button", "toggle button") and button.queryAction().nActions > 0]
         self.assertTrue(buttons, "no Main Menu button with an action")
+        if devices.under_wayland():
+            # A Wayland popup opens only on an input event's serial: a key first, as a person's
+            # hand would have given one (an AT-SPI action is no input).
+            devices.tap_keysym(0xFFE1)
         click(buttons[0])
         return find_menu_item(app.accessible(), name)
 
@@ -570,14 +588,16 @@ def focus(node, timeout=DEFAULT_TIMEOUT):
     """Gives keyboard focus to the node and waits until it reports "focused".
 
     GTK 4 does not implement Component.grabFocus, so this falls back to a left click in the
-    middle of the node (X11 only; assumes the window sits at 0,0, as it does under Xvfb).
+    middle of the node where the pointer can reach it (an app on an X server), else to Tab.
     """
     component = node.queryComponent()
     try:
         grabbed = component.grabFocus()
     except Exception:  # noqa: BLE001 - GTK 4 answers with an error
         grabbed = False
-    if not grabbed:
+    if not grabbed and not on_x11(node):
+        tab_to(node, timeout=timeout)
+    elif not grabbed:
         click_at(node)
         try:
             wait_until(lambda: "focused" in states(node), 1.0)
@@ -634,15 +654,91 @@ def tab_to(node, limit=30, timeout=DEFAULT_TIMEOUT):
                f"{limit} presses of Tab did not reach {role_name(node)} {node.name!r}")
 
 
-def click_at(node, button=1):
-    """Clicks with the pointer in the middle of the node (X11; window at 0,0 as under Xvfb)."""
+def screen_point(node, dx=None, dy=None):
+    """Where on the X screen the point (dx, dy) of `node` is (its middle by default).
+
+    Under mutter the node's app must run on Xwayland (`AppTestCase.on_xwayland`): a Wayland
+    client's window has no place a test can learn (devices.py)."""
     x, y, width, height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, f"b{button}c")
+    x += width // 2 if dx is None else dx
+    y += height // 2 if dy is None else dy
+    if not devices.under_wayland():
+        return x, y  # a bare X server: windows sit at 0,0
+    pid = node.getApplication().get_process_id()
+    pointer = devices.X11Pointer()
+    try:
+        left, top = pointer.content_origin(pid)
+    except RuntimeError as error:
+        raise AssertionError(f"{error}: a test that uses the pointer runs its app on Xwayland "
+                             "(on_xwayland = True)") from None
+    finally:
+        pointer.close()
+    return left + x, top + y
+
+
+def pointer_to(x, y):
+    """Moves the pointer to (x, y) on the X screen."""
+    if not devices.under_wayland():
+        pyatspi.Registry.generateMouseEvent(x, y, "abs")
+        return
+    pointer = devices.X11Pointer()
+    try:
+        pointer.move(x, y)
+    finally:
+        pointer.close()
+
+
+def pointer_button(button, action):
+    """Presses ("p"), releases ("r"), clicks ("c") or double-clicks ("d") pointer `button` where
+    the pointer is."""
+    if not devices.under_wayland():
+        x, y = _pointer_position()
+        pyatspi.Registry.generateMouseEvent(x, y, f"b{button}{action}")
+        return
+    pointer = devices.X11Pointer()
+    try:
+        for pressed in {"p": [True], "r": [False], "c": [True, False], "d": [True, False, True, False]}[action]:
+            pointer.button(button, pressed)
+            time.sleep(0.02)
+    finally:
+        pointer.close()
+
+
+_last_pointer = [(0, 0)]
+
+
+def _pointer_position():
+    return _last_pointer[0]
+
+
+def click_at(node, button=1, double=False):
+    """Clicks (or double-clicks) with the pointer in the middle of the node."""
+    x, y = screen_point(node)
+    _last_pointer[0] = (x, y)
+    if not devices.under_wayland():
+        pyatspi.Registry.generateMouseEvent(x, y, f"b{button}{'d' if double else 'c'}")
+        return
+    pointer_to(x, y)
+    pointer_button(button, "d" if double else "c")
+
+
+def on_x11(node):
+    """True when `node`'s app draws on an X server (Xvfb, or mutter's Xwayland)."""
+    if not devices.under_wayland():
+        return True
+    pointer = devices.X11Pointer()
+    try:
+        pointer.content_origin(node.getApplication().get_process_id())
+        return True
+    except RuntimeError:
+        return False
+    finally:
+        pointer.close()
 
 
 _KEYSYMS = {
     "BackSpace": 0xFF08, "Tab": 0xFF09, "Return": 0xFF0D, "Escape": 0xFF1B, "Delete": 0xFFFF,
-    "Left": 0xFF51, "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54, "space": 0x20,
+    "Left": 0xFF51, "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54, "space": 0x20, "Shift_L": 0xFFE1,
 }
 
 
@@ -657,7 +753,10 @@ def press_key(key):
         if len(key) != 1:
             raise ValueError(f"unknown key {key!r}")
         keysym = ord(key)
-    pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+    if devices.under_wayland():
+        devices.tap_keysym(keysym)
+    else:
+        pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
 
 
 def type_keys(text):

@@ -110,6 +110,7 @@ class FormWindowTests(AppTestCase):
             self.assertIn("editable", states(entry(root, name)))
 
     def test_clicking_a_label_focuses_its_entry(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         root = open_form_window(self.launch_app())
         height = entry(root, "Height")
         self.assertNotIn("focused", states(height))

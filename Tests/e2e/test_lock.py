@@ -10,7 +10,7 @@ import unittest
 
 import pyatspi
 
-from pinform_e2e import (SHIPPED_SCHEMAS, AppTestCase, _children, click, dismiss_recovery_key, find, find_all, focus,
+from pinform_e2e import (SHIPPED_SCHEMAS, AppTestCase, _children, click, dismiss_recovery_key, find, find_all, focus, pointer_to, press_key, screen_point,
                          recovery_key_dialog, response_button, set_text, states, text_of, wait_until)
 
 GOOD_PIN = "5978"
@@ -68,18 +68,19 @@ class LockTests(AppTestCase):
         self.assertGreaterEqual(time.monotonic() - unlocked_at, 1.5, "it locked before the delay")
 
     def test_input_in_the_window_puts_the_idle_lock_off(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app = self.unlock_first_run("idle-lock-delay=3\n")
         window = next(child for child in _children(app.accessible()) if child.name == "Pinform")
-        x, y, width, height = window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        _, _, width, height = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         # Input for 6 s, twice the delay: the pointer moved over the window, a Shift key pressed.
         deadline = time.monotonic() + 6
         step = 0
         while time.monotonic() < deadline:
             step += 1
             if step % 2:
-                pyatspi.Registry.generateMouseEvent(40 + step % 20, height // 2, "abs")
+                pointer_to(*screen_point(window, 40 + step % 20, height // 2))
             else:
-                pyatspi.Registry.generateKeyboardEvent(0xFFE1, None, pyatspi.KEY_SYM)
+                press_key("Shift_L")
             self.assertFalse(self.keypad_shows(app), "it locked although the pointer moved over the window")
             time.sleep(0.5)  # the person's pace of input, not a wait for an outcome
         self.wait_locked(app, 15, "the records did not lock once the input stopped")

@@ -159,13 +159,11 @@ def cell_label(root, text):
 
 
 def double_click(node):
-    x, y, width, height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, "b1d")
+    click_at(node, double=True)
 
 
 def single_click(node):
-    x, y, width, height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, "b1c")
+    click_at(node)
 
 
 def top_level(app, name):
@@ -431,6 +429,7 @@ class RecordsTests(AppTestCase):
         self.assertEqual(row_names(root)[2], ", ".join(value for value in grace if value))
 
     def test_double_click_edits_a_record_in_the_dialog(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app, root = self.start_with_three_people()
         double_click(cell_label(root, "Turing"))
         dialog = app.window("Edit Person")
@@ -448,6 +447,7 @@ class RecordsTests(AppTestCase):
         self.assertEqual([row[1] for row in wait_for_rows(root, 3)], ["Lovelace", "Turing-Smith", "Hopper"])
 
     def test_escape_cancels_the_edit_dialog(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app, root = self.start_with_three_people()
         double_click(cell_label(root, "Hopper"))
         dialog = app.window("Edit Person")
@@ -463,6 +463,7 @@ class RecordsTests(AppTestCase):
         self.assertEqual(rows(root)[2][1], "Hopper")
 
     def test_delete_removes_the_selected_record_and_undo_brings_it_back(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app, root = self.start_with_three_people()
         single_click(cell_label(root, "Lovelace"))
         delete = find(root, role="push button", name="Delete", visible=True)
@@ -705,6 +706,7 @@ class RecordsTests(AppTestCase):
         wait_for_rows(root, 3)
 
     def test_delete_follows_the_selection_the_search_shows(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app, root = self.start_with_three_people()
         single_click(cell_label(root, "Lovelace"))
         delete = find(root, role="push button", name="Delete", visible=True)
@@ -734,6 +736,7 @@ class RecordsTests(AppTestCase):
         self.assertEqual([row[1] for row in wait_for_rows(root, 1)], ["Lovelace"])
 
     def test_search_finds_a_decomposed_name_by_its_precomposed_form_and_in_capitals(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app, root = self.start()
         save_person(root, {"First name": "E\u0301mile", "Last name": "Zola", "Birth date": born_aged(62),
                            "Email": "emile@example.com", "Height": "1.70"})

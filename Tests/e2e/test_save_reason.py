@@ -4,10 +4,8 @@ are, the tooltip is the button's own again."""
 import os
 import time
 
-import pyatspi
-
 from orca_session import _X11
-from pinform_e2e import AppTestCase, description_of, find, focus, screenshot, set_text, states, wait_until
+from pinform_e2e import AppTestCase, description_of, find, focus, pointer_to, screen_point, screenshot, set_text, states, wait_until
 from test_records import unlock
 
 FILLED = {"First name": "Ada", "Last name": "Lovelace", "Birth date": "1990-12-10", "Email": "ada@example.com",
@@ -24,12 +22,13 @@ def popups():
 
 
 class SaveReasonTests(AppTestCase):
+    on_xwayland = True  # the pointer rests on a button (devices.py)
+
     def hover(self, node):
         """Rests the pointer on `node` (moving it off first, so that GTK asks for a tooltip anew)."""
-        pyatspi.Registry.generateMouseEvent(1, 1, "abs")
+        pointer_to(1, 1)
         time.sleep(0.3)
-        x, y, width, height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, "abs")
+        pointer_to(*screen_point(node))
 
     def test_an_insensitive_save_says_which_fields_to_fill_in_when_the_pointer_rests_on_it(self):
         app = self.launch_app()
