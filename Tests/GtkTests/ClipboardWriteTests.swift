@@ -2,9 +2,21 @@
 import XCTest
 
 final class ClipboardWriteTests: XCTestCase {
+    /// A label in a window that has the keyboard focus, as the recovery key's is when its Copy
+    /// is pressed: under Wayland only a focused client may set or clear the clipboard.
+    @MainActor private func focusedLabel() -> (Window, Label) {
+        let window = Window()
+        let label = Label("key")
+        window.child = label
+        window.present()
+        XCTAssertTrue(MainContext.spin(until: { window.isActive }), "the window was never focused")
+        return (window, label)
+    }
+
     func testCopiedTextIsClearedAfterItsTime() {
         GtkRuntime.test {
-            let label = Label("key")
+            let (window, label) = focusedLabel()
+            defer { window.destroy() }
             label.copyToClipboard("12345-67890", clearingAfter: 1)
             XCTAssertTrue(label.ownsClipboard)
             XCTAssertTrue(MainContext.spin(until: { !label.ownsClipboard }, timeout: 3))
@@ -13,7 +25,8 @@ final class ClipboardWriteTests: XCTestCase {
 
     func testSomethingCopiedSinceIsNotCleared() {
         GtkRuntime.test {
-            let label = Label("key")
+            let (window, label) = focusedLabel()
+            defer { window.destroy() }
             label.copyToClipboard("12345-67890", clearingAfter: 1)
             label.copyToClipboard("something else", clearingAfter: 30)
             var waited = false

@@ -765,6 +765,16 @@ def type_keys(text):
         press_key(character)
 
 
+def file_name_field(chooser, timeout=DEFAULT_TIMEOUT):
+    """The file chooser's file name entry: "Name:" on X11, "Name" under Wayland, where GTK 4.18's
+    chooser labels it without the colon."""
+    def lookup():
+        fields = [field for field in find_all(chooser, role="text", visible=True) if field.name in ("Name", "Name:")]
+        return fields[0] if fields else None
+
+    return wait_until(lookup, timeout, "the file chooser has no file name field")
+
+
 # --- the recovery key --------------------------------------------------------------------------
 
 # Shown on two lines of four groups.

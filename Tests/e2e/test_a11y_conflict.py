@@ -20,6 +20,7 @@ class ConflictDialogNameTests(AppTestCase):
     assert_named = test_a11y_dialogs.DialogNameTests.assert_named
 
     def test_walk_the_conflict_dialog_and_the_history(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app = self.launch_app(args=["--connect", self.cluster.address("clinic", "front_desk")])
         root = self.join(app)
         save_person(root, {"First name": "Ada", "Last name": "Lovelace", "Birth date": "1815-12-10",

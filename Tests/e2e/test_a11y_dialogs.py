@@ -112,6 +112,7 @@ class DialogNameTests(AppTestCase):
         self.assert_named("delete form question", question)
 
     def test_walk_the_deleted_record_toast_and_the_restore_draft_question(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app, root = self.open_unlocked()
         save_person(root, PEOPLE[0])
         wait_for_rows(root, 1)

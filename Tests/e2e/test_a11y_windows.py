@@ -87,6 +87,7 @@ class EveryWindowNameTests(AppTestCase):
         self.assert_named("invoice page", app.window("Pinform"))
 
     def test_walk_edit_dialog_and_discard_question(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app, root = self.open_unlocked()
         save_person(root, PEOPLE[0])
         wait_for_rows(root, 1)

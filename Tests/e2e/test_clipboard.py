@@ -1,7 +1,9 @@
 """Issue 25, the small leaks: a PIN pasted with Ctrl+V does not stay on the clipboard."""
+import os
 import subprocess
 import unittest
 
+import devices
 from orca_session import press_combination
 from pinform_e2e import AppTestCase, click, dismiss_recovery_key, find, find_all, focus, wait_until
 
@@ -37,14 +39,22 @@ loop.run()
 """
 
 
+def x11_client():
+    """The environment of a helper that owns or reads the clipboard as another program would: on
+    mutter's Xwayland under Wayland, where a program that has no window focused may still use
+    the clipboard (a Wayland client may not); mutter carries it between the two."""
+    return dict(os.environ, GDK_BACKEND="x11") if devices.under_wayland() else None
+
+
 def clipboard_text():
     return subprocess.run(["/usr/bin/python3", "-c", CLIPBOARD_READER], capture_output=True, text=True,
-                          timeout=20, check=True).stdout.strip()
+                          timeout=20, check=True, env=x11_client()).stdout.strip()
 
 
 class ClipboardTests(AppTestCase):
     def own_clipboard(self, text):
-        owner = subprocess.Popen(["/usr/bin/python3", "-c", CLIPBOARD_OWNER, text], stdout=subprocess.PIPE)
+        owner = subprocess.Popen(["/usr/bin/python3", "-c", CLIPBOARD_OWNER, text], stdout=subprocess.PIPE,
+                                 env=x11_client())
         self.addCleanup(owner.wait)
         self.addCleanup(owner.kill)
         self.assertEqual(owner.stdout.readline().strip(), b"ready")

@@ -37,6 +37,7 @@ class FormLinkToPersonTests(AppTestCase):
             choose(kind_index)
 
     def test_an_intake_links_to_a_person_lists_them_and_keeps_them_from_being_deleted(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app = self.launch_app(data_home=self.data_home, config_home=self.config_home)
         root = unlock(app)
         save_person(root, PEOPLE[0])

@@ -108,6 +108,7 @@ class InvoiceTests(AppTestCase):
     # --- saving and editing ---------------------------------------------------------------------
 
     def test_an_invoice_is_saved_listed_and_edited_through_load(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app, root = self.open_invoices(customer=True)
         fill(root, INVOICE)
         self.choose_customer(root)

@@ -98,6 +98,7 @@ class InvoiceLinesTests(AppTestCase):
             press_key("Tab")
 
     def test_an_invoice_with_three_lines_and_a_looked_up_customer_is_typed_by_keyboard(self):
+        self.on_xwayland = True  # the pointer (devices.py)
         app, root = self.open_with_ada()
         self.type_header(root)
         self.type_lines(root, LINES)

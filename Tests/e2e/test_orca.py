@@ -19,6 +19,7 @@ from gi.repository import GLib
 
 from pinform_e2e import (_children, click, dismiss_recovery_key, find, find_all, focus, press_key, role_name, set_text,
                          states, type_keys, wait_until)
+from test_clipboard import x11_client
 from test_forms import VALID_PERSON, entry, fill_person, open_form_window, save_button
 
 GOOD_PIN = "5978"
@@ -81,7 +82,8 @@ class OrcaTests(OrcaTestCase):
     # --- the PIN window ----------------------------------------------------------------------
 
     def own_clipboard(self, text):
-        owner = subprocess.Popen(["/usr/bin/python3", "-c", CLIPBOARD_OWNER, text], stdout=subprocess.PIPE)
+        owner = subprocess.Popen(["/usr/bin/python3", "-c", CLIPBOARD_OWNER, text], stdout=subprocess.PIPE,
+                                 env=x11_client())
         self.addCleanup(owner.wait)
         self.addCleanup(owner.kill)
         self.assertEqual(owner.stdout.readline().strip(), b"ready")

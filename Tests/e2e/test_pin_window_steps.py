@@ -75,6 +75,9 @@ class PinWindowStepTests(AppTestCase):
         dialog = wait_until(lambda: next((child for child in _children(root) if child.name == "Change PIN"), None),
                             message="no Change PIN dialog")
         find(dialog, role="label", name="Enter Current PIN")
+        # Under Wayland the window manager sizes a new window after it is shown (its first
+        # configure): the first step is measured once it has a size.
+        wait_until(lambda: self.extents(dialog)[2] > 0, message="the dialog was never given a size")
         sizes = [(self.extents(dialog)[2:], self.keypad_place(dialog))]
         self.press(dialog, GOOD_PIN)
         find(dialog, role="label", name="Choose a PIN", timeout=20)

@@ -6,7 +6,7 @@ import tempfile
 import time
 import unittest
 
-from pinform_e2e import AppTestCase, click, find, set_text, text_of, wait_until
+from pinform_e2e import AppTestCase, click, file_name_field, find, set_text, text_of, wait_until
 from test_records import PEOPLE, button_labelled, save_person, top_level, unlock, wait_for_rows
 
 
@@ -23,7 +23,7 @@ class RecentFilesTests(AppTestCase):
         target = os.path.join(target_folder, "people-recent.csv")
         click(find(root, role="push button", name="Export…", visible=True))
         chooser = top_level(app, "Export Records")
-        name = find(chooser, role="text", name="Name:", visible=True)
+        name = file_name_field(chooser)
         self.assertEqual(text_of(name), "people.csv")
         set_text(name, target)
         click(button_labelled(chooser, "Export"))

@@ -33,7 +33,7 @@ import unittest
 import nacl.bindings
 import nacl.pwhash
 import pyatspi
-from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, find, find_all, focus, pinform_bin, press_key, role_name, set_text,
+from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, file_name_field, find, find_all, focus, pinform_bin, press_key, role_name, set_text,
                          states, text_of, type_keys, wait_until)
 
 PIN = "5978"
@@ -491,7 +491,7 @@ class RecordsTests(AppTestCase):
         target = os.path.join(target_folder, "people.csv")
         click(find(root, role="push button", name="Export…", visible=True))
         chooser = top_level(app, "Export Records")
-        name = find(chooser, role="text", name="Name:", visible=True)
+        name = file_name_field(chooser)
         self.assertEqual(text_of(name), "people.csv")
         set_text(name, target)
         click(button_labelled(chooser, "Export"))
@@ -762,7 +762,7 @@ class RecordsTests(AppTestCase):
             # GTK 4.8's check button offers no AT-SPI action: click it with the pointer.
             click_at(choice)
             wait_until(lambda: "checked" not in states(choice), message="the check box stayed on")
-        set_text(find(chooser, role="text", name="Name:", visible=True), target)
+        set_text(file_name_field(chooser), target)
         click(button_labelled(chooser, "Export"))
         wait_until(lambda: os.path.exists(target), 10, "no CSV file was written")
         with open(target, newline="", encoding="utf-8") as handle:

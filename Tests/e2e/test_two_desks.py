@@ -119,6 +119,8 @@ def gone(app, name):
 
 
 class TwoDesksTests(AppTestCase):
+    on_xwayland = True  # a record is chosen with the pointer (devices.py)
+
     @classmethod
     def setUpClass(cls):
         cls.cluster = PrivateCluster()
