@@ -30,7 +30,7 @@ extension RecordsPanel {
         let table: CSVReader.Table
         let keys: Set<String>
         do {
-            table = try CSVReader().table(contentsOf: url)
+            table = try CSVReader(columnLimit: ImportMapping.maximumColumns).table(contentsOf: url)
         } catch {
             let dialog = MessageDialog(parent: window, heading: tr("“{file}” Cannot Be Imported", ["file": url.lastPathComponent]),
                                        body: error.message)
