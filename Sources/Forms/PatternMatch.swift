@@ -15,16 +15,18 @@ enum PatternMatch: Equatable {
         var isStopped = false
         var isFound = false
         // `.reportProgress` makes ICU call back every 10,000 steps of its engine
-        // (`uregex_setMatchCallback`); setting `stop` there ends the match.
-        expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, flags, stop in
+        // (`uregex_setMatchCallback`); setting `stop` there ends the match. The only `unsafe`
+        // of this module: Foundation hands the block its `stop` flag as a pointer, valid while
+        // the block runs, and the block only writes it — no other API stops ICU's matcher.
+        unsafe expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, flags, stop in
             if result != nil {
                 isFound = true
-                stop.pointee = true
+                unsafe stop.pointee = true
             } else if flags.contains(.progress) {
                 reports += 1
                 if reports > budget.reports {
                     isStopped = true
-                    stop.pointee = true
+                    unsafe stop.pointee = true
                 }
             }
         }
