@@ -53,7 +53,7 @@ let package = Package(
         // gettext through glibc: a C boundary, like Gtk and Storage.
         .target(name: "Localization", dependencies: ["CIntl"]),
         // Plain, safe Swift, checked by the compiler (`unsafe` only where PinCode wipes or
-        // locks digit bytes).
+        // locks digit bytes, and where a pattern rule stops ICU's matcher: `PatternMatch`).
         .target(name: "ControlState", swiftSettings: [.strictMemorySafety()]),
         .target(name: "PinCode", dependencies: ["ControlState", "Localization"], swiftSettings: [.strictMemorySafety()]),
         .target(name: "Forms", dependencies: ["ControlState", "Localization"], swiftSettings: [.strictMemorySafety()]),

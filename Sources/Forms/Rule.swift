@@ -119,27 +119,41 @@ extension Rule where Value == String {
     }
 
     /// The whole text must match `expression` (not just a prefix: "a|ab" accepts "ab").
-    public static func pattern(_ expression: NSRegularExpression, message: String) -> Rule {
+    ///
+    /// The check does at most `budget`'s work on a value; a value that takes more (a pattern
+    /// that backtracks without end, such as `(\d+)+[A-Z]`) fails with ``tooHardToCheckMessage``
+    /// rather than hold the window.
+    public static func pattern(_ expression: NSRegularExpression, message: String,
+                               budget: PatternBudget = .standard) -> Rule {
         // Anchoring both ends makes the engine backtrack into later alternatives.
         let whole = (try? NSRegularExpression(
             pattern: "\\A(?:\(expression.pattern))\\z",
             options: expression.options
         )) ?? expression
         return Rule(reason: .patternMismatch) { text in
-            let range = NSRange(location: 0, length: text.utf16.count)
-            return whole.firstMatch(in: text, options: [], range: range) == nil ? message : nil
+            switch PatternMatch.wholeText(text, by: whole, budget: budget) {
+            case .matches: nil
+            case .doesNotMatch: message
+            case .tooHardToCheck: tooHardToCheckMessage
+            }
         }
     }
 
-    /// The whole text must match the regular expression `pattern` (ICU syntax).
+    /// The whole text must match the regular expression `pattern` (ICU syntax), within `budget`.
     ///
     /// - Precondition: `pattern` is a valid regular expression; it is source code, like a literal.
-    public static func pattern(_ pattern: String, message: String) -> Rule {
+    public static func pattern(_ pattern: String, message: String, budget: PatternBudget = .standard) -> Rule {
         do {
-            return self.pattern(try NSRegularExpression(pattern: pattern), message: message)
+            return self.pattern(try NSRegularExpression(pattern: pattern), message: message, budget: budget)
         } catch {
             preconditionFailure("Invalid regular expression \(pattern): \(error)")
         }
+    }
+
+    /// What a pattern rule says of a value it gave up checking (see ``PatternBudget``).
+    public static var tooHardToCheckMessage: String {
+        // Translators: a field's error when its pattern (a regular expression chosen by the form's designer) takes too long to check the value.
+        tr("This value is too hard to check against the field’s pattern. Enter a shorter value, or ask for a simpler pattern.")
     }
 
     /// The text must look like an email address: "Enter an email address like name@example.com".

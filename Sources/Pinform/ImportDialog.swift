@@ -37,6 +37,11 @@ final class ImportDialog<Model: FormModel> {
     private var keepAlive: ImportDialog?
     /// The main loop's source that reads the next slice of rows, while there is one.
     private var readSource: UInt32?
+    /// The main loop's source that adds the next slice of column rows, while there is one.
+    private var columnSource: UInt32?
+    /// The rows of the file's columns.
+    // Translators: the import dialog's list of the file's columns and the fields they fill.
+    private let columnRows = PreferencesGroup(title: tr("Columns"))
 
     /// A hidden dialog over `parent` for the file `name` read as `table`; `existingKeys` are
     /// the saved records' duplicate keys. `completion` runs once, with the records to create
@@ -138,13 +143,41 @@ final class ImportDialog<Model: FormModel> {
     }
 
     /// One row per column of the file: its header, an example cell, and the field it fills.
+    /// The first rows are made at once, the others a slice between two frames (a row and its
+    /// drop-down are some milliseconds of work each: a file of 2,000 columns would hold the
+    /// window for seconds).
     private func columnsGroup() -> Widget {
-        // Translators: the import dialog's list of the file's columns and the fields they fill.
-        let group = PreferencesGroup(title: tr("Columns"))
+        addColumnRows(count: Self.columnSliceSize)
+        if columnChoices.count < table.header.count {
+            columnSource = MainContext.timeout(milliseconds: 1) { [weak self] in
+                guard let self else { return false }
+                addColumnRows(count: Self.columnSliceSize)
+                let isDone = columnChoices.count == table.header.count
+                if isDone { columnSource = nil }
+                return !isDone
+            }
+        }
+        let scrolled = ScrolledWindow()
+        scrolled.child = columnRows
+        // Up to three columns show at once; more scroll.
+        scrolled.setSizeRequest(width: -1, height: Int32(min(table.header.count, 3) * 56 + 44))
+        return scrolled
+    }
+
+    /// Whether every column of the file has its row (they are added a slice at a time).
+    var showsEveryColumn: Bool { columnChoices.count == table.header.count }
+
+    /// How many columns get their row between two frames.
+    private static var columnSliceSize: Int { 20 }
+
+    /// Adds the rows of up to `count` more of the file's columns.
+    private func addColumnRows(count: Int) {
         let fields = Model.fields
         // Translators: the choice for a column of an imported file that fills no field.
         let items = [tr("Not imported")] + importable.map { fields[$0].title }
-        for (column, header) in table.header.enumerated() {
+        let end = min(columnChoices.count + count, table.header.count)
+        for column in columnChoices.count..<end {
+            let header = table.header[column]
             let example = table.rows.first { column < $0.fields.count && !$0.fields[column].isEmpty }?.fields[column] ?? ""
             let title = header.isEmpty ? tr("Column {number}", ["number": String(column + 1)]) : header
             var subtitle = String(example.prefix(60))
@@ -159,15 +192,10 @@ final class ImportDialog<Model: FormModel> {
             choice.setAccessibleLabel(tr("Field for column “{column}”", ["column": title]))
             row.addSuffix(choice)
             row.setActivatableWidget(choice)
-            group.add(row)
+            columnRows.add(row)
             columnChoices.append(choice)
             choice.onSelectionChanged { [weak self] in self?.choose(column: column) }
         }
-        let scrolled = ScrolledWindow()
-        scrolled.child = group
-        // Up to three columns show at once; more scroll.
-        scrolled.setSizeRequest(width: -1, height: Int32(min(table.header.count, 3) * 56 + 44))
-        return scrolled
     }
 
     /// A drop-down changed: its column fills another field (or none) and the preview follows.
@@ -226,6 +254,8 @@ final class ImportDialog<Model: FormModel> {
         guard let completion else { return }
         if let readSource { MainContext.remove(source: readSource) }
         readSource = nil
+        if let columnSource { MainContext.remove(source: columnSource) }
+        columnSource = nil
         self.completion = nil
         completion(importing && preview.isComplete ? preview.createdRecords : [])
         window.destroy()

@@ -25,13 +25,28 @@ extension RecordsPanel {
     }
 
     /// Reads `url` and shows what importing it does; a file that cannot be read as CSV says why.
+    /// The file (up to 50 MB) is split into fields off the main thread: the window keeps
+    /// answering meanwhile.
     func previewImport(of url: URL) {
+        guard store != nil else { return }
+        let reader = CSVReader(columnLimit: ImportMapping.maximumColumns)
+        Task { @MainActor [weak self] in
+            let read = await Task.detached {
+                Result { () throws(CSVReadError) in try reader.table(contentsOf: url) }
+            }.value
+            self?.previewImport(of: url, read: read)
+        }
+    }
+
+    /// Shows what importing the file `url`, read as `read`, does; a failed read says why.
+    func previewImport(of url: URL, read: Result<CSVReader.Table, CSVReadError>) {
         guard let store else { return }
         let table: CSVReader.Table
         let keys: Set<String>
-        do {
-            table = try CSVReader().table(contentsOf: url)
-        } catch {
+        switch read {
+        case .success(let read):
+            table = read
+        case .failure(let error):
             let dialog = MessageDialog(parent: window, heading: tr("“{file}” Cannot Be Imported", ["file": url.lastPathComponent]),
                                        body: error.message)
             // Its name for screen readers: libadwaita gives a message dialog no title.

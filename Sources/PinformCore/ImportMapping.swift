@@ -5,6 +5,17 @@
 /// mapping.field(forColumn: 1)   // 1
 /// ```
 public struct ImportMapping: Equatable, Sendable {
+    /// The most columns an imported file may have: 2,000, as many as a form can have fields.
+    ///
+    /// A form's records are a table with a column per field, and SQLite (the records file)
+    /// keeps at most 2,000 columns in a table (`SQLITE_MAX_COLUMN`; a shared database's
+    /// PostgreSQL 1,600), Pinform's own columns among them; Pinform's export of a form has a
+    /// column per field and its computed ones (a person's age). So no file made from a form
+    /// has more, and a wider one is refused as it is read (`CSVReader.columnLimit`) rather than
+    /// given a row and a drop-down per column: 8,001 columns in 8 KB took the window 88 s and
+    /// 2 GB before the limit.
+    public static let maximumColumns = 2_000
+
     /// For each column of the file, the index of the field it fills (in the model's `fields`),
     /// or nil when it is left out.
     public var fields: [Int?]

@@ -79,6 +79,23 @@ final class DefinedFormTests: XCTestCase {
         }
     }
 
+    /// Issue 39: a pattern that backtracks without end (`(\d+)+[A-Z]`) held the window 1.4 s a
+    /// keystroke. The field now says its value is too hard to check, as other rules say theirs.
+    func testACatastrophicPatternGivesTheFieldAnErrorInsteadOfHoldingTheWindow() {
+        onMain {
+            let definition = FormDefinition(name: "T", fields: [
+                FieldDefinition(id: "code", label: "Code", kind: .text(.plain),
+                                rules: FieldRules(pattern: "(\\d+)+[A-Z]", patternMessage: "Digits, then a capital letter")),
+            ])
+            let (defined, inputs) = Self.build(definition)
+            inputs.input("code", as: String.self)?.text = String(repeating: "1", count: 40) + "!"
+            guard case .failure(let errors) = defined.resolve(definition.blankRecord) else { return XCTFail("must not resolve") }
+            XCTAssertEqual(errors[defined.fields["code"]!].map(\.message), [Rule<String>.tooHardToCheckMessage])
+            inputs.input("code", as: String.self)?.text = "123A"
+            XCTAssertEqual(try? defined.resolve(definition.blankRecord).get()[value: "code"], .text("123A"))
+        }
+    }
+
     func testLineItemsResolveAndSumIntoTheTotal() throws {
         try onMain {
             let definition = FormDefinition(name: "Invoice", fields: [

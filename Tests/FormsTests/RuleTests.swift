@@ -79,6 +79,28 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(rule.message(for: "aBc"), "Lower case only")
     }
 
+    func testACatastrophicPatternSaysTheValueIsTooHardToCheck() {
+        // Nested repetition backtracks exponentially on digits that end without a capital.
+        let rule = Rule<String>.pattern("(\\d+)+[A-Z]", message: "Digits then a capital", budget: PatternBudget(reports: 2))
+        let value = String(repeating: "1", count: 24) + "!"
+        XCTAssertEqual(rule.message(for: value), Rule<String>.tooHardToCheckMessage)
+        XCTAssertEqual(rule.error(for: value, in: field)?.reason, .patternMismatch)
+        // A value the engine settles quickly is judged as before.
+        XCTAssertNil(rule.message(for: "12A"))
+        XCTAssertEqual(rule.message(for: "12"), "Digits then a capital")
+    }
+
+    func testTheStandardBudgetStopsACatastrophicPattern() {
+        let rule = Rule<String>.pattern("(\\d+)+[A-Z]", message: "Digits then a capital")
+        XCTAssertEqual(rule.message(for: String(repeating: "1", count: 40) + "!"), Rule<String>.tooHardToCheckMessage)
+    }
+
+    func testTheStandardBudgetChecksALongValueOfAPlainPattern() {
+        let rule = Rule<String>.pattern("[a-z ]+", message: "Lower case only")
+        XCTAssertNil(rule.message(for: String(repeating: "abc de ", count: 10_000)))
+        XCTAssertEqual(rule.message(for: String(repeating: "abc de ", count: 10_000) + "X"), "Lower case only")
+    }
+
     func testEmailAcceptsAddresses() {
         for address in ["name@example.com", "a.b+c@sub.example.org", "x@münchen.de"] {
             XCTAssertNil(Rule<String>.email.message(for: address), address)

@@ -84,6 +84,26 @@ final class ImportTests: TemporaryFolderTestCase {
         }
     }
 
+    /// Issue 39: a row and a drop-down per column, all made before the window showed, held it
+    /// 88 s for 8,001 columns. The first rows are made at once, the others a slice at a time.
+    func testAWideFilesColumnRowsAreAddedASliceAtATime() throws {
+        try GtkRuntime.test {
+            let header = ["First name", "Last name", "Email", "Height"] + (1...116).map { "Extra \($0)" }
+            let csv = header.joined(separator: ",") + "\nAda,Lovelace,ada@example.com,1.65" + String(repeating: ",", count: 116) + "\n"
+            let table = try CSVReader(columnLimit: ImportMapping.maximumColumns).table(from: Array(csv.utf8))
+            let dialog = ImportDialog<Person>(table: table, fileName: "wide.csv", existingKeys: [], parent: nil,
+                                              context: ModelContext(records: nil)) { _ in }
+            XCTAssertFalse(dialog.showsEveryColumn, "every column's row was made before the window could show")
+            XCTAssertGreaterThan(dialog.columnChoices.count, 0)
+            XCTAssertTrue(MainContext.spin(until: { dialog.showsEveryColumn && dialog.preview.isComplete }))
+            XCTAssertEqual(dialog.columnChoices.count, 120)
+            XCTAssertEqual(dialog.columnChoices.prefix(5).map(\.selectedIndex), [1, 2, 5, 6, 0])
+            dialog.columnChoices[119].selectedIndex = 4
+            XCTAssertTrue(MainContext.spin(until: { dialog.preview.isComplete }))
+            XCTAssertEqual(dialog.preview.createdCount, 1)
+        }
+    }
+
     func testAnImportIsOneStepToUndo() throws {
         let paths = self.paths
         try GtkRuntime.test {

@@ -61,6 +61,21 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertEqual(refusal(Array("\n\n".utf8)), .empty)
     }
 
+    /// Issue 39: 8 KB of commas made a table of 8,001 columns, and the import a row and a
+    /// drop-down for each. A record wider than the limit is refused, with its line.
+    func testARecordWiderThanTheColumnLimitIsRefusedWithItsLine() throws {
+        let reader = CSVReader(columnLimit: 3)
+        XCTAssertEqual(try reader.table(from: Array("a,b,c\n1,2,3\n".utf8)).header, ["a", "b", "c"])
+        XCTAssertEqual(refusal(Array("a,b,c,d\n1,2,3,4\n".utf8), reader: reader), .tooManyColumns(line: 1, limit: 3))
+        XCTAssertEqual(refusal(Array("a,b\n1,2\n\"x\ny\",2,3,4\n".utf8), reader: reader), .tooManyColumns(line: 3, limit: 3))
+        let wide = Array(repeating: "", count: 8_001).joined(separator: ",")
+        XCTAssertEqual(refusal(Array(wide.utf8), reader: CSVReader(columnLimit: 2_000)), .tooManyColumns(line: 1, limit: 2_000))
+        XCTAssertEqual(CSVReadError.tooManyColumns(line: 1, limit: 2_000).message,
+                       "Line 1 has more than 2000 columns, more than any form has fields. "
+                           + "In a spreadsheet, remove the columns you do not need and import the file again.")
+        XCTAssertEqual(try CSVReader().table(from: Array(wide.utf8)).header.count, 8_001, "no limit unless one is given")
+    }
+
     func testALargeFileIsRefusedBeforeItIsRead() throws {
         let folder = TemporaryDirectory()
         let url = folder.url.appendingPathComponent("huge.csv")

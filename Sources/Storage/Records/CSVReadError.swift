@@ -13,6 +13,8 @@ public enum CSVReadError: Error, Equatable, Sendable {
     case notUTF8(line: Int)
     /// A quoted field starting on `line` is never closed.
     case unclosedQuote(line: Int)
+    /// The record starting on `line` has more than `limit` fields (columns); nothing more was read.
+    case tooManyColumns(line: Int, limit: Int)
     /// The file holds no record at all.
     case empty
     /// The path names a folder, a device or a pipe.
@@ -36,6 +38,10 @@ public enum CSVReadError: Error, Equatable, Sendable {
         case .unclosedQuote(let line):
             tr("A quoted field on line {line} is never closed: the file is cut short or not a CSV file.",
                ["line": String(line)])
+        case .tooManyColumns(let line, let limit):
+            // Translators: an imported CSV file is too wide; {limit} is a number such as 2000.
+            tr("Line {line} has more than {limit} columns, more than any form has fields. In a spreadsheet, remove the columns you do not need and import the file again.",
+               ["line": String(line), "limit": String(limit)])
         case .empty:
             tr("The file is empty.")
         case .notAFile:

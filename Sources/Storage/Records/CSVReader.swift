@@ -24,6 +24,10 @@ public struct CSVReader: Sendable {
     public var byteLimit: Int
     /// The separator, or nil to take the one the first line uses most.
     public var separator: Character?
+    /// The most fields a record may have, or nil for no limit: a wider file is refused as soon
+    /// as a record passes it, so that a few kilobytes of separators cannot make a table of
+    /// thousands of columns (see `ImportMapping.maximumColumns`).
+    public var columnLimit: Int?
 
     /// One record of the file: its fields and the line of the file it starts on (from 1).
     public struct Row: Sendable, Equatable {
@@ -44,10 +48,12 @@ public struct CSVReader: Sendable {
     }
 
     /// A reader of files up to `byteLimit` bytes (50 MB by default: some 500,000 records),
-    /// separated by `separator` (an ASCII character), or by the one the first line uses most.
-    public init(byteLimit: Int = 50_000_000, separator: Character? = nil) {
+    /// separated by `separator` (an ASCII character), or by the one the first line uses most,
+    /// of records of at most `columnLimit` fields (any number when nil).
+    public init(byteLimit: Int = 50_000_000, separator: Character? = nil, columnLimit: Int? = nil) {
         self.byteLimit = byteLimit
         self.separator = separator
+        self.columnLimit = columnLimit
     }
 
     /// Reads the file at `url`; a file over `byteLimit` is refused before it is read.
@@ -80,7 +86,7 @@ public struct CSVReader: Sendable {
             throw .notUTF8(line: CSVReader.firstInvalidLine(body))
         }
         let separator = self.separator?.asciiValue ?? CSVReader.separator(of: body)
-        var records = try CSVReader.records(body, separator: separator)
+        var records = try CSVReader.records(body, separator: separator, columnLimit: columnLimit ?? Int.max)
         records.removeAll { $0.fields.count == 1 && $0.fields[0].isEmpty }
         guard let first = records.first else { throw .empty }
         return Table(separator: Character(Unicode.Scalar(separator)), header: first.fields, rows: Array(records.dropFirst()))
@@ -103,8 +109,9 @@ public struct CSVReader: Sendable {
     }
 
     /// Splits valid UTF-8 into records; the separator, quotes and line ends are ASCII, so they
-    /// never occur inside a multi-byte character.
-    static func records(_ bytes: ArraySlice<UInt8>, separator: UInt8) throws(CSVReadError) -> [Row] {
+    /// never occur inside a multi-byte character. A record of more than `columnLimit` fields
+    /// is refused when its field after the limit starts.
+    static func records(_ bytes: ArraySlice<UInt8>, separator: UInt8, columnLimit: Int = Int.max) throws(CSVReadError) -> [Row] {
         let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         var rows: [Row] = []
         var fields: [String] = []
@@ -138,6 +145,7 @@ public struct CSVReader: Sendable {
                 quoteLine = line
             } else if byte == separator {
                 endField()
+                if fields.count >= columnLimit { throw .tooManyColumns(line: rowLine, limit: columnLimit) }
             } else if byte == cr || byte == lf {
                 if byte == cr, index < bytes.endIndex, bytes[index] == lf { index += 1 }
                 endField()
