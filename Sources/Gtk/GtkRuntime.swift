@@ -44,7 +44,7 @@ extension GtkRuntime {
     /// ```
     @_spi(Testing) public nonisolated static func test(_ body: @MainActor () throws -> Void) rethrows {
         try MainActor.assumeIsolated {
-            precondition(initialize(), "GTK needs a display: run the tests under xvfb-run")
+            precondition(initialize(), "GTK needs a display: run the tests through scripts/test (it starts a headless mutter)")
             try body()
         }
     }

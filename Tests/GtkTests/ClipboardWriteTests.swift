@@ -4,7 +4,7 @@ import XCTest
 final class ClipboardWriteTests: XCTestCase {
     /// A label in a window that has the keyboard focus, as the recovery key's is when its Copy
     /// is pressed: under Wayland only a focused client may set or clear the clipboard.
-    @MainActor private func focusedLabel() -> (Window, Label) {
+    @MainActor private static func focusedLabel() -> (Window, Label) {
         let window = Window()
         let label = Label("key")
         window.child = label
@@ -15,7 +15,7 @@ final class ClipboardWriteTests: XCTestCase {
 
     func testCopiedTextIsClearedAfterItsTime() {
         GtkRuntime.test {
-            let (window, label) = focusedLabel()
+            let (window, label) = Self.focusedLabel()
             defer { window.destroy() }
             label.copyToClipboard("12345-67890", clearingAfter: 1)
             XCTAssertTrue(label.ownsClipboard)
@@ -25,7 +25,7 @@ final class ClipboardWriteTests: XCTestCase {
 
     func testSomethingCopiedSinceIsNotCleared() {
         GtkRuntime.test {
-            let (window, label) = focusedLabel()
+            let (window, label) = Self.focusedLabel()
             defer { window.destroy() }
             label.copyToClipboard("12345-67890", clearingAfter: 1)
             label.copyToClipboard("something else", clearingAfter: 30)

@@ -19,7 +19,7 @@ from gi.repository import GLib
 
 from pinform_e2e import (_children, click, dismiss_recovery_key, find, find_all, focus, press_key, role_name, set_text,
                          states, type_keys, wait_until)
-from test_clipboard import x11_client
+from test_clipboard import clipboard_text, x11_client
 from test_forms import VALID_PERSON, entry, fill_person, open_form_window, save_button
 
 GOOD_PIN = "5978"
@@ -87,6 +87,9 @@ class OrcaTests(OrcaTestCase):
         self.addCleanup(owner.wait)
         self.addCleanup(owner.kill)
         self.assertEqual(owner.stdout.readline().strip(), b"ready")
+        # Another program reads it back before the paste, as test_clipboard does: under mutter
+        # the clipboard reaches the app through mutter's bridge from Xwayland, not at once.
+        wait_until(lambda: clipboard_text() == text, message="the clipboard does not hold the PIN")
 
     def test_choosing_and_confirming_speaks_each_step_and_never_a_digit(self):
         self.open()

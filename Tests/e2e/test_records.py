@@ -736,7 +736,6 @@ class RecordsTests(AppTestCase):
         self.assertEqual([row[1] for row in wait_for_rows(root, 1)], ["Lovelace"])
 
     def test_search_finds_a_decomposed_name_by_its_precomposed_form_and_in_capitals(self):
-        self.on_xwayland = True  # the pointer (devices.py)
         app, root = self.start()
         save_person(root, {"First name": "E\u0301mile", "Last name": "Zola", "Birth date": born_aged(62),
                            "Email": "emile@example.com", "Height": "1.70"})
@@ -759,7 +758,7 @@ class RecordsTests(AppTestCase):
         choice = find(chooser, role="check box", name="Stop spreadsheets from running formulas", visible=True)
         self.assertIn("checked", states(choice), "formulas are neutralized by default")
         if not keep_formulas_from_running:
-            # GTK 4.8's check button offers no AT-SPI action: click it with the pointer.
+            # GTK's check button offers no AT-SPI action: click it with the pointer.
             click_at(choice)
             wait_until(lambda: "checked" not in states(choice), message="the check box stayed on")
         set_text(file_name_field(chooser), target)
@@ -769,6 +768,7 @@ class RecordsTests(AppTestCase):
             return list(csv.reader(handle))
 
     def test_export_keeps_formulas_from_running_unless_asked_and_is_readable_by_its_owner_only(self):
+        self.on_xwayland = True  # the chooser's check box is clicked with the pointer (devices.py)
         previous = os.umask(0)  # the app inherits it: files would be 0666
         try:
             app, root = self.start()
