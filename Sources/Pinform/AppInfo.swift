@@ -12,7 +12,7 @@ enum AppInfo {
     static let id = "io.github.pinform.Pinform"
     #endif
     static let name = "Pinform"
-    static let version = "0.1.0"
+    static let version = "0.2.0"
     static let website = "https://github.com/pinform/pinform"
     /// One line on what the app does (`pinform --help`); read when shown, in the user's language.
     static var summary: String { tr("Enter PINs and typed records on the desktop") }

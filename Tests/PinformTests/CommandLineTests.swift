@@ -13,10 +13,20 @@ final class CommandLineTests: XCTestCase {
         app.remove()
     }
 
-    func testVersionPrintsTheVersion() throws {
+    /// The version is meson.build's (scripts/check-version checks the others against it too).
+    func testVersionPrintsMesonsVersion() throws {
         let output = try app.run(["--version"])
         XCTAssertEqual(output.status, 0)
-        XCTAssertEqual(output.standardOutput, "pinform 0.1.0\n")
+        XCTAssertEqual(output.standardOutput, "pinform \(try Self.mesonVersion())\n")
+    }
+
+    /// `version:` in meson.build's `project()`.
+    private static func mesonVersion() throws -> String {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let meson = try String(contentsOf: repository.appendingPathComponent("meson.build"), encoding: .utf8)
+        let line = try XCTUnwrap(meson.split(separator: "\n").first { $0.hasPrefix("  version: '") })
+        return String(line.dropFirst("  version: '".count).prefix { $0 != "'" })
     }
 
     func testHelpListsTheOptions() throws {
