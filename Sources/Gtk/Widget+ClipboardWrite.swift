@@ -28,7 +28,11 @@ extension Widget {
     }
 
     /// Whether the clipboard holds content this process put there (and not another's since).
+    ///
+    /// Emptied by this process, the clipboard stays "local" under Wayland (GDK claims it with no
+    /// content) and becomes remote under X11: content is what tells.
     public var ownsClipboard: Bool {
-        gdk_clipboard_is_local(gtk_widget_get_clipboard(widgetPointer)) != 0
+        let clipboard = gtk_widget_get_clipboard(widgetPointer)
+        return gdk_clipboard_is_local(clipboard) != 0 && gdk_clipboard_get_content(clipboard) != nil
     }
 }

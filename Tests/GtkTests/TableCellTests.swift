@@ -28,6 +28,9 @@ final class TableCellTests: XCTestCase {
             let oneLine: () -> Int32 = { table.label(words)?.naturalSize.height ?? 0 }
             XCTAssertTrue(MainContext.spin(until: { (table.label(words)?.allocatedHeight ?? 0) > oneLine() }),
                           "the words do not wrap at 200 pixels")
+            // Resized once the window manager has shown and focused it (under Wayland a resize
+            // before mutter's first configure can be undone by it).
+            XCTAssertTrue(MainContext.spin(until: { table.window.isActive }), "the window was never focused")
             table.window.setDefaultSize(width: 900, height: 300)
             XCTAssertTrue(MainContext.spin(until: { table.label(words)?.allocatedHeight == oneLine() }),
                           "the row kept the height of the narrow column")
