@@ -132,6 +132,7 @@ class X11Pointer:
             ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_ulong)]
         self.x.XQueryTree.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 4
         self.x.XFree.argtypes = [ctypes.c_void_p]
+        self.x.XGetWindowAttributes.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_void_p]
         self.xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong]
         self.xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
         name = os.environ.get("PINFORM_X11_DISPLAY") or os.environ.get("DISPLAY")
@@ -161,6 +162,28 @@ class X11Pointer:
         finally:
             self.x.XFree(data)
 
+    def _text(self, window, name):
+        """A UTF-8 text property of `window` ("" when it has none)."""
+        atom = self.x.XInternAtom(self.display, name.encode(), 1)
+        if not atom:
+            return ""
+        actual, fmt, count, after = ctypes.c_ulong(), ctypes.c_int(), ctypes.c_ulong(), ctypes.c_ulong()
+        data = ctypes.c_void_p()
+        if self.x.XGetWindowProperty(self.display, window, atom, 0, 1024, 0, 0, ctypes.byref(actual),
+                                     ctypes.byref(fmt), ctypes.byref(count), ctypes.byref(after),
+                                     ctypes.byref(data)) != 0 or not data.value:
+            return ""
+        try:
+            return ctypes.string_at(data, count.value).decode("utf-8", "replace") if fmt.value == 8 else ""
+        finally:
+            self.x.XFree(data)
+
+    def _viewable(self, window):
+        attributes = _WindowAttributes()
+        if not self.x.XGetWindowAttributes(self.display, window, ctypes.byref(attributes)):
+            return False
+        return _map_state(attributes) == 2  # IsViewable
+
     def _windows(self, window):
         root, parent = ctypes.c_ulong(), ctypes.c_ulong()
         children, count = ctypes.POINTER(ctypes.c_ulong)(), ctypes.c_uint()
@@ -172,9 +195,10 @@ class X11Pointer:
             self.x.XFree(children)
         return found
 
-    def content_origin(self, pid):
-        """Where the content of process `pid`'s newest window starts on the screen: the window's
-        place plus GTK's client-side shadow (_GTK_FRAME_EXTENTS), which window coordinates skip."""
+    def content_origin(self, pid, title=None):
+        """Where the content of process `pid`'s window titled `title` (else its newest shown
+        window) starts on the screen: the window's place plus GTK's client-side shadow
+        (_GTK_FRAME_EXTENTS), which window coordinates skip."""
         root = self.x.XDefaultRootWindow(self.display)
         pending, windows = [root], []
         while pending:
@@ -183,9 +207,11 @@ class X11Pointer:
                 windows.append(window)
             else:
                 pending.extend(self._windows(window))
-        if not windows:
+        shown = [window for window in windows if self._viewable(window)]
+        if not shown:
             raise RuntimeError(f"process {pid} has no X window")
-        window = max(windows)  # the newest: X hands out ids in order
+        titled = [window for window in shown if title and self._text(window, "_NET_WM_NAME") == title]
+        window = max(titled or shown)  # the newest: X hands out ids in order
         x, y, child = ctypes.c_int(), ctypes.c_int(), ctypes.c_ulong()
         self.x.XTranslateCoordinates(self.display, window, root, 0, 0, ctypes.byref(x), ctypes.byref(y),
                                      ctypes.byref(child))
@@ -238,6 +264,22 @@ def num_lock(on):
     if _num_lock[0] != on:
         tap_keycode(NUM_LOCK_CODE)
         _num_lock[0] = on
+
+
+class _WindowAttributes(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("width", ctypes.c_int), ("height", ctypes.c_int),
+                ("border_width", ctypes.c_int), ("depth", ctypes.c_int), ("visual", ctypes.c_void_p),
+                ("root", ctypes.c_ulong), ("class_", ctypes.c_int), ("bit_gravity", ctypes.c_int),
+                ("win_gravity", ctypes.c_int), ("backing_store", ctypes.c_int),
+                ("backing_planes", ctypes.c_ulong), ("backing_pixel", ctypes.c_ulong),
+                ("save_under", ctypes.c_int), ("colormap", ctypes.c_ulong), ("map_installed", ctypes.c_int),
+                ("map_state", ctypes.c_int), ("all_event_masks", ctypes.c_long),
+                ("your_event_mask", ctypes.c_long), ("do_not_propagate_mask", ctypes.c_long),
+                ("override_redirect", ctypes.c_int), ("screen", ctypes.c_void_p)]
+
+
+def _map_state(attributes):
+    return attributes.map_state
 
 
 def hold_seat(ready_file):

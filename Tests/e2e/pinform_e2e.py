@@ -667,7 +667,7 @@ def screen_point(node, dx=None, dy=None):
     pid = node.getApplication().get_process_id()
     pointer = devices.X11Pointer()
     try:
-        left, top = pointer.content_origin(pid)
+        left, top = pointer.content_origin(pid, window_of(node).name)
     except RuntimeError as error:
         raise AssertionError(f"{error}: a test that uses the pointer runs its app on Xwayland "
                              "(on_xwayland = True)") from None

@@ -155,7 +155,13 @@ def save_person(root, person):
 
 
 def cell_label(root, text):
-    return find(records_table(root), role="label", name=text, visible=True)
+    """The label showing `text` in the list; the list is found again while waiting (after a
+    model switch the page that goes may still be the one found first)."""
+    def lookup():
+        found = find_all(records_table(root), role="label", name=text, visible=True)
+        return found[0] if found else None
+
+    return wait_until(lookup, message=f"no label named {text!r} in the list")
 
 
 def double_click(node):
