@@ -589,13 +589,60 @@ def focus(node, timeout=DEFAULT_TIMEOUT):
 
 
 def window_of(node):
-    """The top-level window (frame, dialog or window) that holds `node`."""
+    """The window that holds `node`: a top-level (frame, dialog or window), or a dialog shown
+    inside one (see DIALOG_ROLES)."""
     current = node
-    while current is not None and role_name(current) not in ("frame", "dialog", "window"):
+    while current is not None and role_name(current) not in ("frame", "window") + DIALOG_ROLES:
         current = current.parent
     if current is None:
         raise AssertionError(f"{role_name(node)} {node.name!r} is in no window")
     return current
+
+
+# libadwaita shows a dialog (an AdwDialog: alert dialogs, About) inside its parent's window when
+# that is a libadwaita window (AdwApplicationWindow, AdwPreferencesWindow), as a node with one of
+# these roles in that window's tree ("alert" for an alert dialog), named by its title and
+# described by its text; over any other window, as a top-level window of its own with that name.
+DIALOG_ROLES = ("dialog", "alert")
+# How deep under its window libadwaita's dialog host puts a dialog (with room to spare).
+DIALOG_DEPTH = 10
+
+
+def dialogs_in(window):
+    """The dialogs shown inside `window` (not `window` itself), outermost first."""
+    for node in _walk(window, DIALOG_DEPTH):
+        try:
+            if node is not window and role_name(node) in DIALOG_ROLES:
+                yield node
+        except Exception:  # noqa: BLE001 - nodes come and go
+            continue
+
+
+def open_dialog(root, name, contains=False):
+    """The window or dialog of the app `root` named `name` (or whose name contains it) that is
+    open now: a top-level, or a dialog shown inside one; None when there is none."""
+    def matches(node):
+        try:
+            named = node.name or ""
+            return (name in named if contains else named == name) and "visible" in states(node)
+        except Exception:  # noqa: BLE001 - a node that went away
+            return False
+
+    windows = _children(root)
+    for window in windows:
+        if matches(window):
+            return window
+    for window in windows:
+        for dialog in dialogs_in(window):
+            if matches(dialog):
+                return dialog
+    return None
+
+
+def dialog_named(root, name, timeout=LAUNCH_TIMEOUT, contains=False):
+    """Waits for the window or dialog of the app `root` named `name` (see `open_dialog`)."""
+    return wait_until(lambda: open_dialog(root, name, contains), timeout,
+                      f"no window or dialog named {name!r}")
 
 
 def _focused_in(window):
@@ -673,15 +720,9 @@ RECOVERY_KEY = re.compile(r"^\d{5}([-\n]\d{5}){7}$")
 
 
 def recovery_key_dialog(root, timeout=LAUNCH_TIMEOUT):
-    """The dialog that shows a new recovery key once: a top-level of the app `root` whose
-    accessible name contains "Recovery key"."""
-    def lookup():
-        for child in _children(root):
-            if "Recovery key" in (child.name or ""):
-                return child
-        return None
-
-    return wait_until(lookup, timeout, "no dialog named with \"Recovery key\"")
+    """The dialog that shows a new recovery key once: a dialog of the app `root` (a top-level,
+    or shown inside the records' window) whose accessible name contains "Recovery key"."""
+    return dialog_named(root, "Recovery key", timeout, contains=True)
 
 
 def read_recovery_key(dialog):
@@ -698,8 +739,8 @@ def read_recovery_key(dialog):
 
 
 def response_button(dialog, text):
-    """A response button of a message dialog, by the label it shows (libadwaita 1.2 names them
-    twice over AT-SPI: "Continue Continue")."""
+    """A response button of an alert dialog, by the label it shows (its name is that label's
+    text; looking at the label itself reads it as it is shown)."""
     def lookup():
         for button in find_all(dialog, role="push button", visible=True):
             if any(text_of(label) == text for label in find_all(button, role="label")):

@@ -18,8 +18,8 @@ import time
 import unittest
 
 from orca_session import press_combination
-from pinform_e2e import (AppTestCase, _children, _walk, click, confirm_recovery_key_saved, find, find_all, focus,
-                         press_key, read_recovery_key, recovery_key_dialog, response_button, role_name, set_text, states,
+from pinform_e2e import (AppTestCase, _children, _walk, click, confirm_recovery_key_saved, dialog_named, find, find_all,
+                         focus, press_key, read_recovery_key, recovery_key_dialog, response_button, role_name, set_text,
                          text_of, wait_until)
 from test_a11y_names import badly_named, type_named
 from test_a11y_windows import report
@@ -44,10 +44,9 @@ def named_twice(root):
 
 
 def child_named(app, name, timeout=20):
-    """A top-level of the app whose name is `name` (a message dialog is one)."""
-    root = app.accessible()
-    return wait_until(lambda: next((child for child in _children(root) if child.name == name), None), timeout,
-                      f"no window named {name!r}")
+    """A window or dialog of the app whose name is `name`: a top-level, or an alert dialog shown
+    inside the records' window."""
+    return dialog_named(app.accessible(), name, timeout)
 
 
 class DialogNameTests(AppTestCase):
