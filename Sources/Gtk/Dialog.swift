@@ -13,9 +13,15 @@ open class Dialog: Widget {
     /// Shows the dialog over the window that `parent` is in (nil: a window of its own).
     public func present(over parent: Widget?) {
         adw_dialog_present(pf_adw_dialog(raw), parent?.widgetPointer)
-        // Shown as a window of its own (its parent is not a libadwaita window): that window
-        // closes with its parent, as a dialog inside a libadwaita window goes with it.
-        ownWindow?.destroysWithParent = true
+        if let ownWindow {
+            // A window of its own (its parent is not a libadwaita window): it closes with its
+            // parent, as a dialog inside a libadwaita window goes with that window.
+            ownWindow.destroysWithParent = true
+        } else {
+            // Inside its parent's window: that window comes to the front with the keyboard
+            // focus, as a dialog window of its own did when presented.
+            rootWindow?.present()
+        }
     }
 
     /// The window libadwaita made for the dialog, when it is not shown inside its parent's.

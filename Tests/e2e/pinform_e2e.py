@@ -656,12 +656,44 @@ def _focused_in(window):
     return None
 
 
+def top_level_of(node):
+    """The app's top-level window that holds `node` (a dialog shown inside a window: that window)."""
+    current = node
+    while current.parent is not None and role_name(current.parent) != "application":
+        current = current.parent
+    return current
+
+
+def activate(window, timeout=DEFAULT_TIMEOUT):
+    """Gives the X input focus to the app's top-level `window` unless it is active, as a window
+    manager does when the window above it closes: the tests run with none, so the focus falls
+    to the root window (and the keys to whatever is under the pointer) when one closes."""
+    if "active" in states(window):
+        return
+    listing = subprocess.run(["xwininfo", "-root", "-children"], capture_output=True, text=True,
+                             check=True).stdout
+    for xid, title in re.findall(r'^\s+(0x[0-9a-f]+) "([^"]*)"', listing, re.MULTILINE):
+        if title != window.name:
+            continue
+        if "IsViewable" not in subprocess.run(["xwininfo", "-id", xid], capture_output=True, text=True).stdout:
+            continue
+        from orca_session import _X11  # noqa: PLC0415 - orca_session imports this module
+        x11 = _X11()
+        try:
+            x11.focus(int(xid, 16))
+        finally:
+            x11.close()
+        wait_until(lambda: "active" in states(window), timeout, f"{window.name!r} did not become active")
+        return
+
+
 def tab_to(node, limit=30, timeout=DEFAULT_TIMEOUT):
     """Presses Tab, as a keyboard user does, until `node` has the keyboard focus; each press
     waits until the focus moved. For what a click cannot reach reliably: GTK >= 4.12 gives a
     check box no AT-SPI action, and the extents it reports leave out the offsets of containers
     kept out of the accessible tree, so a click by coordinates can land on another widget."""
     window = window_of(node)
+    activate(top_level_of(window))
     still = 0
     for _ in range(limit):
         if "focused" in states(node):
