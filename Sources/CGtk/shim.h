@@ -85,6 +85,12 @@ static inline GtkAccessibleRole pf_accessible_role(gpointer widget) {
     return gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget));
 }
 
+/// Sets a widget's accessible role; GTK takes it only until the widget is shown to assistive
+/// technologies (its AT context realized).
+static inline void pf_accessible_set_role(gpointer widget, GtkAccessibleRole role) {
+    g_object_set(widget, "accessible-role", role, NULL);
+}
+
 // MARK: - Accessibility (gtk_accessible_update_* are variadic)
 
 static inline void pf_accessible_set_label(gpointer widget, const char *label) {

@@ -22,6 +22,23 @@ open class Dialog: Widget {
             // focus, as a dialog window of its own did when presented.
             rootWindow?.present()
         }
+        nameFocusableParts(under: widgetPointer, by: title)
+    }
+
+    /// Names the parts libadwaita 1.7 makes focusable without a name, by the dialog's title
+    /// (what they hold): the sheet that holds a dialog inside a window, and an alert dialog's
+    /// scrolled message, which Tab reaches when the message has nothing focusable in it.
+    private func nameFocusableParts(under widget: UnsafeMutablePointer<GtkWidget>, by title: String) {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            let role = AccessibleRole(pf_accessible_role(current))
+            if gtk_widget_get_focusable(current) != 0, role == .generic || role == .group {
+                if role == .generic { pf_accessible_set_role(current, AccessibleRole.group.cValue) }
+                pf_accessible_set_label(current, title)
+            }
+            nameFocusableParts(under: current, by: title)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     /// The window libadwaita made for the dialog, when it is not shown inside its parent's.

@@ -33,6 +33,22 @@ final class AdwaitaWidgetTests: XCTestCase {
         }
     }
 
+    func testAnAlertDialogInsideALibadwaitaWindowLeavesNoFocusablePartUnnamed() throws {
+        try GtkRuntime.test {
+            let window = AdwaitaPreferencesWindow()
+            defer { window.destroy() }
+            window.present()
+            let dialog = AlertDialog(parent: window, heading: "Make a New Recovery Key?", body: "The current key stops working.")
+            dialog.addResponse("cancel", label: "Cancel")
+            dialog.present()
+            XCTAssertNil(dialog.ownWindow, "over a libadwaita window, the dialog is shown inside it")
+            XCTAssertTrue(dialog.rootWindow === window)
+            // GTK 4.18 gives a part of role "generic" no name: a screen reader would say "panel".
+            let unnamed = dialog.descendants.filter { $0.isFocusable && $0.accessibleRole == .generic }
+            XCTAssertEqual(unnamed.map { String(describing: type(of: $0)) }, [])
+        }
+    }
+
     func testAToastShowsItsButtonAndReportsIt() {
         GtkRuntime.test {
             let window = Window()
