@@ -32,6 +32,31 @@ final class AlertDialogParentTests: XCTestCase {
         }
     }
 
+    func testAResponseMayDestroyTheLibadwaitaWindowTheDialogIsShownIn() {
+        GtkRuntime.test {
+            var handlerRan = false
+            let logged = GLibWarnings.collect {
+                let window = AdwaitaPreferencesWindow()
+                window.present()
+                let dialog = AlertDialog(parent: window, heading: "Replace the records?", body: "")
+                dialog.addResponse("cancel", label: "Cancel")
+                dialog.addResponse("restore", label: "Restore", appearance: .destructive)
+                dialog.onResponse { _ in
+                    handlerRan = true
+                    // What a restored backup does: Preferences, which holds the dialog, goes.
+                    window.destroy()
+                }
+                dialog.present()
+                XCTAssertTrue(MainContext.spin(until: { dialog.isMapped }), "the dialog was not shown")
+                XCTAssertNil(dialog.ownWindow, "the dialog is not inside the window")
+                dialog.responseButton(labelled: "Restore")?.click()
+                _ = MainContext.spin(until: { false }, timeout: 0.5)
+            }
+            XCTAssertTrue(handlerRan, "the response handler did not run")
+            XCTAssertEqual(logged, [], "destroying the window in a response logged warnings")
+        }
+    }
+
     func testADialogShownInItsOwnWindowClosesWithItsParent() {
         GtkRuntime.test {
             let dialog = AlertDialog(parent: nil, heading: "Discard changes?", body: "")
