@@ -32,10 +32,6 @@ KNOWN_FAILURES = {
         UNNAMED_PART + 'in About: Lists differ: ["unnamed focusable scroll pane in groupin[115 chars] \'\'"] != []',
     "test_a11y_windows.EveryWindowNameTests.test_walk_shortcuts_window_by_keyboard":
         "no window named 'Keyboard Shortcuts' within 10 s",
-    "test_add_new_draft.AddNewDraftTests.test_the_person_typed_in_add_new_comes_back_after_a_kill":
-        TAB_NO_FOCUS,
-    "test_form_designer.FormDesignerTests.test_a_member_form_made_by_keyboard_keeps_its_records_through_a_change_and_a_restart":
-        TAB_NO_FOCUS,
     "test_form_link_person.FormLinkToPersonTests.test_an_intake_links_to_a_person_lists_them_and_keeps_them_from_being_deleted":
         TAB_NO_FOCUS,
     "test_forms.FormWindowTests.test_clicking_a_label_focuses_its_entry":
@@ -74,18 +70,8 @@ KNOWN_FAILURES = {
         "'Lovelace' != 'Turing'",
     "test_session.SessionTests.test_change_pin_checks_the_current_pin_first_and_ends_with_pin_changed":
         "passed once since announcements moved to gtk_accessible_announce (CI, 2026-12-07); out once it passes again",
-    "test_shared.SharedDatabaseTests.test_a_desk_joins_from_the_command_line_and_shows_another_desks_save_without_a_reload":
-        TAB_NO_FOCUS,
-    "test_shared.SharedDatabaseTests.test_a_save_while_the_server_is_stopped_is_kept_and_sent_when_it_is_back":
-        TAB_NO_FOCUS,
-    "test_shared_certificate.SharedCertificateTests.test_a_desk_joins_by_client_certificate_its_key_sealed_and_locking_closes_the_session":
-        TAB_NO_FOCUS,
-    "test_shared_kept.SharedKeptSavesTests.test_closing_the_window_with_kept_saves_warns_and_the_next_unlock_sends_them":
-        TAB_NO_FOCUS,
     "test_startup_libraries.StartupLibrariesTests.test_neither_a_first_run_nor_a_desk_with_a_pin_loads_them_before_the_pin_window":
         "Lists differ: ['libcrypto.so.3', 'libssl.so.3'] != []",
-    "test_two_desks.TwoDesksTests.test_1_a_save_at_desk_a_shows_at_desk_b_without_a_reload":
-        TAB_NO_FOCUS,
     "test_two_desks.TwoDesksTests.test_2_one_record_edited_at_both_desks_merges_other_fields_and_asks_about_the_same":
         'Edit stayed insensitive after selecting the row within 5 s',
 }
