@@ -32,8 +32,6 @@ KNOWN_FAILURES = {
         UNNAMED_PART + 'in About: Lists differ: ["unnamed focusable scroll pane in groupin[115 chars] \'\'"] != []',
     "test_a11y_windows.EveryWindowNameTests.test_walk_shortcuts_window_by_keyboard":
         "no window named 'Keyboard Shortcuts' within 10 s",
-    "test_form_link_person.FormLinkToPersonTests.test_an_intake_links_to_a_person_lists_them_and_keeps_them_from_being_deleted":
-        TAB_NO_FOCUS,
     "test_forms.FormWindowTests.test_clicking_a_label_focuses_its_entry":
         'Height did not take focus within 5 s',
     "test_german.GermanTests.test_a_height_typed_with_a_comma_is_saved_and_shown_with_a_comma":
