@@ -2,9 +2,10 @@
 import preview, the form designer and its delete question, the record deleted (its toast), the
 restore-draft question after Lock, the new recovery key's question, PIN check and key, and the
 backups' questions. No part is named after its GTK type, no
-visible focusable part is unnamed, and no button is named twice over ("Continue Continue":
-libadwaita 1.2 names a message dialog's response by its text and its label; the app names
-them once, Gtk.MessageDialog.addResponse).
+visible focusable part is unnamed, and no button is named twice over ("Continue Continue", as
+libadwaita 1.2 named a message dialog's responses by their text and their label). An alert
+dialog over the records' window or Preferences is inside that window (role "alert"), over
+any other window a window of its own: `dialog_named` finds it either way.
 
 The conflict dialog (ConflictDialog, "Edited at Another Desk") needs a shared database on a
 PostgreSQL server: its names are checked in test_shared's cluster-backed tests' window and by
