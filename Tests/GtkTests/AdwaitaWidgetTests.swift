@@ -33,6 +33,27 @@ final class AdwaitaWidgetTests: XCTestCase {
         }
     }
 
+    func testClosingAnAlertDialogChoosesItsCloseResponseUnlessItMayNotClose() {
+        GtkRuntime.test {
+            let parent = Window()
+            defer { parent.destroy() }
+            parent.present()
+            let dialog = AlertDialog(parent: parent, heading: "Save Your Recovery Key", body: "")
+            dialog.addResponse("continue", label: "Continue")
+            dialog.closeResponse = "continue"
+            var chosen: [String] = []
+            dialog.onResponse { chosen.append($0) }
+            dialog.present()
+            // What Escape does: closing is refused while `canClose` is false.
+            dialog.canClose = false
+            XCTAssertFalse(dialog.close())
+            XCTAssertEqual(chosen, [])
+            dialog.canClose = true
+            XCTAssertTrue(dialog.close())
+            XCTAssertEqual(chosen, ["continue"])
+        }
+    }
+
     func testAnAlertDialogInsideALibadwaitaWindowLeavesNoFocusablePartUnnamed() throws {
         try GtkRuntime.test {
             let window = AdwaitaPreferencesWindow()
