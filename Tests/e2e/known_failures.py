@@ -66,8 +66,6 @@ KNOWN_FAILURES = {
         "Lists differ: ['Lovelace', 'Turing'] != ['Turing', 'Hopper']",
     "test_records.RecordsTests.test_double_click_edits_a_record_in_the_dialog":
         "'Lovelace' != 'Turing'",
-    "test_session.SessionTests.test_change_pin_checks_the_current_pin_first_and_ends_with_pin_changed":
-        "passed once since announcements moved to gtk_accessible_announce (CI, 2026-12-07); out once it passes again",
     "test_startup_libraries.StartupLibrariesTests.test_neither_a_first_run_nor_a_desk_with_a_pin_loads_them_before_the_pin_window":
         "Lists differ: ['libcrypto.so.3', 'libssl.so.3'] != []",
     "test_two_desks.TwoDesksTests.test_2_one_record_edited_at_both_desks_merges_other_fields_and_asks_about_the_same":
