@@ -39,7 +39,9 @@ static inline GtkSpinButton *pf_spin_button(gpointer p) { return GTK_SPIN_BUTTON
 static inline GtkSwitch *pf_switch(gpointer p) { return GTK_SWITCH(p); }
 static inline GtkDropDown *pf_drop_down(gpointer p) { return GTK_DROP_DOWN(p); }
 static inline GtkRoot *pf_root(gpointer p) { return GTK_ROOT(p); }
-static inline AdwMessageDialog *pf_adw_message_dialog(gpointer p) { return ADW_MESSAGE_DIALOG(p); }
+static inline AdwDialog *pf_adw_dialog(gpointer p) { return ADW_DIALOG(p); }
+static inline AdwAlertDialog *pf_adw_alert_dialog(gpointer p) { return ADW_ALERT_DIALOG(p); }
+static inline AdwAboutDialog *pf_adw_about_dialog(gpointer p) { return ADW_ABOUT_DIALOG(p); }
 static inline AdwApplicationWindow *pf_adw_application_window(gpointer p) { return ADW_APPLICATION_WINDOW(p); }
 static inline AdwPreferencesWindow *pf_adw_preferences_window(gpointer p) { return ADW_PREFERENCES_WINDOW(p); }
 static inline AdwPreferencesPage *pf_adw_preferences_page(gpointer p) { return ADW_PREFERENCES_PAGE(p); }
@@ -81,6 +83,12 @@ static inline GtkWidget *pf_box_new_with_role(GtkOrientation orientation, int sp
 
 static inline GtkAccessibleRole pf_accessible_role(gpointer widget) {
     return gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget));
+}
+
+/// Sets a widget's accessible role; GTK takes it only until the widget is shown to assistive
+/// technologies (its AT context realized).
+static inline void pf_accessible_set_role(gpointer widget, GtkAccessibleRole role) {
+    g_object_set(widget, "accessible-role", role, NULL);
 }
 
 // MARK: - Accessibility (gtk_accessible_update_* are variadic)

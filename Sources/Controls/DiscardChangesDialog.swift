@@ -1,7 +1,7 @@
 import Gtk
 import Localization
 
-/// Asks before typed changes are dropped: libadwaita's message dialog "Discard changes?" with
+/// Asks before typed changes are dropped: libadwaita's alert dialog "Discard changes?" with
 /// Cancel (the default, also Escape and closing the dialog) and Discard, shown as destructive.
 ///
 /// ```swift
@@ -9,8 +9,8 @@ import Localization
 /// ```
 @MainActor
 public final class DiscardChangesDialog {
-    /// The dialog's window.
-    public let window: MessageDialog
+    /// The dialog.
+    public let dialog: AlertDialog
 
     private var onDiscard: (() -> Void)?
     private var keepAlive: DiscardChangesDialog?
@@ -21,16 +21,12 @@ public final class DiscardChangesDialog {
     /// A hidden dialog over `parent`; `onDiscard` runs if the person chooses Discard.
     public init(parent: Window?, onDiscard: @escaping () -> Void) {
         self.onDiscard = onDiscard
-        window = MessageDialog(parent: parent, heading: tr("Discard changes?"), body: tr("The changes you made will be lost."))
-        // Its name for screen readers (and the e2e tests): libadwaita gives a message dialog no title.
-        window.title = window.heading
-        window.destroysWithParent = true
-        window.addResponse(Self.cancelResponse, label: tr("Cancel"))
-        window.addResponse(Self.discardResponse, label: tr("Discard"), appearance: .destructive)
-        window.defaultResponse = Self.cancelResponse
-        window.closeResponse = Self.cancelResponse
-        window.onResponse { [weak self] response in self?.finish(discarding: response == Self.discardResponse) }
-        window.nameButtonsByTheirLabels()
+        dialog = AlertDialog(parent: parent, heading: tr("Discard changes?"), body: tr("The changes you made will be lost."))
+        dialog.addResponse(Self.cancelResponse, label: tr("Cancel"))
+        dialog.addResponse(Self.discardResponse, label: tr("Discard"), appearance: .destructive)
+        dialog.defaultResponse = Self.cancelResponse
+        dialog.closeResponse = Self.cancelResponse
+        dialog.onResponse { [weak self] response in self?.finish(discarding: response == Self.discardResponse) }
     }
 
     /// Shows a dialog over `parent` and runs `onDiscard` if the person chooses Discard.
@@ -44,7 +40,7 @@ public final class DiscardChangesDialog {
     /// Shows the dialog with Cancel focused; it stays alive until answered.
     public func present() {
         keepAlive = self
-        window.present()
+        dialog.present()
         _ = cancelButton.grabFocus()
     }
 
@@ -60,16 +56,14 @@ public final class DiscardChangesDialog {
     private func finish(discarding: Bool) {
         let action = onDiscard
         onDiscard = nil
-        // Unlinked now: the parent may be gone before this wrapper lets the window go.
-        window.setTransient(for: nil)
         keepAlive = nil
         if discarding { action?() }
     }
 
     /// A response's button: libadwaita makes one as each response is added.
     private func button(labelled label: String) -> Button {
-        guard let button = window.descendants.lazy.compactMap({ $0 as? Button }).first(where: { $0.label == label }) else {
-            preconditionFailure("AdwMessageDialog made no button for the response “\(label)”")
+        guard let button = dialog.responseButton(labelled: label) else {
+            preconditionFailure("AdwAlertDialog made no button for the response “\(label)”")
         }
         return button
     }

@@ -2,7 +2,7 @@ internal import CGtk
 
 extension Widget {
     /// Names every labelled button inside this widget by its label alone. libadwaita 1.2 labels
-    /// the buttons it makes (a message dialog's responses, a toast's action) both by their text
+    /// the buttons it makes (a toast's action; AdwMessageDialog's responses were another) both by their text
     /// and by their label widget, which GTK 4.8 runs together: screen readers said "Cancel Cancel".
     public func nameButtonsByTheirLabels() {
         nameButtons(under: widgetPointer)

@@ -20,15 +20,15 @@ enum AppInfo {
     static var developers: [String] { [tr("The Pinform developers")] }
     static let issues = "https://github.com/pinform/pinform/issues"
 
-    /// What the About window says, in the user's words; `protection` (what the key file uses,
+    /// What the About dialog says, in the user's words; `protection` (what the key file uses,
     /// nil before a PIN is set) is said in the comments and the troubleshooting details;
     /// `lockoutWarning` follows "Protected by the TPM." when anyone can reset the TPM's lockout.
     static func about(protection: KeyProtection?,
-                      lockoutWarning: String? = KeyProtection.tpmLockoutWarning) -> AboutWindow.Content {
+                      lockoutWarning: String? = KeyProtection.tpmLockoutWarning) -> AboutDialog.Content {
         var comments = tr("Keep small records — people, sizes, invoices — behind a PIN. Enter them in forms that check each field as you type.")
         if let protection { comments += "\n\n" + protection.title }
         if protection == .tpm2, let lockoutWarning { comments += " " + lockoutWarning }
-        return AboutWindow.Content(
+        return AboutDialog.Content(
             applicationName: name, applicationIcon: id, version: version, developerName: developers[0],
             comments: comments,
             website: website, issueURL: issues, copyright: copyright, developers: developers,

@@ -157,7 +157,7 @@ final class BackupsGroup {
         } catch {
             return showError(error.message)
         }
-        let dialog = MessageDialog(
+        let dialog = AlertDialog(
             parent: group.rootWindow,
             heading: tr("Replace the records with this backup?"),
             body: tr("The records and the PIN become those of “{file}”. The current ones are kept in a folder named “before-restore” and the time, in Pinform’s data folder. Pinform then locks: unlock with the backup’s PIN or its recovery key.",
@@ -172,7 +172,7 @@ final class BackupsGroup {
     }
 
     private func showError(_ message: String) {
-        let dialog = MessageDialog(parent: group.rootWindow, heading: tr("Backups"), body: message)
+        let dialog = AlertDialog(parent: group.rootWindow, heading: tr("Backups"), body: message)
         dialog.addResponse(DialogResponse.close, label: tr("Close"))
         dialog.setResponses(default: nil, close: .close)
         dialog.present()

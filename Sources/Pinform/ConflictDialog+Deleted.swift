@@ -12,7 +12,7 @@ extension ConflictDialog {
     }
 
     /// The dialog about a deleted record while it shows (for tests).
-    static var shownDeletion: MessageDialog?
+    static var shownDeletion: AlertDialog?
 
     /// Asks over `parent` what to do with an edit of a `model` record that `desk` (a role; nil
     /// when unknown) deleted meanwhile; `chosen` runs once with the choice.
@@ -20,7 +20,7 @@ extension ConflictDialog {
                                chosen: @escaping @MainActor (DeletedChoice) -> Void) {
         let body = desk.map { tr("Desk {desk} deleted this {model} while you edited it.", ["desk": $0, "model": model]) }
             ?? tr("This {model} was deleted while you edited it.", ["model": model])
-        let dialog = MessageDialog(
+        let dialog = AlertDialog(
             parent: parent, heading: tr("Deleted at Another Desk"),
             body: body + " " + tr("Keep your edit as a record again, or let it go?"))
         dialog.addResponse(DialogResponse.edit, label: tr("Edit Again"))

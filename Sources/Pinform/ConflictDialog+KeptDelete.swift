@@ -7,12 +7,12 @@ import Localization
 /// dialog decides later — the delete stays kept and is asked about again.
 extension ConflictDialog {
     /// The dialog about a kept delete while it shows (for tests).
-    static var shownKeptDelete: MessageDialog?
+    static var shownKeptDelete: AlertDialog?
 
     /// Asks over `parent` about a kept delete of a record another desk edited meanwhile;
     /// `chosen` runs once: `.keepMine` deletes, `.keepTheirs` keeps the record, `.editAgain` decides later.
     static func presentKeptDelete(over parent: Window?, chosen: @escaping @MainActor (Choice) -> Void) {
-        let dialog = MessageDialog(
+        let dialog = AlertDialog(
             parent: parent, heading: tr("Edited at Another Desk"),
             // Translators: a delete made while the shared database could not be reached met another desk's edit when it was sent.
             body: tr("A record this desk deleted while the shared database could not be reached was edited at another desk meanwhile. Delete it anyway, or keep it with the other desk’s edit?"))

@@ -13,7 +13,7 @@ enum ConflictDialog {
         case keepMine, keepTheirs, editAgain
     }
 
-    private static var shown: MessageDialog?
+    private static var shown: AlertDialog?
 
     /// Shows the conflict over `parent`, its fields read through `base` (the version both desks
     /// started from); `chosen` runs once with the choice.
@@ -33,7 +33,7 @@ enum ConflictDialog {
             tr("{field}: yours “{mine}”, the other desk’s “{theirs}”",
                ["field": line.title, "mine": line.mine, "theirs": line.theirs])
         }
-        let dialog = MessageDialog(
+        let dialog = AlertDialog(
             parent: parent, heading: tr("Edited at Another Desk"),
             body: (body ?? tr("Another desk saved this record while you edited it. Both changed:")) + "\n\n" + lines.joined(separator: "\n"))
         dialog.addResponse(DialogResponse.edit, label: laterLabel ?? tr("Edit Again"))

@@ -1,6 +1,6 @@
 import Gtk
 
-/// The responses of the app's message dialogs: the one place their ids are written.
+/// The responses of the app's alert dialogs: the one place their ids are written.
 enum DialogResponse: String, CaseIterable {
     /// Go ahead and make it (a new recovery key).
     case make
@@ -40,7 +40,7 @@ enum DialogResponse: String, CaseIterable {
     case restore
 }
 
-extension MessageDialog {
+extension AlertDialog {
     /// Adds the button of `response`, in order from the start.
     func addResponse(_ response: DialogResponse, label: String, appearance: Appearance = .plain) {
         addResponse(response.rawValue, label: label, appearance: appearance)

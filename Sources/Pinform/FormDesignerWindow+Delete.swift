@@ -17,14 +17,13 @@ extension FormDesignerWindow {
             return
         }
         let count = DefinedForms.shared.recordCount(of: saved.id)
-        let dialog = MessageDialog(
+        let dialog = AlertDialog(
             parent: window,
             heading: tr("Delete the form “{name}”?", ["name": saved.name]),
             body: count == 0
                 ? tr("The form has no saved records. Undo, right after, brings it back.")
                 : trn("Its %d saved record goes with it. Undo, right after, brings the form back with it.",
                       "Its %d saved records go with it. Undo, right after, brings the form back with them.", count))
-        dialog.title = dialog.heading
         dialog.addResponse(DialogResponse.cancel, label: tr("Cancel"))
         dialog.addResponse(DialogResponse.delete, label: tr("Delete Form"), appearance: .destructive)
         dialog.setResponses(default: .cancel, close: .cancel)

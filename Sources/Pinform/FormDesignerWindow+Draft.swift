@@ -26,14 +26,13 @@ extension FormDesignerWindow {
             draftKeeper?.discard()
             return
         }
-        let dialog = MessageDialog(
+        let dialog = AlertDialog(
             parent: window,
             // Translators: when the designer opens and a form designed before Lock was not saved.
             heading: tr("Restore the unsaved form?"),
             // Translators: under "Restore the unsaved form?"; the app was locked, or it was ended (a crash, a kill).
             body: tr("“{name}” was being designed and was not saved: the records were locked, or the app was closed.",
                      ["name": draft.name]))
-        dialog.title = dialog.heading
         dialog.addResponse(DialogResponse.discard, label: tr("Discard"), appearance: .destructive)
         dialog.addResponse(DialogResponse.restore, label: tr("Restore"), appearance: .suggested)
         dialog.setResponses(default: .restore, close: .discard)

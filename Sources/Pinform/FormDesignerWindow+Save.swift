@@ -32,13 +32,12 @@ extension FormDesignerWindow {
         }
         let affected = isNew ? 0 : DefinedForms.shared.affectedRecords(changingTo: definition)
         guard affected > 0 else { return write(definition) }
-        let dialog = MessageDialog(
+        let dialog = AlertDialog(
             parent: window,
             heading: tr("Change the form?"),
             body: trn("%d saved record has a value in a field you removed or changed. Removed fields keep their values, hidden; a value that does not convert to the new kind is kept as it was.",
                       "%d saved records have a value in a field you removed or changed. Removed fields keep their values, hidden; a value that does not convert to the new kind is kept as it was.",
                       affected))
-        dialog.title = dialog.heading
         dialog.addResponse(DialogResponse.cancel, label: tr("Cancel"))
         dialog.addResponse(DialogResponse.apply, label: tr("Change the Form"), appearance: .suggested)
         dialog.setResponses(default: .cancel, close: .cancel)

@@ -14,12 +14,10 @@ enum LockDiscardDialog {
 
     /// Shows the question over `parent`; `onLock` runs if the person chooses to lock.
     @discardableResult
-    static func ask(over parent: Window, onLock: @escaping @MainActor () -> Void) -> MessageDialog {
-        let dialog = MessageDialog(
+    static func ask(over parent: Window, onLock: @escaping @MainActor () -> Void) -> AlertDialog {
+        let dialog = AlertDialog(
             parent: parent, heading: heading,
             body: tr("Locking closes the records until the PIN is entered again. The changes you have not saved will be lost."))
-        dialog.title = heading
-        dialog.destroysWithParent = true
         dialog.addResponse(cancel, label: tr("Cancel"))
         dialog.addResponse(lock, label: tr("Discard and Lock"), appearance: .destructive)
         dialog.defaultResponse = nil

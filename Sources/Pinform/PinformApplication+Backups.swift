@@ -86,7 +86,7 @@ extension PinformApplication {
         let replaced = pinWindow
         showPinWindow(mode: .unlockOrChoose)
         replaced?.window.destroy()
-        let dialog = MessageDialog(parent: pinWindow?.window, heading: heading, body: body)
+        let dialog = AlertDialog(parent: pinWindow?.window, heading: heading, body: body)
         dialog.addResponse(DialogResponse.close, label: tr("Close"))
         dialog.setResponses(default: nil, close: .close)
         dialog.present()

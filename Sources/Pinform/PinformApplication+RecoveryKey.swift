@@ -9,7 +9,7 @@ extension PinformApplication {
     /// old one stops working. Nothing is focused by default: Enter does not make a key.
     func askForNewRecoveryKey() {
         guard let form = formWindow, unlockedKey != nil else { return }
-        let confirm = MessageDialog(
+        let confirm = AlertDialog(
             parent: form.window, heading: tr("Make a New Recovery Key?"),
             body: tr("The current recovery key will stop working. The new one is shown once; keep it somewhere safe. Your PIN is asked first."))
         confirm.addResponse(DialogResponse.cancel, label: tr("Cancel"))
@@ -44,7 +44,7 @@ extension PinformApplication {
             case .failure(let error):
                 RecoveryKeyDialog.giveUpExpectedKey()
                 // Translators: {reason} says what went wrong.
-                let failure = MessageDialog(parent: window, heading: tr("No New Recovery Key"),
+                let failure = AlertDialog(parent: window, heading: tr("No New Recovery Key"),
                                             body: tr("{reason} The current recovery key still works.",
                                                      ["reason": error.message]))
                 failure.addResponse(DialogResponse.close, label: tr("Close"))

@@ -16,7 +16,7 @@ extension PinformApplication {
             total += Self.localCount(of: model, in: records)
         }
         guard total > 0, let form = formWindow else { return }
-        let dialog = MessageDialog(
+        let dialog = AlertDialog(
             parent: form.window, heading: tr("Copy This Computer’s Records?"),
             // Translators: asked right after joining a shared database; %d counts this computer's own records.
             body: trn("This computer keeps %d record of its own, which the shared database does not show. Copy it there? It stays in this computer’s file either way, and shows again if this desk leaves the shared database.", "This computer keeps %d records of its own, which the shared database does not show. Copy them there? They stay in this computer’s file either way, and show again if this desk leaves the shared database.", total))

@@ -56,7 +56,7 @@ extension PinformApplication {
         form.confirmsClosing = { [weak self, weak form] close in
             let kept = self?.unlockedRecords?.keptSaveCount ?? 0
             guard kept > 0, let form else { return false }
-            let dialog = MessageDialog(
+            let dialog = AlertDialog(
                 parent: form.window,
                 // Translators: asked on closing the window while saves wait for the shared database; %d counts them.
                 heading: trn("%d Save Not Sent Yet", "%d Saves Not Sent Yet", kept),
@@ -79,7 +79,7 @@ extension PinformApplication {
     func confirmQuittingWithKeptSaves(then quit: @escaping @MainActor () -> Void) {
         let kept = unlockedRecords?.keptSaveCount ?? 0
         guard kept > 0, let form = formWindow else { return quit() }
-        let dialog = MessageDialog(
+        let dialog = AlertDialog(
             parent: form.window,
             // Translators: asked on Quit while saves wait for the shared database; %d counts them.
             heading: trn("%d Save Not Sent Yet", "%d Saves Not Sent Yet", kept),

@@ -361,10 +361,8 @@ final class PinformApplication {
             IconTheme.addSearchPath(folder)
         }
         // What the key file uses (read from the file: no TPM is asked on the main thread).
-        let about = AboutWindow(AppInfo.about(protection: KeyVault(paths: paths).protection))
-        about.setTransient(for: activeWindow)
-        about.isModal = true
-        about.present()
+        let about = AboutDialog(AppInfo.about(protection: KeyVault(paths: paths).protection))
+        about.present(over: activeWindow)
         // Its pages, scroll bars and scrolled windows (GTK 4.8 names them by type).
         about.nameInternalParts(.translated)
     }

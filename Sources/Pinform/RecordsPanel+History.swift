@@ -18,7 +18,7 @@ extension RecordsPanel {
             return report(error)
         }
         guard let history else { return }
-        let dialog = MessageDialog(
+        let dialog = AlertDialog(
             parent: window, heading: tr("History of This Record"),
             // Translators: the history dialog when the server kept no change of the record (made before history was kept).
             body: history.lines.isEmpty ? tr("The shared database has kept no change of this record yet.") : history.lines.joined(separator: "\n"))

@@ -47,16 +47,12 @@ extension RecordsPanel {
         case .success(let read):
             table = read
         case .failure(let error):
-            let dialog = MessageDialog(parent: window, heading: tr("“{file}” Cannot Be Imported", ["file": url.lastPathComponent]),
+            let dialog = AlertDialog(parent: window, heading: tr("“{file}” Cannot Be Imported", ["file": url.lastPathComponent]),
                                        body: error.message)
-            // Its name for screen readers: libadwaita gives a message dialog no title.
-            dialog.title = dialog.heading
-            dialog.destroysWithParent = true
             dialog.addResponse(DialogResponse.close, label: tr("Close"))
             dialog.setResponses(default: .close, close: .close)
-            // The handler keeps the dialog's wrapper until GTK destroys the window.
+            // The handler keeps the dialog's wrapper until GTK destroys it.
             dialog.onResponse { (_: String) in _ = dialog }
-            dialog.nameButtonsByTheirLabels()
             dialog.present()
             return
         }

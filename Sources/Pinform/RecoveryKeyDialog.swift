@@ -48,7 +48,7 @@ final class RecoveryKeyDialog {
         if isShowing { waiting.append(action) } else { action() }
     }
 
-    let dialog: MessageDialog
+    let dialog: AlertDialog
     /// The key, as shown: two lines of four groups.
     let keyLabel: Label
     let copyButton = Button(label: tr("Copy"))
@@ -89,7 +89,7 @@ final class RecoveryKeyDialog {
         let advice = sealedInTPM
             ? tr("If you forget your PIN, or this computer’s TPM is cleared or replaced, this key is the only way to open your records. Write it down or store it somewhere safe, away from this computer. It is not shown again.")
             : tr("If you forget your PIN, this key is the only way to open your records. Write it down or store it somewhere safe, away from this computer. It is not shown again.")
-        dialog = MessageDialog(
+        dialog = AlertDialog(
             parent: parent, heading: replacing ? tr("Your New Recovery Key") : tr("Save Your Recovery Key"),
             // Translators: {advice} is the paragraph about keeping the recovery key safe.
             body: replacing ? tr("The previous recovery key no longer works. {advice}", ["advice": advice]) : advice)
@@ -112,10 +112,8 @@ final class RecoveryKeyDialog {
         dialog.setResponse(Self.continueResponse, isEnabled: false)
         // No default: one Enter must not dismiss the only copy of the key.
         dialog.setResponses(default: nil, close: .continue)
-        dialog.onCloseRequest { [weak self] in
-            // Escape and the window's close are refused until the key is saved.
-            !(self?.savedCheck.isActive ?? true)
-        }
+        // Escape and the window's close are refused until the key is saved.
+        dialog.canClose = false
         dialog.onResponse { [weak self] (_: DialogResponse?) in self?.finish() }
         wire()
     }
@@ -151,21 +149,23 @@ final class RecoveryKeyDialog {
         savedCheck.onToggled { [weak self] in
             guard let self else { return }
             dialog.setResponse(Self.continueResponse, isEnabled: savedCheck.isActive)
+            dialog.canClose = savedCheck.isActive
         }
     }
 
-    private var announcer: Announcer { Announcer.of(dialog) }
+    /// The announcer of the window the dialog is shown in (its own, or its parent's).
+    private var announcer: Announcer? { Announcer.of(windowContaining: dialog) }
 
     private func copy() {
         copyButton.copyToClipboard(key, clearingAfter: Self.clipboardSeconds)
         // Translators: shown and spoken after Copy; the clipboard is emptied after a minute.
         let text = tr("Copied. The clipboard is cleared in a minute.")
         copyButton.tooltipText = text
-        announcer.announce(text, .polite)
+        announcer?.announce(text, .polite)
     }
 
     private func save() {
-        let chooser = FileChooserNative(title: tr("Save Recovery Key"), parent: dialog, action: .save, acceptLabel: tr("_Save"))
+        let chooser = FileChooserNative(title: tr("Save Recovery Key"), parent: dialog.rootWindow, action: .save, acceptLabel: tr("_Save"))
         // Translators: the suggested file name of a saved recovery key.
         chooser.currentName = tr("Pinform recovery key.txt")
         chooser.onResponse { [weak self] url in
@@ -185,11 +185,12 @@ final class RecoveryKeyDialog {
         do {
             secret = try text.withUTF8 { try SecretBytes(copying: $0) }
         } catch let error as VaultError {
-            return announcer.announce(error.message, .assertive)
+            announcer?.announce(error.message, .assertive)
+            return
         } catch {
             return
         }
-        RecoveryKeyPrinter.printRecoveryKey(secret, parent: dialog) { [weak self] result in
+        RecoveryKeyPrinter.printRecoveryKey(secret, parent: dialog.rootWindow) { [weak self] result in
             guard let self else { return }
             let said: String
             let politeness: Announcer.Politeness
@@ -201,7 +202,7 @@ final class RecoveryKeyDialog {
             case .failed(let reason): (said, politeness) = (reason, .assertive)
             }
             printButton.tooltipText = said
-            announcer.announce(said, politeness)
+            announcer?.announce(said, politeness)
         }
     }
 
@@ -226,7 +227,7 @@ final class RecoveryKeyDialog {
             (text, politeness) = (error.message, .assertive)
         }
         saveButton.tooltipText = text
-        announcer.announce(text, politeness)
+        announcer?.announce(text, politeness)
     }
 
     private func finish() {

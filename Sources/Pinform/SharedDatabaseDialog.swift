@@ -14,7 +14,7 @@ import Storage
 /// why and asks again, keeping the address and the files chosen.
 @MainActor
 final class SharedDatabaseDialog {
-    let dialog: MessageDialog
+    let dialog: AlertDialog
     let addressEntry = Entry()
     let passwordEntry = PasswordEntry()
     /// The password typed: the entry holds dots only (GTK 4.8 sends an entry's text to the
@@ -51,7 +51,7 @@ final class SharedDatabaseDialog {
     }
 
     private init(parent: Window?, address: String, caFile: URL?, clientFiles: (certificate: URL?, key: URL?), problem: String?) {
-        dialog = MessageDialog(
+        dialog = AlertDialog(
             parent: parent, heading: tr("Join a Shared Database"),
             body: tr("This desk’s records are then kept on the team’s PostgreSQL server, at an address like postgresql://desk1@server/records or a socket folder. The password is sealed under your PIN."))
         self.caFile = caFile
@@ -109,7 +109,7 @@ final class SharedDatabaseDialog {
     }
 
     private func choose(title: String, _ chosen: @escaping @MainActor (URL) -> Void) {
-        let chooser = FileChooserNative(title: title, parent: dialog, action: .open)
+        let chooser = FileChooserNative(title: title, parent: dialog.rootWindow, action: .open)
         chooser.onResponse { [unowned self] url in
             if let url { chosen(url) }
             self.chooser = nil

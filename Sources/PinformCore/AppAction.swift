@@ -4,7 +4,7 @@
 public enum AppAction: String, CaseIterable, Sendable {
     /// Quit (Ctrl+Q), once changes are settled.
     case quit
-    /// The About window.
+    /// The About dialog.
     case about
     /// The keyboard shortcuts window (Ctrl+?).
     case shortcuts

@@ -2,13 +2,13 @@ import Controls
 import Gtk
 import Localization
 
-/// Offers back a form's draft left by a crash, a kill or Lock: libadwaita's message dialog
+/// Offers back a form's draft left by a crash, a kill or Lock: libadwaita's alert dialog
 /// ("Restore the unsaved invoice?") with Discard (destructive) and Restore (the default).
 /// Closing it (Escape) decides nothing: the draft stays, and is offered again next time.
 @MainActor
 public final class RestoreDraftDialog {
-    /// The dialog's window, named by its question for screen readers.
-    public let window: MessageDialog
+    /// The dialog, named by its question for screen readers.
+    public let dialog: AlertDialog
     private var keepAlive: RestoreDraftDialog?
 
     private static let restoreResponse = "restore"
@@ -17,30 +17,26 @@ public final class RestoreDraftDialog {
 
     /// A hidden dialog over `parent` asking `question`.
     public init(parent: Window?, question: String, onRestore: @escaping () -> Void, onDiscard: @escaping () -> Void) {
-        window = MessageDialog(parent: parent, heading: question,
+        dialog = AlertDialog(parent: parent, heading: question,
                                // Translators: under "Restore the unsaved invoice?" after a crash or Lock.
                                body: tr("What was typed was kept, encrypted with the records. Restore it to go on, or discard it."))
-        window.title = question
-        window.destroysWithParent = true
-        window.addResponse(Self.discardResponse, label: tr("Discard"), appearance: .destructive)
+        dialog.addResponse(Self.discardResponse, label: tr("Discard"), appearance: .destructive)
         // Translators: puts an unsaved form's draft back.
-        window.addResponse(Self.restoreResponse, label: tr("Restore"), appearance: .suggested)
-        window.defaultResponse = Self.restoreResponse
-        window.closeResponse = Self.laterResponse
-        window.onResponse { [weak self] response in
+        dialog.addResponse(Self.restoreResponse, label: tr("Restore"), appearance: .suggested)
+        dialog.defaultResponse = Self.restoreResponse
+        dialog.closeResponse = Self.laterResponse
+        dialog.onResponse { [weak self] response in
             guard let self else { return }
-            window.setTransient(for: nil)
             keepAlive = nil
             if response == Self.restoreResponse { onRestore() }
             if response == Self.discardResponse { onDiscard() }
         }
-        window.nameButtonsByTheirLabels()
     }
 
     /// Shows the dialog; it stays alive until answered.
     public func present() {
         keepAlive = self
-        window.present()
+        dialog.present()
     }
 }
 

@@ -57,7 +57,7 @@ final class FormDialogTests: XCTestCase {
             dialog.cancelButton.click()
             XCTAssertTrue(result == nil, "finished without asking")
             let question = try XCTUnwrap(dialog.discardDialog)
-            XCTAssertEqual(question.window.title, "Discard changes?")
+            XCTAssertEqual(question.dialog.title, "Discard changes?")
             question.discardButton.click()
             XCTAssertEqual(result, .some(nil))
         }

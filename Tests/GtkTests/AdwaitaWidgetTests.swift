@@ -3,11 +3,11 @@ import XCTest
 
 /// The libadwaita wrappers with real widgets: what each shows and what it reports back.
 final class AdwaitaWidgetTests: XCTestCase {
-    func testAMessageDialogReportsTheChosenResponse() {
-        GtkRuntime.test {
+    func testAnAlertDialogReportsTheChosenResponse() throws {
+        try GtkRuntime.test {
             let parent = Window()
             defer { parent.destroy() }
-            let dialog = MessageDialog(parent: parent, heading: "Discard changes?", body: "Your edits will be lost.")
+            let dialog = AlertDialog(parent: parent, heading: "Discard changes?", body: "Your edits will be lost.")
             dialog.addResponse("keep", label: "Keep Editing")
             dialog.addResponse("discard", label: "Discard", appearance: .destructive)
             dialog.closeResponse = "keep"
@@ -18,13 +18,55 @@ final class AdwaitaWidgetTests: XCTestCase {
             XCTAssertNil(dialog.label(ofResponse: "save"))
             XCTAssertEqual(dialog.closeResponse, "keep")
             XCTAssertEqual(dialog.defaultResponse, "keep")
-            XCTAssertTrue(dialog.isModal)
+            // Its name for screen readers: the heading.
+            XCTAssertEqual(dialog.title, "Discard changes?")
 
             var chosen: [String] = []
             dialog.onResponse { chosen.append($0) }
             dialog.present()
+            // Over a plain GtkWindow, libadwaita shows the dialog as a modal window of its own.
+            let own = try XCTUnwrap(dialog.ownWindow, "the dialog is not in a window of its own")
+            XCTAssertTrue(own.isModal)
+            XCTAssertTrue(own.transientParent === parent)
             dialog.respond("discard")
             XCTAssertEqual(chosen, ["discard"])
+        }
+    }
+
+    func testClosingAnAlertDialogChoosesItsCloseResponseUnlessItMayNotClose() {
+        GtkRuntime.test {
+            let parent = Window()
+            defer { parent.destroy() }
+            parent.present()
+            let dialog = AlertDialog(parent: parent, heading: "Save Your Recovery Key", body: "")
+            dialog.addResponse("continue", label: "Continue")
+            dialog.closeResponse = "continue"
+            var chosen: [String] = []
+            dialog.onResponse { chosen.append($0) }
+            dialog.present()
+            // What Escape does: closing is refused while `canClose` is false.
+            dialog.canClose = false
+            XCTAssertFalse(dialog.close())
+            XCTAssertEqual(chosen, [])
+            dialog.canClose = true
+            XCTAssertTrue(dialog.close())
+            XCTAssertEqual(chosen, ["continue"])
+        }
+    }
+
+    func testAnAlertDialogInsideALibadwaitaWindowLeavesNoFocusablePartUnnamed() throws {
+        try GtkRuntime.test {
+            let window = AdwaitaPreferencesWindow()
+            defer { window.destroy() }
+            window.present()
+            let dialog = AlertDialog(parent: window, heading: "Make a New Recovery Key?", body: "The current key stops working.")
+            dialog.addResponse("cancel", label: "Cancel")
+            dialog.present()
+            XCTAssertNil(dialog.ownWindow, "over a libadwaita window, the dialog is shown inside it")
+            XCTAssertTrue(dialog.rootWindow === window)
+            // GTK 4.18 gives a part of role "generic" no name: a screen reader would say "panel".
+            let unnamed = dialog.descendants.filter { $0.isFocusable && $0.accessibleRole == .generic }
+            XCTAssertEqual(unnamed.map { String(describing: type(of: $0)) }, [])
         }
     }
 
@@ -99,14 +141,13 @@ final class AdwaitaWidgetTests: XCTestCase {
         }
     }
 
-    func testTheAboutWindowShowsTheAppInUserWords() {
+    func testTheAboutDialogShowsTheAppInUserWords() {
         GtkRuntime.test {
-            let about = AboutWindow(.init(
+            let about = AboutDialog(.init(
                 applicationName: "Pinform", applicationIcon: "io.github.pinform.Pinform", version: "0.1.0",
                 developerName: "The Pinform developers", comments: "Keep small records behind a PIN.",
                 website: "https://example.org", issueURL: "https://example.org/issues", copyright: "© 2026",
                 developers: ["A", "B"], license: .gpl30))
-            defer { about.destroy() }
             XCTAssertEqual(about.applicationName, "Pinform")
             XCTAssertEqual(about.comments, "Keep small records behind a PIN.")
         }

@@ -32,8 +32,6 @@ KNOWN_FAILURES = {
         UNNAMED_PART + 'in About: Lists differ: ["unnamed focusable scroll pane in groupin[115 chars] \'\'"] != []',
     "test_a11y_windows.EveryWindowNameTests.test_walk_shortcuts_window_by_keyboard":
         "no window named 'Keyboard Shortcuts' within 10 s",
-    "test_form_link_person.FormLinkToPersonTests.test_an_intake_links_to_a_person_lists_them_and_keeps_them_from_being_deleted":
-        TAB_NO_FOCUS,
     "test_forms.FormWindowTests.test_clicking_a_label_focuses_its_entry":
         'Height did not take focus within 5 s',
     "test_invoice.InvoiceTests.test_a_date_is_picked_from_the_calendar_with_the_keyboard_alone":
@@ -57,14 +55,8 @@ KNOWN_FAILURES = {
         'cairo: typing changed nothing drawn within 5 s',
     "test_pin_window_steps.PinWindowStepTests.test_the_keypad_and_the_window_keep_their_place_from_choosing_to_confirming_and_unlocking":
         'Tuples differ: ((157, 365, 64, 64), (-5, -5, 400, 683)) != ((158, 365, 64, 64), (-5, -5, 400, 683))',
-    "test_shared_certificate.SharedCertificateTests.test_a_desk_joins_by_client_certificate_its_key_sealed_and_locking_closes_the_session":
-        TAB_NO_FOCUS,
-    "test_shared_kept.SharedKeptSavesTests.test_closing_the_window_with_kept_saves_warns_and_the_next_unlock_sends_them":
-        TAB_NO_FOCUS,
     "test_startup_libraries.StartupLibrariesTests.test_neither_a_first_run_nor_a_desk_with_a_pin_loads_them_before_the_pin_window":
         "Lists differ: ['libcrypto.so.3', 'libssl.so.3'] != []",
-    "test_two_desks.TwoDesksTests.test_1_a_save_at_desk_a_shows_at_desk_b_without_a_reload":
-        TAB_NO_FOCUS,
     "test_two_desks.TwoDesksTests.test_2_one_record_edited_at_both_desks_merges_other_fields_and_asks_about_the_same":
         'Edit stayed insensitive after selecting the row within 5 s',
 }

@@ -609,13 +609,60 @@ def focus(node, timeout=DEFAULT_TIMEOUT):
 
 
 def window_of(node):
-    """The top-level window (frame, dialog or window) that holds `node`."""
+    """The window that holds `node`: a top-level (frame, dialog or window), or a dialog shown
+    inside one (see DIALOG_ROLES)."""
     current = node
-    while current is not None and role_name(current) not in ("frame", "dialog", "window"):
+    while current is not None and role_name(current) not in ("frame", "window") + DIALOG_ROLES:
         current = current.parent
     if current is None:
         raise AssertionError(f"{role_name(node)} {node.name!r} is in no window")
     return current
+
+
+# libadwaita shows a dialog (an AdwDialog: alert dialogs, About) inside its parent's window when
+# that is a libadwaita window (AdwApplicationWindow, AdwPreferencesWindow), as a node with one of
+# these roles in that window's tree ("alert" for an alert dialog), named by its title and
+# described by its text; over any other window, as a top-level window of its own with that name.
+DIALOG_ROLES = ("dialog", "alert")
+# How deep under its window libadwaita's dialog host puts a dialog (with room to spare).
+DIALOG_DEPTH = 10
+
+
+def dialogs_in(window):
+    """The dialogs shown inside `window` (not `window` itself), outermost first."""
+    for node in _walk(window, DIALOG_DEPTH):
+        try:
+            if node is not window and role_name(node) in DIALOG_ROLES:
+                yield node
+        except Exception:  # noqa: BLE001 - nodes come and go
+            continue
+
+
+def open_dialog(root, name, contains=False):
+    """The window or dialog of the app `root` named `name` (or whose name contains it) that is
+    open now: a top-level, or a dialog shown inside one; None when there is none."""
+    def matches(node):
+        try:
+            named = node.name or ""
+            return (name in named if contains else named == name) and "visible" in states(node)
+        except Exception:  # noqa: BLE001 - a node that went away
+            return False
+
+    windows = _children(root)
+    for window in windows:
+        if matches(window):
+            return window
+    for window in windows:
+        for dialog in dialogs_in(window):
+            if matches(dialog):
+                return dialog
+    return None
+
+
+def dialog_named(root, name, timeout=LAUNCH_TIMEOUT, contains=False):
+    """Waits for the window or dialog of the app `root` named `name` (see `open_dialog`)."""
+    return wait_until(lambda: open_dialog(root, name, contains), timeout,
+                      f"no window or dialog named {name!r}")
 
 
 def _focused_in(window):
@@ -629,12 +676,44 @@ def _focused_in(window):
     return None
 
 
+def top_level_of(node):
+    """The app's top-level window that holds `node` (a dialog shown inside a window: that window)."""
+    current = node
+    while current.parent is not None and role_name(current.parent) != "application":
+        current = current.parent
+    return current
+
+
+def activate(window, timeout=DEFAULT_TIMEOUT):
+    """Gives the X input focus to the app's top-level `window` unless it is active, as a window
+    manager does when the window above it closes: on a bare X server (Xvfb) there is none, and
+    the focus falls to the root window when one closes. Under mutter, mutter does it."""
+    if "active" in states(window) or devices.under_wayland():
+        return  # under mutter the window manager does it
+    listing = subprocess.run(["xwininfo", "-root", "-children"], capture_output=True, text=True,
+                             check=True).stdout
+    for xid, title in re.findall(r'^\s+(0x[0-9a-f]+) "([^"]*)"', listing, re.MULTILINE):
+        if title != window.name:
+            continue
+        if "IsViewable" not in subprocess.run(["xwininfo", "-id", xid], capture_output=True, text=True).stdout:
+            continue
+        from orca_session import _X11  # noqa: PLC0415 - orca_session imports this module
+        x11 = _X11()
+        try:
+            x11.focus(int(xid, 16))
+        finally:
+            x11.close()
+        wait_until(lambda: "active" in states(window), timeout, f"{window.name!r} did not become active")
+        return
+
+
 def tab_to(node, limit=30, timeout=DEFAULT_TIMEOUT):
     """Presses Tab, as a keyboard user does, until `node` has the keyboard focus; each press
     waits until the focus moved. For what a click cannot reach reliably: GTK >= 4.12 gives a
     check box no AT-SPI action, and the extents it reports leave out the offsets of containers
     kept out of the accessible tree, so a click by coordinates can land on another widget."""
     window = window_of(node)
+    activate(top_level_of(window))
     still = 0
     for _ in range(limit):
         if "focused" in states(node):
@@ -782,15 +861,9 @@ RECOVERY_KEY = re.compile(r"^\d{5}([-\n]\d{5}){7}$")
 
 
 def recovery_key_dialog(root, timeout=LAUNCH_TIMEOUT):
-    """The dialog that shows a new recovery key once: a top-level of the app `root` whose
-    accessible name contains "Recovery key"."""
-    def lookup():
-        for child in _children(root):
-            if "Recovery key" in (child.name or ""):
-                return child
-        return None
-
-    return wait_until(lookup, timeout, "no dialog named with \"Recovery key\"")
+    """The dialog that shows a new recovery key once: a dialog of the app `root` (a top-level,
+    or shown inside the records' window) whose accessible name contains "Recovery key"."""
+    return dialog_named(root, "Recovery key", timeout, contains=True)
 
 
 def read_recovery_key(dialog):
@@ -807,8 +880,8 @@ def read_recovery_key(dialog):
 
 
 def response_button(dialog, text):
-    """A response button of a message dialog, by the label it shows (libadwaita 1.2 names them
-    twice over AT-SPI: "Continue Continue")."""
+    """A response button of an alert dialog, by the label it shows (its name is that label's
+    text; looking at the label itself reads it as it is shown)."""
     def lookup():
         for button in find_all(dialog, role="push button", visible=True):
             if any(text_of(label) == text for label in find_all(button, role="label")):

@@ -8,8 +8,8 @@ import unittest
 
 import test_a11y_dialogs
 import test_shared
-from pinform_e2e import (AppTestCase, _children, click, find, focus, press_key, response_button, set_text, states,
-                         wait_until)
+from pinform_e2e import (AppTestCase, click, dialog_named, find, focus, open_dialog, press_key, response_button,
+                         set_text, states, wait_until)
 from test_records import cell_label, rows, save_person, single_click, wait_for_rows
 
 
@@ -38,16 +38,14 @@ class ConflictDialogNameTests(AppTestCase):
         wait_until(lambda: any("Byron" in row for row in rows(root)), 10, "the other desk's change did not show")
         click(find(dialog, role="push button", name="Save", visible=True))
         application = app.accessible()
-        conflict = wait_until(lambda: next((child for child in _children(application)
-                                            if child.name == "Edited at Another Desk"), None), 20,
-                              "no conflict dialog")
+        conflict = dialog_named(application, "Edited at Another Desk", 20)
         keep = response_button(conflict, "Keep Mine")
         self.assert_named("conflict dialog", conflict)
 
         # The shared desk's form window, its History button shown, and the record's history.
         click(keep)
-        wait_until(lambda: not any(child.name in ("Edited at Another Desk", "Edit Person")
-                                   for child in _children(application)), 20, "the dialogs stayed open")
+        wait_until(lambda: not any(open_dialog(application, name) for name in ("Edited at Another Desk", "Edit Person")),
+                   20, "the dialogs stayed open")
         window = app.window("Pinform")
         history = find(window, role="push button", name="History", visible=True)
         if "sensitive" not in states(history):
@@ -55,8 +53,7 @@ class ConflictDialogNameTests(AppTestCase):
         wait_until(lambda: "sensitive" in states(history), 10, "History stayed insensitive with a record selected")
         self.assert_named("shared form window", window)
         click(history)
-        dialog = wait_until(lambda: next((child for child in _children(application)
-                                          if child.name == "History of This Record"), None), 20, "no history dialog")
+        dialog = dialog_named(application, "History of This Record", 20)
         find(dialog, role="push button", name="Close", visible=True)
         self.assert_named("history dialog", dialog)
 

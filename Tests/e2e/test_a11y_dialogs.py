@@ -2,9 +2,10 @@
 import preview, the form designer and its delete question, the record deleted (its toast), the
 restore-draft question after Lock, the new recovery key's question, PIN check and key, and the
 backups' questions. No part is named after its GTK type, no
-visible focusable part is unnamed, and no button is named twice over ("Continue Continue":
-libadwaita 1.2 names a message dialog's response by its text and its label; the app names
-them once, Gtk.MessageDialog.addResponse).
+visible focusable part is unnamed, and no button is named twice over ("Continue Continue", as
+libadwaita 1.2 named a message dialog's responses by their text and their label). An alert
+dialog over the records' window or Preferences is inside that window (role "alert"), over
+any other window a window of its own: `dialog_named` finds it either way.
 
 The conflict dialog (ConflictDialog, "Edited at Another Desk") needs a shared database on a
 PostgreSQL server: its names are checked in test_shared's cluster-backed tests' window and by
@@ -18,8 +19,8 @@ import time
 import unittest
 
 from orca_session import press_combination
-from pinform_e2e import (AppTestCase, _children, _walk, click, confirm_recovery_key_saved, find, find_all, focus,
-                         press_key, read_recovery_key, recovery_key_dialog, response_button, role_name, set_text, states,
+from pinform_e2e import (AppTestCase, _children, _walk, click, confirm_recovery_key_saved, dialog_named, find, find_all,
+                         focus, press_key, read_recovery_key, recovery_key_dialog, response_button, role_name, set_text,
                          text_of, wait_until)
 from test_a11y_names import badly_named, type_named
 from test_a11y_windows import report
@@ -44,10 +45,9 @@ def named_twice(root):
 
 
 def child_named(app, name, timeout=20):
-    """A top-level of the app whose name is `name` (a message dialog is one)."""
-    root = app.accessible()
-    return wait_until(lambda: next((child for child in _children(root) if child.name == name), None), timeout,
-                      f"no window named {name!r}")
+    """A window or dialog of the app whose name is `name`: a top-level, or an alert dialog shown
+    inside the records' window."""
+    return dialog_named(app.accessible(), name, timeout)
 
 
 class DialogNameTests(AppTestCase):

@@ -6,8 +6,8 @@ import sys
 import unittest
 
 from orca_session import press_combination
-from pinform_e2e import (AppTestCase, HarnessTimeout, find, find_menu_item, focus, press_key, role_name, set_text,
-                         wait_until)
+from pinform_e2e import (AppTestCase, HarnessTimeout, dialog_named, find, find_menu_item, focus, press_key, role_name,
+                         set_text)
 from test_a11y_names import badly_named, type_named
 from test_forms import VALID_PERSON, fill_person
 from test_records import PEOPLE, cell_label, save_person, single_click, top_level, unlock, wait_for_rows
@@ -63,9 +63,7 @@ class EveryWindowNameTests(AppTestCase):
         self.assertEqual(found, [])
         menu_item(root, "About Pinform").queryAction().doAction(0)
         application = app.accessible()
-        about = wait_until(lambda: next((child for child in (application.getChildAtIndex(i) for i in range(application.childCount))
-                                         if child is not None and "About" in (child.name or "")), None),
-                           10, "About opened no window")
+        about = dialog_named(application, "About", 10, contains=True)
         self.assert_named("About", about)
 
     def test_walk_form_window_with_a_record(self):

@@ -8,8 +8,8 @@ import tempfile
 import time
 
 from orca_session import press_combination
-from pinform_e2e import (AppTestCase, click, dismiss_recovery_key, find, find_all, four_digit_schemas, press_key, set_text,
-                         wait_until)
+from pinform_e2e import (AppTestCase, click, dialog_named, dismiss_recovery_key, find, find_all, four_digit_schemas,
+                         press_key, response_button, set_text, wait_until)
 from test_records import (PEOPLE, PIN, choose_path, press_pin, count_in_database, data_key, message, records_path, rows, save_person,
                           sqlcipher, top_level, unlock, wait_for_rows)
 
@@ -66,7 +66,8 @@ class BackupTests(AppTestCase):
         message(application, "Replace the records with this backup?")
         click(restore)
         message(application, "Backup restored", timeout=20)
-        click(find(application, role="push button", name="Close", visible=True))
+        # The message's own Close: the PIN window's title bar has a Close button too.
+        click(response_button(dialog_named(application, "Backup restored"), "Close"))
 
     def test_on_a_fresh_home_a_backup_restored_from_the_pin_window_opens_with_the_recovery_key(self):
         daily = schemas_with_backup_folder(self.folder, daily=True)

@@ -14,7 +14,7 @@ import tempfile
 import time
 import unittest
 
-from pinform_e2e import AppTestCase, click, find, find_all, set_text, text_of, type_keys, wait_until
+from pinform_e2e import AppTestCase, click, dialog_named, find, find_all, set_text, wait_until
 from test_records import button_labelled, choose_path, records_table, save_person, unlock, wait_for_rows
 
 SAVED = {"First name": "Grace", "Last name": "Hopper", "Email": "grace@example.com", "Height": "1.60"}
@@ -22,18 +22,9 @@ HEADER = ["First name", "Last name", "Birth date", "Phone", "Email", "Height"]
 
 
 def window_named(app, name, timeout=60):
-    """A top-level window of the app by name, waited for longer than test_records.top_level's
-    10 s: a loaded machine answers AT-SPI slowly."""
-    application = app.accessible()
-
-    def lookup():
-        for index in range(application.childCount):
-            child = application.getChildAtIndex(index)
-            if child is not None and child.name == name:
-                return child
-        return None
-
-    return wait_until(lookup, timeout, f"no window named {name!r}")
+    """A window of the app by name (a top-level, or a dialog libadwaita shows inside one), waited
+    for longer than test_records.top_level's 10 s: a loaded machine answers AT-SPI slowly."""
+    return dialog_named(app.accessible(), name, timeout)
 
 
 def two_thousand_people():

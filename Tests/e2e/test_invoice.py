@@ -9,8 +9,8 @@ import subprocess
 import tempfile
 import unittest
 
-from pinform_e2e import (AppTestCase, HarnessTimeout, click, find, find_all, focus, press_key, set_text, states, type_keys,
-                         text_of, wait_until)
+from pinform_e2e import (AppTestCase, HarnessTimeout, click, find, find_all, focus, open_dialog, press_key, set_text,
+                         states, text_of, type_keys, wait_until)
 from test_forms import switch_model
 from test_records import double_click, row_names, rows, save_person, top_level, unlock, wait_for_rows
 
@@ -179,12 +179,7 @@ class InvoiceTests(AppTestCase):
 
     @staticmethod
     def question_open(app):
-        application = app.accessible()
-        for index in range(application.childCount):
-            child = application.getChildAtIndex(index)
-            if child is not None and child.name == "Discard changes?":
-                return True
-        return False
+        return open_dialog(app.accessible(), "Discard changes?") is not None
 
     def test_switching_the_model_keeps_what_was_typed_without_asking(self):
         app, root = self.open_invoices()

@@ -10,8 +10,9 @@ import unittest
 
 import pyatspi
 
-from pinform_e2e import (SHIPPED_SCHEMAS, AppTestCase, _children, click, dismiss_recovery_key, find, find_all, focus, pointer_to, press_key, screen_point,
-                         recovery_key_dialog, response_button, set_text, states, text_of, wait_until)
+from pinform_e2e import (SHIPPED_SCHEMAS, AppTestCase, _children, click, dialog_named, dismiss_recovery_key, find,
+                         find_all, focus, open_dialog, pointer_to, press_key, recovery_key_dialog, response_button,
+                         screen_point, set_text, text_of, wait_until)
 
 GOOD_PIN = "5978"
 
@@ -131,12 +132,11 @@ class LockTests(AppTestCase):
         click(self.menu_item(app, "Lock"))
         # Nothing to answer: what is typed is sealed in the store as a draft.
         self.wait_locked(app, 10, "Lock with unsaved input did not lock")
-        self.assertFalse(any(c.name == "Lock and Discard Changes?" for c in _children(root)), "Lock asked")
+        self.assertIsNone(open_dialog(root, "Lock and Discard Changes?"), "Lock asked")
         # The PIN window of a locked app (its keypad, wherever it is in the tree).
         self.press(root, GOOD_PIN)
         self.wait_unlocked(app)
-        dialog = wait_until(lambda: next((c for c in _children(root) if c.name == "Restore the unsaved person?"), None),
-                            20, "the draft was not offered back after unlocking")
+        dialog = dialog_named(root, "Restore the unsaved person?", 20)
         click(find(dialog, role="push button", name="Restore", visible=True))
         wait_until(lambda: text_of(find(root, role="text", name="First name", visible=True)) == "Half-typed", 10,
                    "the draft did not come back into the form")

@@ -33,8 +33,8 @@ import unittest
 import nacl.bindings
 import nacl.pwhash
 import pyatspi
-from pinform_e2e import (AppTestCase, click, click_at, dismiss_recovery_key, file_name_field, find, find_all, focus, pinform_bin, press_key, role_name, set_text,
-                         states, text_of, type_keys, wait_until)
+from pinform_e2e import (AppTestCase, click, click_at, dialog_named, dismiss_recovery_key, file_name_field, find,
+                         find_all, focus, pinform_bin, press_key, role_name, set_text, states, text_of, wait_until)
 
 PIN = "5978"
 # Pinform 0.1's data folder: pin.hash for V01_PIN, attempts.json, plaintext records of three people.
@@ -173,18 +173,9 @@ def single_click(node):
 
 
 def top_level(app, name):
-    """A top-level window of the app by name, whatever its role (GTK 4.8 reports the file
-    chooser dialog as a "filler")."""
-    application = app.accessible()
-
-    def lookup():
-        for index in range(application.childCount):
-            child = application.getChildAtIndex(index)
-            if child is not None and child.name == name:
-                return child
-        return None
-
-    return wait_until(lookup, 10, f"no window named {name!r}")
+    """A window of the app by name, whatever its role (GTK 4.8 reports the file chooser dialog
+    as a "filler"): a top-level, or a dialog libadwaita shows inside one."""
+    return dialog_named(app.accessible(), name, 10)
 
 
 def button_labelled(root, text):

@@ -7,7 +7,7 @@ import json
 import os
 import time
 
-from pinform_e2e import AppTestCase, click, find, find_all, response_button, set_text, wait_until
+from pinform_e2e import AppTestCase, click, dialog_named, find, open_dialog, response_button, set_text, wait_until
 from private_cluster import PrivateCluster
 from test_records import message, rows, save_person, unlock, wait_for_rows
 
@@ -23,11 +23,11 @@ class SharedDatabaseTests(AppTestCase):
 
     def join(self, app):
         root = unlock(app)
-        dialog = find(root, role="dialog", name="Join a Shared Database", timeout=10)
+        dialog = dialog_named(root, "Join a Shared Database", 10)
         password = find(dialog, role="password text", name="Password", visible=True)
         set_text(password, PASSWORD)
         click(response_button(dialog, "Join"))
-        wait_until(lambda: not find_all(root, role="dialog", name="Join a Shared Database", visible=True), 10,
+        wait_until(lambda: open_dialog(root, "Join a Shared Database") is None, 10,
                    "the join dialog stayed")
         return root
 

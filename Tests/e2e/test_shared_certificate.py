@@ -12,7 +12,7 @@ import tempfile
 import shutil
 import time
 
-from pinform_e2e import AppTestCase, click, find, find_all, response_button, wait_until
+from pinform_e2e import AppTestCase, click, dialog_named, find_all, open_dialog, response_button, wait_until
 from private_cluster import PrivateCluster
 from test_records import button_labelled, choose_path, save_person, top_level, unlock, wait_for_rows
 
@@ -94,13 +94,13 @@ class SharedCertificateTests(AppTestCase):
         key_body = key_text.splitlines()[5]
         app = self.launch_app(args=["--connect", address])
         root = unlock(app)
-        dialog = find(root, role="dialog", name="Join a Shared Database", timeout=10)
+        dialog = dialog_named(root, "Join a Shared Database", 10)
         click(button_labelled(dialog, "Client Certificate’s Key…"))
         choose_path(top_level(app, "Client Certificate’s Key"), os.path.join(self.ca, "desk.key"), "Open")
         wait_until(lambda: find_all(dialog, role="label", name="desk.key, sealed under your PIN once joined"), 10,
                    "the chosen key was not shown")
         click(response_button(dialog, "Join"))
-        wait_until(lambda: not find_all(root, role="dialog", name="Join a Shared Database", visible=True), 15,
+        wait_until(lambda: open_dialog(root, "Join a Shared Database") is None, 15,
                    "the join dialog stayed")
 
         save_person(root, {"First name": "Ada", "Last name": "Lovelace", "Birth date": "1815-12-10",

@@ -2,7 +2,8 @@
 them waiting — it warns, Keep Open keeps it open, Close Anyway closes — and the next unlock (the
 server back) sends them, in order, into the server's table.
 """
-from pinform_e2e import AppTestCase, click, find, find_all, response_button, set_text, text_of, wait_until
+from pinform_e2e import (AppTestCase, click, dialog_named, find, open_dialog, response_button, set_text, text_of,
+                         wait_until)
 from private_cluster import PrivateCluster
 from test_records import message, save_person, shown_texts, unlock, wait_for_rows
 
@@ -21,10 +22,10 @@ class SharedKeptSavesTests(AppTestCase):
 
     def join(self, app):
         root = unlock(app)
-        dialog = find(root, role="dialog", name="Join a Shared Database", timeout=10)
+        dialog = dialog_named(root, "Join a Shared Database", 10)
         set_text(find(dialog, role="password text", name="Password", visible=True), PASSWORD)
         click(response_button(dialog, "Join"))
-        wait_until(lambda: not find_all(root, role="dialog", name="Join a Shared Database", visible=True), 10,
+        wait_until(lambda: open_dialog(root, "Join a Shared Database") is None, 10,
                    "the join dialog stayed")
         return root
 

@@ -19,8 +19,8 @@ import time
 from gi.repository import Gio, GLib
 
 import devices
-from pinform_e2e import (AppTestCase, _children, click, find, find_all, launch_app, pinform_bin, response_button,
-                         role_name, set_text, states, wait_until)
+from pinform_e2e import (AppTestCase, _children, click, dialog_named, find, launch_app, open_dialog, pinform_bin,
+                         response_button, role_name, set_text, states, wait_until)
 from private_cluster import PrivateCluster
 from test_records import cell_label, message, row_names, rows, save_person, single_click, unlock
 
@@ -74,10 +74,10 @@ def to_front(app):
 
 def join(app, password):
     root = app.accessible()
-    dialog = find(root, role="dialog", name="Join a Shared Database", timeout=10)
+    dialog = dialog_named(root, "Join a Shared Database", 10)
     set_text(find(dialog, role="password text", name="Password", visible=True), password)
     click(response_button(dialog, "Join"))
-    wait_until(lambda: not find_all(root, role="dialog", name="Join a Shared Database", visible=True), 10,
+    wait_until(lambda: open_dialog(root, "Join a Shared Database") is None, 10,
                "the join dialog stayed")
 
 
@@ -198,9 +198,7 @@ class TwoDesksTests(AppTestCase):
         gone(self.a, "Edit Person")
         wait_until(lambda: row_of(self.root_b, "Murray"), 10, "desk A's change did not show at desk B")
         save_edit(dialog_b)
-        conflict = wait_until(lambda: next((window for window in top_levels(self.b)
-                                            if window.name == "Edited at Another Desk"), None), 20,
-                              "desk B was not asked")
+        conflict = dialog_named(self.b.accessible(), "Edited at Another Desk", 20)
         self.assertIn("Last name: yours “Brewster”, the other desk’s “Murray”", message(conflict, "Last name:"))
         self.assertEqual(self.server("SELECT last_name FROM person WHERE first_name = 'Grace'"), "Murray",
                          "nothing is saved before the person chooses")

@@ -2,10 +2,10 @@
 
 internal import CGtk
 
-extension MessageDialog {
-    /// Calls `handler` with the chosen response's id; the dialog closes itself afterwards.
+extension AlertDialog {
+    /// Calls `handler` with the chosen response's id, once the dialog has closed (or begun to).
     ///
-    /// GTK's `response` signal of `AdwMessageDialog`: `void response (AdwMessageDialog *self, const char * response, gpointer user_data)`.
+    /// GTK's `response` signal of `AdwAlertDialog`: `void response (AdwAlertDialog *self, const char * response, gpointer user_data)`.
     @discardableResult
     public func onResponse(_ handler: @escaping @MainActor (_ response: String) -> Void) -> SignalConnection {
         typealias Handler = @MainActor (_ response: String) -> Void
