@@ -133,6 +133,7 @@ class X11Pointer:
         self.x.XQueryTree.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 4
         self.x.XFree.argtypes = [ctypes.c_void_p]
         self.x.XGetWindowAttributes.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_void_p]
+        self.x.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.c_void_p]
         self.xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong]
         self.xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
         name = os.environ.get("PINFORM_X11_DISPLAY") or os.environ.get("DISPLAY")
@@ -200,6 +201,16 @@ class X11Pointer:
         window) starts on the screen: the window's place plus GTK's client-side shadow
         (_GTK_FRAME_EXTENTS), which window coordinates skip."""
         root = self.x.XDefaultRootWindow(self.display)
+        window = self._window_of(pid, title)
+        x, y, child = ctypes.c_int(), ctypes.c_int(), ctypes.c_ulong()
+        self.x.XTranslateCoordinates(self.display, window, root, 0, 0, ctypes.byref(x), ctypes.byref(y),
+                                     ctypes.byref(child))
+        extents = self._cardinals(window, "_GTK_FRAME_EXTENTS") or [0, 0, 0, 0]
+        return x.value + extents[0], y.value + extents[2]
+
+    def _window_of(self, pid, title=None):
+        """Process `pid`'s shown X window titled `title`, else its newest shown one."""
+        root = self.x.XDefaultRootWindow(self.display)
         pending, windows = [root], []
         while pending:
             window = pending.pop()
@@ -211,12 +222,27 @@ class X11Pointer:
         if not shown:
             raise RuntimeError(f"process {pid} has no X window")
         titled = [window for window in shown if title and self._text(window, "_NET_WM_NAME") == title]
-        window = max(titled or shown)  # the newest: X hands out ids in order
-        x, y, child = ctypes.c_int(), ctypes.c_int(), ctypes.c_ulong()
-        self.x.XTranslateCoordinates(self.display, window, root, 0, 0, ctypes.byref(x), ctypes.byref(y),
-                                     ctypes.byref(child))
-        extents = self._cardinals(window, "_GTK_FRAME_EXTENTS") or [0, 0, 0, 0]
-        return x.value + extents[0], y.value + extents[2]
+        return max(titled or shown)  # the newest: X hands out ids in order
+
+    def activate(self, pid, title=None):
+        """Asks the window manager to activate process `pid`'s window (titled `title`) as a
+        taskbar does when it is clicked: _NET_ACTIVE_WINDOW with the pager as its source, which
+        mutter honours at once (a window presented by its own program without a user's timestamp
+        is kept behind by mutter's focus-stealing prevention)."""
+        root = self.x.XDefaultRootWindow(self.display)
+        window = self._window_of(pid, title)
+        event = _ClientMessage()
+        event.type = 33  # ClientMessage
+        event.send_event = 1
+        event.display = self.display
+        event.window = window
+        event.message_type = self.x.XInternAtom(self.display, b"_NET_ACTIVE_WINDOW", 0)
+        event.format = 32
+        event.data[0] = 2  # source: a pager
+        event.data[1] = 0  # CurrentTime
+        mask = (1 << 19) | (1 << 20)  # SubstructureNotifyMask | SubstructureRedirectMask
+        self.x.XSendEvent(self.display, root, 0, mask, ctypes.byref(event))
+        self.x.XSync(self.display, 0)
 
     def move(self, x, y):
         self.xtst.XTestFakeMotionEvent(self.display, -1, x, y, 0)
@@ -264,6 +290,13 @@ def num_lock(on):
     if _num_lock[0] != on:
         tap_keycode(NUM_LOCK_CODE)
         _num_lock[0] = on
+
+
+class _ClientMessage(ctypes.Structure):
+    """XClientMessageEvent, padded to the size of an XEvent."""
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                ("format", ctypes.c_int), ("data", ctypes.c_long * 5), ("pad", ctypes.c_long * 12)]
 
 
 class _WindowAttributes(ctypes.Structure):
