@@ -52,8 +52,9 @@ TEST_PACKAGES=(
 )
 
 # What building the Debian package needs (scripts/deb): debian/control's Build-Depends, read by
-# deb_build_depends, and these tools beside them.
-DEB_TOOLS=(build-essential dpkg-dev debhelper lintian)
+# deb_build_depends, and these tools beside them; debootstrap makes the clean root of its
+# install test (scripts/deb-test, scripts/root --clean) when .ci/run runs that in the root.
+DEB_TOOLS=(build-essential dpkg-dev debhelper lintian debootstrap)
 
 # The packages debian/control's Build-Depends names, one a line: the first of each alternative,
 # without versions, architectures or build profiles; debhelper-compat is debhelper's.
