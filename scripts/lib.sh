@@ -51,6 +51,19 @@ TEST_PACKAGES=(
     reuse
 )
 
+# What building the Debian package needs (scripts/deb): debian/control's Build-Depends, read by
+# deb_build_depends, and these tools beside them; debootstrap makes the clean root of its
+# install test (scripts/deb-test, scripts/root --clean) when .ci/run runs that in the root.
+DEB_TOOLS=(build-essential dpkg-dev debhelper lintian debootstrap)
+
+# The packages debian/control's Build-Depends names, one a line: the first of each alternative,
+# without versions, architectures or build profiles; debhelper-compat is debhelper's.
+deb_build_depends() {
+    [[ -f "$REPO_ROOT/debian/control" ]] || return 0
+    sed -n '/^Build-Depends:/,/^[^ #]/p' "$REPO_ROOT/debian/control" | sed -n '2,$p' | grep '^ ' |
+        sed -E 's/^ +//; s/[ ,|(\[<].*//; s/^debhelper-compat$/debhelper/' | grep -v '^$' | sort -u
+}
+
 # The platform's floor, GNOME 48 (meson.build declares the same): where the host has less, the
 # scripts run in a Debian 13 root (scripts/root, ensure_platform).
 GTK_FLOOR=4.18
