@@ -28,8 +28,6 @@ KNOWN_FAILURES = {
         UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in panel \'[93 chars]ds\'"] != []',
     "test_a11y_windows.EveryWindowNameTests.test_walk_preferences_by_keyboard":
         UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in grouping \'\'"] != []',
-    "test_a11y_windows.EveryWindowNameTests.test_walk_primary_menu_and_about_by_keyboard":
-        UNNAMED_PART + 'in About: Lists differ: ["unnamed focusable scroll pane in groupin[115 chars] \'\'"] != []',
     "test_a11y_windows.EveryWindowNameTests.test_walk_shortcuts_window_by_keyboard":
         "no window named 'Keyboard Shortcuts' within 10 s",
     "test_forms.FormWindowTests.test_clicking_a_label_focuses_its_entry":
@@ -57,6 +55,4 @@ KNOWN_FAILURES = {
         'Tuples differ: ((157, 365, 64, 64), (-5, -5, 400, 683)) != ((158, 365, 64, 64), (-5, -5, 400, 683))',
     "test_startup_libraries.StartupLibrariesTests.test_neither_a_first_run_nor_a_desk_with_a_pin_loads_them_before_the_pin_window":
         "Lists differ: ['libcrypto.so.3', 'libssl.so.3'] != []",
-    "test_two_desks.TwoDesksTests.test_2_one_record_edited_at_both_desks_merges_other_fields_and_asks_about_the_same":
-        'Edit stayed insensitive after selecting the row within 5 s',
 }
