@@ -28,6 +28,8 @@ KNOWN_FAILURES = {
         UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in panel \'[93 chars]ds\'"] != []',
     "test_a11y_windows.EveryWindowNameTests.test_walk_preferences_by_keyboard":
         UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in grouping \'\'"] != []',
+    "test_a11y_windows.EveryWindowNameTests.test_walk_primary_menu_and_about_by_keyboard":
+        UNNAMED_PART + 'in About (AdwAboutDialog, 1 run in 3): Lists differ: ["unnamed focusable list in panel \'\'", …] != []',
     "test_a11y_windows.EveryWindowNameTests.test_walk_shortcuts_window_by_keyboard":
         "no window named 'Keyboard Shortcuts' within 10 s",
     "test_forms.FormWindowTests.test_clicking_a_label_focuses_its_entry":
