@@ -183,7 +183,7 @@ class X11Pointer:
         attributes = _WindowAttributes()
         if not self.x.XGetWindowAttributes(self.display, window, ctypes.byref(attributes)):
             return False
-        return _map_state(attributes) == 2  # IsViewable
+        return attributes.map_state == 2  # IsViewable
 
     def _windows(self, window):
         root, parent = ctypes.c_ulong(), ctypes.c_ulong()
@@ -309,10 +309,6 @@ class _WindowAttributes(ctypes.Structure):
                 ("map_state", ctypes.c_int), ("all_event_masks", ctypes.c_long),
                 ("your_event_mask", ctypes.c_long), ("do_not_propagate_mask", ctypes.c_long),
                 ("override_redirect", ctypes.c_int), ("screen", ctypes.c_void_p)]
-
-
-def _map_state(attributes):
-    return attributes.map_state
 
 
 def hold_seat(ready_file):

@@ -767,38 +767,20 @@ def pointer_to(x, y):
         pointer.close()
 
 
-def pointer_button(button, action):
-    """Presses ("p"), releases ("r"), clicks ("c") or double-clicks ("d") pointer `button` where
-    the pointer is."""
+def click_at(node, button=1, double=False):
+    """Clicks (or double-clicks) with the pointer in the middle of the node."""
+    x, y = screen_point(node)
     if not devices.under_wayland():
-        x, y = _pointer_position()
-        pyatspi.Registry.generateMouseEvent(x, y, f"b{button}{action}")
+        pyatspi.Registry.generateMouseEvent(x, y, f"b{button}{'d' if double else 'c'}")
         return
     pointer = devices.X11Pointer()
     try:
-        for pressed in {"p": [True], "r": [False], "c": [True, False], "d": [True, False, True, False]}[action]:
+        pointer.move(x, y)
+        for pressed in [True, False] * (2 if double else 1):
             pointer.button(button, pressed)
             time.sleep(0.02)
     finally:
         pointer.close()
-
-
-_last_pointer = [(0, 0)]
-
-
-def _pointer_position():
-    return _last_pointer[0]
-
-
-def click_at(node, button=1, double=False):
-    """Clicks (or double-clicks) with the pointer in the middle of the node."""
-    x, y = screen_point(node)
-    _last_pointer[0] = (x, y)
-    if not devices.under_wayland():
-        pyatspi.Registry.generateMouseEvent(x, y, f"b{button}{'d' if double else 'c'}")
-        return
-    pointer_to(x, y)
-    pointer_button(button, "d" if double else "c")
 
 
 def on_x11(node):
