@@ -357,6 +357,13 @@ class OrcaSession:
                 break
         return self.spoken(since)
 
+    def let_descriptions_expire(self):
+        """Waits until Orca 48 has forgotten the descriptions it read: its speech generator keeps
+        each object's description and clears what it keeps every 2 s (`generator.py`,
+        `_clear_stored_data`), so a field presented again within 2 s is read with the description
+        it had then, not the one it has now. A person coming back to a field takes longer."""
+        time.sleep(2.2)
+
     # --- making Orca see the app -------------------------------------------------------------
 
     def attach(self, app, expect, timeout=ORCA_TIMEOUT):
