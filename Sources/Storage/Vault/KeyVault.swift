@@ -157,6 +157,9 @@ public final class KeyVault: Sendable {
     /// In a data folder that cannot be written, nothing is made or removed: the right PIN
     /// returns a key saved nowhere, and the plaintext records can only be opened read-only.
     ///
+    /// A PIN slot weaker than this vault's derivation (from a restored backup) is wrapped again
+    /// with it once the PIN is right (`strengthenPINSlot`).
+    ///
     /// - Returns: the data key, or `nil` for a wrong PIN.
     /// - Throws: `.noPIN`, `.unreadable`, `.notARegularFile`, `.corrupt` (the file is left as
     ///   it is), `.hashingFailed`, `.outOfSecureMemory`, `.writeFailed` (upgrade only).
@@ -166,7 +169,9 @@ public final class KeyVault: Sendable {
         if needsUpgrade { return try upgrade(pin: pin) }
         let slot = try pinSlot()
         if slot.kind == .tpm2PIN { return try unwrapSealed(slot, pin: pin) }
-        return try unwrap(slot, secret: pin)
+        guard let dataKey = try unwrap(slot, secret: pin) else { return nil }
+        strengthenPINSlot(slot, pin: pin, dataKey: dataKey)
+        return dataKey
     }
 
     /// Checks, without any work, that the key file has a PIN slot that a PIN could open: a
