@@ -32,6 +32,12 @@ struct SodiumFunctions: @unchecked Sendable {
     let xchacha20poly1305Decrypt: @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>, UInt64, UnsafePointer<UInt8>?, UInt64, UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> Int32
     let xchacha20poly1305Encrypt: @convention(c) (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt64>?, UnsafePointer<UInt8>?, UInt64, UnsafePointer<UInt8>?, UInt64, UnsafePointer<UInt8>?, UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> Int32
     let generichash: @convention(c) (UnsafeMutablePointer<UInt8>, Int, UnsafePointer<UInt8>?, UInt64, UnsafePointer<UInt8>?, Int) -> Int32
+    /// `crypto_generichash_init`, `_update`, `_final` and `_statebytes`: the state is a block of
+    /// `generichashStatebytes()` bytes, aligned to 64.
+    let generichashInit: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<UInt8>?, Int, Int) -> Int32
+    let generichashUpdate: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<UInt8>?, UInt64) -> Int32
+    let generichashFinal: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<UInt8>, Int) -> Int32
+    let generichashStatebytes: @convention(c) () -> Int
     let pwhash: @convention(c) (UnsafeMutablePointer<UInt8>, UInt64, UnsafePointer<CChar>, UInt64, UnsafePointer<UInt8>, UInt64, Int, Int32) -> Int32
     let pwhashMemlimitInteractive: @convention(c) () -> Int
     let pwhashOpslimitInteractive: @convention(c) () -> Int
@@ -55,6 +61,10 @@ struct SodiumFunctions: @unchecked Sendable {
         xchacha20poly1305Decrypt = try library.function("crypto_aead_xchacha20poly1305_ietf_decrypt")
         xchacha20poly1305Encrypt = try library.function("crypto_aead_xchacha20poly1305_ietf_encrypt")
         generichash = try library.function("crypto_generichash")
+        generichashInit = try library.function("crypto_generichash_init")
+        generichashUpdate = try library.function("crypto_generichash_update")
+        generichashFinal = try library.function("crypto_generichash_final")
+        generichashStatebytes = try library.function("crypto_generichash_statebytes")
         pwhash = try library.function("crypto_pwhash")
         pwhashMemlimitInteractive = try library.function("crypto_pwhash_memlimit_interactive")
         pwhashOpslimitInteractive = try library.function("crypto_pwhash_opslimit_interactive")

@@ -10,8 +10,10 @@ extension Backup {
 
     /// Replaces the data folder's records and key file with a backup's.
     ///
-    /// The backup is checked first (`verify(_:)`: checksums, a key file this version reads, an
-    /// encrypted database); then the current key file, PIN hash and records (with their `-wal`,
+    /// The backup is read as a stream into a folder beside the records and checked there
+    /// (`BackupStream`, `check`: checksums, a key file this version reads, an encrypted
+    /// database), after the folder's free space was found to hold it (`BackupError.noRoom`);
+    /// then the current key file, PIN hash and records (with their `-wal`,
     /// `-shm` and `-journal`) move into a new folder `before-restore-<UTC time>` inside the data
     /// folder, and the backup's files are written in their place (mode 0600; the key file last).
     /// Any failure moves the current files back. Close the records first: a file another
@@ -25,10 +27,6 @@ extension Backup {
     /// - Returns: the folder holding the replaced data, or nil when there was none (a fresh home).
     @discardableResult
     public static func restore(_ file: URL, into paths: AppPaths, now: Date = Date()) throws(BackupError) -> URL? {
-        let archive = try verify(file)
-        guard let keys = archive.entry(named: keyFileEntry), let records = archive.entry(named: databaseEntry) else {
-            throw .damaged(path: file.path)
-        }
         let data = paths.dataDirectory
         if let failure = FileOperations.makeDirectories(atPath: data.path) { throw .cannotRestore(reason: failure.reason) }
         if let failure = FileOperations.makeDirectories(atPath: paths.configDirectory.path) {
@@ -37,6 +35,17 @@ extension Backup {
         guard !Database.isOpenElsewhere(fileAt: paths.recordsFile) else {
             throw .cannotRestore(reason: tr("the records are open in another program"))
         }
+        try checkRoom(for: file, in: data)
+        // The backup's files are unpacked and checked beside the records first (the same file
+        // system, so that each is then renamed into place); nothing is replaced before.
+        var template = Array((data.path + "/.restoring-XXXXXX").utf8CString)
+        guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw .cannotRestore(reason: String(cString: strerror(errno)))
+        }
+        let staging = URL(fileURLWithPath: String(cString: created), isDirectory: true)
+        defer { try? FileManager.default.removeItem(atPath: staging.path) }
+        let contents = try BackupStream.read(file, unpackingRecordsInto: staging)
+        try check(contents, of: file, in: staging, key: nil)
         let names = [KeyVault.fileName, PinVault.fileName, Database.fileName]
             + Database.companionSuffixes.map { Database.fileName + $0 }
         let present = names.filter { FileOperations.exists(atPath: data.appendingPathComponent($0).path) }
@@ -70,19 +79,17 @@ extension Backup {
             }
             moved.append(name)
         }
-        do throws(FileFailure) {
-            for entry in [records, keys] {
-                let failure: FileFailure? = entry.data.withUnsafeBytes { buffer in
-                    do throws(FileFailure) {
-                        try FileOperations.replaceAtomically(atPath: data.appendingPathComponent(entry.name).path, with: buffer)
-                        return nil
-                    } catch {
-                        return error
-                    }
-                }
-                if let failure { throw failure }
-                written.append(entry.name)
+        // The records first, the key file last.
+        for name in [databaseEntry, keyFileEntry] {
+            guard rename(staging.appendingPathComponent(name).path, data.appendingPathComponent(name).path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                putBack()
+                throw .cannotRestore(reason: reason)
             }
+            written.append(name)
+        }
+        do throws(FileFailure) {
+            try FileOperations.syncDirectory(atPath: data.path)
         } catch {
             putBack()
             throw .cannotRestore(reason: error.reason)
@@ -94,5 +101,16 @@ extension Backup {
         }
         if let aside { try? FileOperations.syncDirectory(atPath: aside.path) }
         return aside
+    }
+
+    /// Throws `.noRoom` when the file system of `folder` has less free space than `file`'s size.
+    static func checkRoom(for file: URL, in folder: URL) throws(BackupError) {
+        var status = stat()
+        guard stat(file.path, &status) == 0 else { throw .cannotRead(path: file.path, reason: String(cString: strerror(errno))) }
+        var system = statvfs()
+        guard statvfs(folder.path, &system) == 0 else { return }
+        let free = UInt64(system.f_bavail) * UInt64(system.f_frsize)
+        let needed = UInt64(max(status.st_size, 0))
+        guard needed <= free else { throw .noRoom(path: file.path, needed: needed, free: free) }
     }
 }

@@ -82,68 +82,55 @@ public enum Backup {
         return target
     }
 
-    /// Reads a backup file back and checks it through: lengths and checksums; a key file that
-    /// parses, of this version, and with `key`'s id when given; and a database that opens with
-    /// `key` (when given) and passes `quick_check` — else one whose size is whole pages.
-    ///
-    /// - Returns: the archive.
-    @discardableResult
-    public static func verify(_ file: URL, key: SecretBytes? = nil) throws(BackupError) -> BackupArchive {
-        let archive = try read(file)
-        guard let keys = archive.entry(named: keyFileEntry), let records = archive.entry(named: databaseEntry) else {
-            throw .damaged(path: file.path)
-        }
+    /// Reads a backup file back and checks it through, as a stream (`BackupStream`): lengths
+    /// and checksums; a key file that parses, of this version, and with `key`'s id when given;
+    /// and a database that opens with `key` (when given) and passes `quick_check` — else one
+    /// whose size is whole pages and that is not a plain SQLite file.
+    public static func verify(_ file: URL, key: SecretBytes? = nil) throws(BackupError) {
         let folder = try privateFolder()
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let contents = try BackupStream.read(file, unpackingRecordsInto: key == nil ? nil : folder)
+        try check(contents, of: file, in: folder, key: key)
+    }
+
+    /// Checks what `BackupStream` read from `file`; writes its key file into `folder` (mode 0600,
+    /// flushed) to read it as the vault does.
+    static func check(_ contents: BackupStream.Contents, of file: URL, in folder: URL, key: SecretBytes?) throws(BackupError) {
         let keyFile: KeyFile
+        let keyPath = folder.appendingPathComponent(keyFileEntry).path
         do {
-            try keys.data.write(to: folder.appendingPathComponent(keyFileEntry))
+            let failure: FileFailure? = contents.keyFile.withUnsafeBytes { buffer in
+                do throws(FileFailure) {
+                    try FileOperations.replaceAtomically(atPath: keyPath, with: buffer)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw failure }
             keyFile = try KeyVault(directory: folder).read()
-        } catch let error as VaultError where error == .newerVersion(path: folder.appendingPathComponent(keyFileEntry).path) {
+        } catch let error as VaultError where error == .newerVersion(path: keyPath) {
             throw .newerVersion(path: file.path)
         } catch {
             throw .verificationFailed(path: file.path, reason: tr("the key file in it cannot be read"))
         }
-        guard !records.data.isEmpty, records.data.count % 1024 == 0,
-              records.data.prefix(16) != Data("SQLite format 3\0".utf8) else {
+        guard contents.recordsSize > 0, contents.recordsSize % 1024 == 0,
+              contents.recordsHead != Data("SQLite format 3\0".utf8) else {
             throw .verificationFailed(path: file.path, reason: tr("the records in it are not an encrypted database"))
         }
-        guard let key else { return archive }
+        guard let key else { return }
         guard keyFile.keyID == KeyVault.keyID(of: key) else {
             throw .verificationFailed(path: file.path, reason: tr("the key file in it is not this data key’s"))
         }
-        let copy = folder.appendingPathComponent(databaseEntry)
         do {
-            try records.data.write(to: copy)
-            let database = try Database(at: copy, readOnly: true, key: key)
+            guard let records = contents.recordsFile else { throw StoreError.corrupt(path: file.path) }
+            let database = try Database(at: records, readOnly: true, key: key)
             defer { database.close() }
             guard case .text("ok")? = try database.rows("PRAGMA quick_check").first?.first else {
-                throw StoreError.corrupt(path: copy.path)
+                throw StoreError.corrupt(path: records.path)
             }
         } catch {
             throw .verificationFailed(path: file.path, reason: tr("the records in it do not open with the data key"))
-        }
-        return archive
-    }
-
-    /// Reads and decodes a backup file.
-    static func read(_ file: URL) throws(BackupError) -> BackupArchive {
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: file, options: .uncached)
-        } catch {
-            throw .cannotRead(path: file.path, reason: (error as NSError).localizedDescription)
-        }
-        // The checksums are libsodium's.
-        if case .failure(let missing) = Sodium.shared { throw .cannotRead(path: file.path, reason: missing.reason) }
-        do {
-            return try BackupArchive(decoding: bytes)
-        } catch .notABackup {
-            throw .notABackup(path: file.path)
-        } catch .newerVersion {
-            throw .newerVersion(path: file.path)
-        } catch {
-            throw .damaged(path: file.path)
         }
     }
 

@@ -19,6 +19,8 @@ public enum BackupError: Error, Equatable, Sendable {
     case nothingToBackUp(reason: String)
     /// The data folder could not be changed to hold the backup's files; it is as it was.
     case cannotRestore(reason: String)
+    /// The backup (`needed` bytes) is larger than the free space beside the records (`free` bytes).
+    case noRoom(path: String, needed: UInt64, free: UInt64)
 
     /// A sentence for the person.
     public var message: String {
@@ -41,6 +43,10 @@ public enum BackupError: Error, Equatable, Sendable {
             tr("There is nothing to back up yet: {reason}", ["reason": reason])
         case .cannotRestore(let reason):
             tr("The backup was not restored: {reason}. Your records are as they were.", ["reason": reason])
+        case .noRoom(let path, let needed, let free):
+            // Translators: {needed} and {free} are whole megabytes ("200"); "MB" is the unit.
+            tr("The backup “{file}” needs {needed} MB and the records’ folder has {free} MB free. Make room and try again. Your records are as they were.",
+               ["file": path, "needed": String((needed + 999_999) / 1_000_000), "free": String(free / 1_000_000)])
         }
     }
 }
