@@ -28,8 +28,11 @@ final class BackupsGroup {
 
     /// Makes a backup into the folder; nil while locked (the records are closed).
     var backUpNow: (@MainActor (URL) async -> Result<URL, BackupError>)?
-    /// Replaces the data with the backup once the person agreed.
-    var restore: (@MainActor (URL) -> Void)?
+    /// Replaces the data with the backup once the person agreed and typed the backup's PIN or
+    /// recovery key: the backup is opened with it first, and why not comes back (nothing was
+    /// replaced then). Nil while locked with records: restoring replaces them, so the current
+    /// PIN (an unlock) comes first.
+    var restore: (@MainActor (URL, SecretBytes) async -> BackupError?)?
 
     private let settings: AppSettings
     /// The numbers of daily backups offered, in the order of the row's choices.
@@ -39,7 +42,8 @@ final class BackupsGroup {
 
     /// - Parameter lastBackup: when the last backup of the unlocked records was made (nil: none);
     ///   not shown while locked (`canBackUp` false), when the records cannot be read.
-    init(settings: AppSettings, canBackUp: Bool, lastBackup: Date? = nil) {
+    /// - Parameter canRestore: false while locked with records (see `restore`).
+    init(settings: AppSettings, canBackUp: Bool, canRestore: Bool = true, lastBackup: Date? = nil) {
         self.settings = settings
         folderRow = ActionRow(title: tr("Backup folder"), subtitle: Self.folderText(settings.backupFolder))
         chooseFolderButton.verticalAlignment = .center
@@ -73,8 +77,10 @@ final class BackupsGroup {
 
         restoreRow = ActionRow(
             title: tr("Restore from a backup"),
-            subtitle: tr("Replaces the records and the PIN with a backup’s. The current ones are kept in a folder beside them."))
+            subtitle: canRestore ? tr("Replaces the records and the PIN with a backup’s. The current ones are kept in a folder beside them.")
+                : tr("Unlock the records first: a restore replaces them, so it needs their PIN."))
         restoreButton.verticalAlignment = .center
+        restoreButton.isSensitive = canRestore
         restoreRow.addSuffix(restoreButton)
 
         for row in [folderRow, dailyRow, keepRow, backUpRow, lastBackupRow, restoreRow] as [Widget] { group.add(row) }
@@ -150,8 +156,9 @@ final class BackupsGroup {
         chooser.show()
     }
 
-    /// Checks the backup, then asks before anything is replaced.
-    func confirmRestore(_ file: URL) {
+    /// Checks the backup, then asks before anything is replaced, for the backup's PIN or
+    /// recovery key; `problem` says why the last one typed did not open it.
+    func confirmRestore(_ file: URL, problem: String? = nil) {
         do {
             try Backup.verify(file)
         } catch {
@@ -162,13 +169,56 @@ final class BackupsGroup {
             heading: tr("Replace the records with this backup?"),
             body: tr("The records and the PIN become those of “{file}”. The current ones are kept in a folder named “before-restore” and the time, in Pinform’s data folder. Pinform then locks: unlock with the backup’s PIN or its recovery key.",
                      ["file": file.lastPathComponent]))
+        let secretLabel = Label(tr("The backup’s PIN or recovery key"))
+        secretLabel.xAlign = 0
+        let secretEntry = PasswordEntry()
+        secretLabel.setMnemonicWidget(secretEntry)
+        secretEntry.setAccessibleLabel(tr("The backup’s PIN or recovery key"))
+        let problemLabel = Label(problem ?? "")
+        problemLabel.xAlign = 0
+        problemLabel.wraps = true
+        problemLabel.addCSSClass("error")
+        problemLabel.isVisible = problem != nil
+        let box = Box(.vertical, spacing: 6)
+        for widget: Widget in [secretLabel, secretEntry, problemLabel] { box.append(widget) }
+        dialog.extraChild = box
+        if problem != nil { secretEntry.setAccessibleDescription(problem ?? "") }
         dialog.addResponse(DialogResponse.cancel, label: tr("Cancel"))
         dialog.addResponse(DialogResponse.restore, label: tr("Restore"), appearance: .destructive)
         dialog.setResponses(default: .cancel, close: .cancel)
+        dialog.setResponse(DialogResponse.restore.rawValue, isEnabled: false)
+        secretEntry.onChanged { dialog.setResponse(DialogResponse.restore.rawValue, isEnabled: !secretEntry.text.isEmpty) }
+        secretEntry.onActivate {
+            guard !secretEntry.text.isEmpty else { return }
+            _ = dialog.close()
+            self.restore(file, with: secretEntry)
+        }
         dialog.onResponse { (response: DialogResponse?) in
-            if response == .restore { self.restore?(file) }
+            if response == .restore { self.restore(file, with: secretEntry) }
         }
         dialog.present()
+        _ = secretEntry.grabFocus()
+    }
+
+    /// Opens the backup with what `entry` holds (copied into locked memory, the entry emptied),
+    /// and asks again with the reason when it does not open.
+    private func restore(_ file: URL, with entry: PasswordEntry) {
+        guard let restore else { return }
+        let secret = entry.withTextBytes { try? SecretBytes(copying: $0) }
+        entry.clear()
+        guard let secret else { return showError(tr("There is not enough secure memory to hold the PIN.")) }
+        restoreButton.isSensitive = false
+        restoreRow.subtitle = tr("Opening the backup…")
+        Task { @MainActor in
+            let problem = await restore(file, secret)
+            self.restoreButton.isSensitive = true
+            self.restoreRow.subtitle = tr("Replaces the records and the PIN with a backup’s. The current ones are kept in a folder beside them.")
+            guard let problem else { return }
+            switch problem {
+            case .wrongSecret, .pinSealedElsewhere: self.confirmRestore(file, problem: problem.message)
+            default: self.showError(problem.message)
+            }
+        }
     }
 
     private func showError(_ message: String) {

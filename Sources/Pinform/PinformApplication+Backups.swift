@@ -9,7 +9,9 @@ import Storage
 extension PinformApplication {
     /// The Backups group of Preferences: Back Up Now while unlocked; Restore at any time.
     func backupGroups() -> [PreferencesGroup] {
-        let backups = BackupsGroup(settings: settings, canBackUp: unlockedRecords != nil,
+        // Locked with records, a restore waits for the unlock: it replaces them, so it needs their PIN.
+        let canRestore = unlockedRecords != nil || !KeyVault(directory: paths.dataDirectory, tpm: nil).hasPIN
+        let backups = BackupsGroup(settings: settings, canBackUp: unlockedRecords != nil, canRestore: canRestore,
                                    lastBackup: unlockedRecords.flatMap(BackupRun.lastBackup(of:)))
         if unlockedRecords != nil {
             backups.backUpNow = { [weak self] folder in
@@ -19,9 +21,26 @@ extension PinformApplication {
                 return await BackupRun.backUpInBackground(records, key: key, paths: paths, into: folder, automatic: false)
             }
         }
-        backups.restore = { [weak self, weak backups] file in
-            backups?.group.rootWindow?.destroy()
-            self?.restoreBackup(file)
+        if canRestore {
+            backups.restore = { [weak self, weak backups] file, secret in
+                guard let self else { return nil }
+                let paths = paths
+                // Unpacked and opened with the backup's key off the main thread (argon2id takes a second).
+                let staged = await Task.detached { () -> Result<StagedRestore, BackupError> in
+                    do throws(BackupError) {
+                        return .success(try Backup.stageRestore(of: file, into: paths, opening: secret))
+                    } catch {
+                        return .failure(error)
+                    }
+                }.value
+                switch staged {
+                case .failure(let error): return error
+                case .success(let staged):
+                    backups?.group.rootWindow?.destroy()
+                    restoreBackup(staged)
+                    return nil
+                }
+            }
         }
         return [backups.group]
     }
@@ -53,24 +72,25 @@ extension PinformApplication {
         }
     }
 
-    /// Locks (unsaved input kept as drafts, as at Lock), replaces the data with the backup's,
-    /// and shows the PIN window for the restored data, with what happened.
-    func restoreBackup(_ file: URL) {
+    /// Locks (unsaved input kept as drafts, as at Lock), replaces the data with the backup's
+    /// (opened with its PIN or recovery key already), and shows the PIN window for the restored
+    /// data, with what happened.
+    func restoreBackup(_ staged: StagedRestore) {
         if let form = formWindow {
             lockPreparation.prepare(form, for: .user) { [weak self] in
                 self?.lockNow()
-                self?.finishRestoring(file)
+                self?.finishRestoring(staged)
             }
         } else {
-            finishRestoring(file)
+            finishRestoring(staged)
         }
     }
 
-    private func finishRestoring(_ file: URL) {
+    private func finishRestoring(_ staged: StagedRestore) {
         let heading: String
         let body: String
-        do {
-            let aside = try Backup.restore(file, into: paths)
+        do throws(BackupError) {
+            let aside = try staged.commit()
             heading = tr("Backup restored")
             body = aside.map {
                 tr("Unlock with the backup’s PIN or its recovery key. The data it replaced is kept in “{folder}”.",

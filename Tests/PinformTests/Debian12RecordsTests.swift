@@ -127,7 +127,7 @@ final class Debian12RecordsTests: XCTestCase {
         try Backup.verify(backup, key: key)
         let restored = AppPaths(dataDirectory: work.appendingPathComponent("restored/data"),
                                 configDirectory: work.appendingPathComponent("restored/config"))
-        XCTAssertNil(try Backup.restore(backup, into: restored), "a fresh home has nothing to move aside")
+        XCTAssertNil(try Backup.restore(backup, into: restored, opening: try Self.secret(Self.pin)), "a fresh home has nothing to move aside")
         let restoredFlow = PinFlow(changing: false, vault: KeyVault(directory: restored.dataDirectory, tpm: nil),
                                    attempts: AttemptStore(paths: restored), newPINLength: 6)
         guard case .accepted = await restoredFlow.submit(try Self.secret(Self.pin)) else {

@@ -98,7 +98,7 @@ final class BackupStreamTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(descriptor, 0)
         XCTAssertEqual(ftruncate(descriptor, off_t(free + (1 << 30))), 0)
         close(descriptor)
-        XCTAssertThrowsError(try Backup.restore(file, into: paths)) {
+        XCTAssertThrowsError(try Backup.restore(file, into: paths, opening: secret("2468"), derivation: .fastForTests)) {
             guard case .noRoom(let path, let needed, _)? = $0 as? BackupError else { return XCTFail("\($0)") }
             XCTAssertEqual(path, file.path)
             XCTAssertGreaterThan(needed, free)
@@ -106,5 +106,100 @@ final class BackupStreamTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOf: paths.recordsFile, encoding: .utf8), "records")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: paths.dataDirectory.path), [Database.fileName])
+    }
+}
+
+/// Restore opens the backup with its PIN or recovery key before anything is replaced.
+final class BackupRestoreKeyTests: XCTestCase {
+    private var home: TemporaryDirectory!
+    private var backups: TemporaryDirectory!
+
+    override func setUp() {
+        home = TemporaryDirectory()
+        backups = TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        home = nil
+        backups = nil
+    }
+
+    private var paths: AppPaths {
+        AppPaths(dataDirectory: home.url.appendingPathComponent("data/pinform"),
+                 configDirectory: home.url.appendingPathComponent("config/pinform"))
+    }
+
+    /// A backup of an installation whose PIN is 246813, made with `derivation`; the data folder
+    /// then holds other records under another key (2468).
+    private func backupAndOtherRecords(derivation: KeyDerivation = .fastForTests) throws -> (URL, SecretBytes) {
+        let made = TemporaryDirectory()
+        let madePaths = AppPaths(dataDirectory: made.url.appendingPathComponent("data"), configDirectory: made.url.appendingPathComponent("config"))
+        try madePaths.ensureExists()
+        let vault = KeyVault(directory: madePaths.dataDirectory, derivation: derivation)
+        let (key, recovery) = try vault.createWithRecoveryKey(pin: secret("246813"))
+        let database = try Database(at: madePaths.recordsFile, key: key)
+        _ = try Fixtures.people(in: database).insert(contentsOf: [Person("Ada", "Lovelace")])
+        let file = try Backup.make(of: database, keyFile: vault.fileURL, key: key, in: backups.url, automatic: false)
+        database.close()
+        try paths.ensureExists()
+        let currentKey = try KeyVault(directory: paths.dataDirectory, derivation: .fastForTests).create(pin: secret("2468"))
+        let current = try Database(at: paths.recordsFile, key: currentKey)
+        _ = try Fixtures.people(in: current).insert(contentsOf: [Person("Current", "One")])
+        current.close()
+        return (file, recovery)
+    }
+
+    private func assertNothingReplaced(file: StaticString = #filePath, line: UInt = #line) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: paths.dataDirectory.path)
+        XCTAssertFalse(names.contains { $0.hasPrefix(Backup.asidePrefix) || $0.hasPrefix(".restoring") }, "\(names)", file: file, line: line)
+        XCTAssertNotNil(try KeyVault(directory: paths.dataDirectory, derivation: .fastForTests).unlock(pin: secret("2468")),
+                        file: file, line: line)
+    }
+
+    func testAWrongPINOrRecoveryKeyReplacesNothing() throws {
+        let (file, _) = try backupAndOtherRecords()
+        XCTAssertThrowsError(try Backup.restore(file, into: paths, opening: secret("246814"), derivation: .fastForTests)) {
+            XCTAssertEqual($0 as? BackupError, .wrongSecret(path: file.path))
+        }
+        let wrongRecovery = String(repeating: "12345-", count: 7) + "12345"
+        XCTAssertThrowsError(try Backup.restore(file, into: paths, opening: secret(wrongRecovery), derivation: .fastForTests)) {
+            XCTAssertEqual($0 as? BackupError, .wrongSecret(path: file.path))
+        }
+        try assertNothingReplaced()
+    }
+
+    func testTheRecoveryKeyRestoresAndTheCurrentRecordsAreKeptAside() throws {
+        let (file, recovery) = try backupAndOtherRecords()
+        let aside = try XCTUnwrap(try Backup.restore(file, into: paths, opening: recovery, derivation: .fastForTests))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: aside.appendingPathComponent(Database.fileName).path))
+        let key = try XCTUnwrap(try KeyVault(directory: paths.dataDirectory, derivation: .fastForTests).unlock(pin: secret("246813")))
+        let restored = try Database(at: paths.recordsFile, key: key)
+        XCTAssertEqual(try Fixtures.people(in: restored).count(), 1)
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: paths.dataDirectory.path).contains { $0.hasPrefix(".restoring") })
+    }
+
+    func testRecordsThatDoNotOpenWithTheBackupsKeyReplaceNothing() throws {
+        let (file, _) = try backupAndOtherRecords()
+        // The key file kept, the records 64 KiB of zeros: whole pages, no plain header.
+        let original = try BackupArchive(decoding: try Data(contentsOf: file))
+        let zeros = BackupArchive(entries: [try XCTUnwrap(original.entry(named: "keys.json")),
+                                            BackupArchive.Entry(name: "records.sqlite", data: Data(count: 64 * 1024))])
+        let forged = backups.url.appendingPathComponent("zeros.pinform-backup")
+        try zeros.encoded().write(to: forged)
+        XCTAssertThrowsError(try Backup.restore(forged, into: paths, opening: secret("246813"), derivation: .fastForTests)) {
+            XCTAssertEqual($0 as? BackupError, .recordsDoNotOpen(path: forged.path))
+        }
+        try assertNothingReplaced()
+    }
+
+    func testAWeakPINSlotInTheBackupIsRestoredWrappedWithTheAppsDerivation() throws {
+        let (file, _) = try backupAndOtherRecords(derivation: KeyDerivation(memoryKiB: 8, passes: 1))
+        try Backup.restore(file, into: paths, opening: secret("246813"), derivation: .fastForTests)
+        // The PIN slot's (the recovery slot's 133-bit key needs no slow derivation, and keeps its own).
+        let text = try String(contentsOf: paths.dataDirectory.appendingPathComponent(KeyVault.fileName), encoding: .utf8)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let slots = try XCTUnwrap(json["slots"] as? [[String: Any]])
+        let pin = try XCTUnwrap(slots.first { $0["kind"] as? String == "pin" })
+        XCTAssertTrue(try XCTUnwrap(pin["kdf"] as? String).contains("$m=8192,t=1,p=1$"))
     }
 }

@@ -54,7 +54,7 @@ final class BackupTests: XCTestCase {
         try FileManager.default.removeItem(at: home.url)
         let freshHome = TemporaryDirectory()
         let fresh = paths(in: freshHome)
-        XCTAssertNil(try Backup.restore(file, into: fresh), "nothing was there to keep aside")
+        XCTAssertNil(try Backup.restore(file, into: fresh, opening: recovery, derivation: .fastForTests), "nothing was there to keep aside")
         XCTAssertEqual(TemporaryDirectory.mode(of: fresh.recordsFile), 0o600)
         XCTAssertEqual(TemporaryDirectory.mode(of: fresh.dataDirectory.appendingPathComponent(KeyVault.fileName)), 0o600)
         let restoredVault = KeyVault(directory: fresh.dataDirectory, derivation: .fastForTests)
@@ -75,7 +75,7 @@ final class BackupTests: XCTestCase {
         _ = try Fixtures.people(in: database).insert(contentsOf: [Person("After", "Backup")])
         database.close()
         let keysBefore = try Data(contentsOf: vault.fileURL)
-        let aside = try XCTUnwrap(try Backup.restore(file, into: current))
+        let aside = try XCTUnwrap(try Backup.restore(file, into: current, opening: secret("246813"), derivation: .fastForTests))
         XCTAssertTrue(aside.lastPathComponent.hasPrefix(Backup.asidePrefix))
         XCTAssertEqual(TemporaryDirectory.mode(of: aside), 0o700)
         XCTAssertEqual(try Data(contentsOf: aside.appendingPathComponent(KeyVault.fileName)), keysBefore)
@@ -111,23 +111,23 @@ final class BackupTests: XCTestCase {
         bytes[bytes.count / 2] ^= 0x01
         let damaged = backups.url.appendingPathComponent("damaged.pinform-backup")
         try bytes.write(to: damaged)
-        XCTAssertThrowsError(try Backup.restore(damaged, into: current)) {
+        XCTAssertThrowsError(try Backup.restore(damaged, into: current, opening: secret("246813"), derivation: .fastForTests)) {
             XCTAssertEqual($0 as? BackupError, .damaged(path: damaged.path))
         }
         let cut = backups.url.appendingPathComponent("cut.pinform-backup")
         try bytes.prefix(100).write(to: cut)
-        XCTAssertThrowsError(try Backup.restore(cut, into: current)) {
+        XCTAssertThrowsError(try Backup.restore(cut, into: current, opening: secret("246813"), derivation: .fastForTests)) {
             XCTAssertEqual($0 as? BackupError, .damaged(path: cut.path))
         }
         let foreign = try backups.write("name,surname\n", to: "people.csv")
-        XCTAssertThrowsError(try Backup.restore(foreign, into: current)) {
+        XCTAssertThrowsError(try Backup.restore(foreign, into: current, opening: secret("246813"), derivation: .fastForTests)) {
             XCTAssertEqual($0 as? BackupError, .notABackup(path: foreign.path))
         }
         var newer = try Data(contentsOf: file)
         newer[19] = 9
         let newerFile = backups.url.appendingPathComponent("newer.pinform-backup")
         try newer.write(to: newerFile)
-        XCTAssertThrowsError(try Backup.restore(newerFile, into: current)) {
+        XCTAssertThrowsError(try Backup.restore(newerFile, into: current, opening: secret("246813"), derivation: .fastForTests)) {
             XCTAssertEqual($0 as? BackupError, .newerVersion(path: newerFile.path))
         }
         // Nothing was moved aside or replaced.
@@ -141,7 +141,7 @@ final class BackupTests: XCTestCase {
         let file = try Backup.make(of: database, keyFile: vault.fileURL, key: key, in: backups.url, automatic: false)
         XCTAssertNoThrow(try Backup.verify(file, key: key))
         XCTAssertThrowsError(try Backup.verify(file, key: try SecretBytes.random(count: 32))) {
-            guard case .verificationFailed? = $0 as? BackupError else { return XCTFail("\($0)") }
+            guard case .unusable? = $0 as? BackupError else { return XCTFail("\($0)") }
         }
     }
 

@@ -9,7 +9,7 @@ import time
 
 from orca_session import press_combination
 from pinform_e2e import (AppTestCase, click, dialog_named, dismiss_recovery_key, find, find_all, four_digit_schemas,
-                         press_key, response_button, set_text, wait_until)
+                         press_key, response_button, set_text, states, wait_until)
 from test_records import (PEOPLE, PIN, choose_path, press_pin, count_in_database, data_key, message, records_path, rows, save_person,
                           sqlcipher, top_level, unlock, wait_for_rows)
 
@@ -53,18 +53,32 @@ class BackupTests(AppTestCase):
         return any(child is not None and child.name == "Preferences"
                    for child in (application.getChildAtIndex(i) for i in range(application.childCount)))
 
+    def data_folder(self, app):
+        return os.path.join(self.data_home, "pinform")
+
     def backups(self):
         return sorted(name for name in os.listdir(self.folder) if name.endswith(".pinform-backup"))
 
-    def choose_backup(self, app, preferences, backup):
-        """Restore… in Preferences, the backup typed into the real file chooser, and Restore."""
+    def choose_backup(self, app, preferences, backup, secret, wrong=None):
+        """Restore… in Preferences, the backup typed into the real file chooser, its PIN or
+        recovery key typed into the question (first `wrong`, when given: asked again with why),
+        and Restore."""
         click(find(preferences, role="push button", name="Restore…", visible=True))
         choose_path(top_level(app, "Restore from a Backup"), backup, "Restore…")
         application = app.accessible()
-        restore = wait_until(lambda: next(iter(find_all(application, role="push button", name="Restore", visible=True)),
-                                          None), 10, "the restore was not asked about")
-        message(application, "Replace the records with this backup?")
-        click(restore)
+        for typed in ([wrong] if wrong else []) + [secret]:
+            restore = wait_until(lambda: next(iter(find_all(application, role="push button", name="Restore", visible=True)),
+                                              None), 20, "the restore was not asked about")
+            message(application, "Replace the records with this backup?")
+            self.assertNotIn("sensitive", states(restore), "Restore is offered before the backup's PIN is typed")
+            entry = find(application, role="password text", name="The backup’s PIN or recovery key", visible=True)
+            set_text(entry, typed)
+            wait_until(lambda: "sensitive" in states(restore), 5, "Restore stayed insensitive with the PIN typed")
+            click(restore)
+            if typed == wrong:
+                message(application, "does not open the backup", timeout=20)
+                self.assertFalse(any(name.startswith("before-restore-") for name in os.listdir(self.data_folder(app))),
+                                 "a wrong PIN replaced the records")
         message(application, "Backup restored", timeout=20)
         # The message's own Close: the PIN window's title bar has a Close button too.
         click(response_button(dialog_named(application, "Backup restored"), "Close"))
@@ -99,7 +113,7 @@ class BackupTests(AppTestCase):
         root = app.accessible()
         find(root, role="label", name="Choose a PIN", timeout=20)
         click(self.menu_item(app, "Preferences"))
-        self.choose_backup(app, top_level(app, "Preferences"), backup)
+        self.choose_backup(app, top_level(app, "Preferences"), backup, recovery_key)
         click(find(root, role="push button", name="Use Recovery Key", timeout=20))
         entry = find(root, role="password text", name="Recovery key", visible=True)
         set_text(entry, recovery_key)
@@ -135,7 +149,13 @@ class BackupTests(AppTestCase):
         # keyboard focus cannot come back from Preferences without a window manager).
         sqlcipher(records_path(self.data_home), data_key(self.data_home), "DELETE FROM person;")
         self.assertEqual(count_in_database(self.data_home), 0)
-        self.choose_backup(app, self.open_backups(app), backup)
+        self.choose_backup(app, self.open_backups(app), backup, PIN, wrong="9999")
+        # Locked with records, Preferences offers no restore: it would replace them without their PIN.
+        click(self.menu_item(app, "Preferences"))
+        restore = find(top_level(app, "Preferences"), role="push button", name="Restore…", visible=True)
+        self.assertNotIn("sensitive", states(restore))
+        press_key("Escape")
+        wait_until(lambda: not self.preferences_open(app), message="Escape did not close Preferences")
         root = unlock(app)
         wait_for_rows(root, 1)
         self.assertIn("Lovelace", " ".join(" ".join(row) for row in rows(root)))

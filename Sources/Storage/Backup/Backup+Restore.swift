@@ -13,7 +13,9 @@ extension Backup {
     /// The backup is read as a stream into a folder beside the records and checked there
     /// (`BackupStream`, `check`: checksums, a key file this version reads, an encrypted
     /// database), after the folder's free space was found to hold it (`BackupError.noRoom`);
-    /// then the current key file, PIN hash and records (with their `-wal`,
+    /// `secret`, the backup's PIN or recovery key, must open its key file, and its records must
+    /// open with the key and pass `quick_check` (a PIN slot weaker than Pinform's own is wrapped
+    /// again on the way, `KeyVault.strengthenPINSlot`). Only then the current key file, PIN hash and records (with their `-wal`,
     /// `-shm` and `-journal`) move into a new folder `before-restore-<UTC time>` inside the data
     /// folder, and the backup's files are written in their place (mode 0600; the key file last).
     /// Any failure moves the current files back. Close the records first: a file another
@@ -26,14 +28,31 @@ extension Backup {
     ///
     /// - Returns: the folder holding the replaced data, or nil when there was none (a fresh home).
     @discardableResult
-    public static func restore(_ file: URL, into paths: AppPaths, now: Date = Date()) throws(BackupError) -> URL? {
+    public static func restore(_ file: URL, into paths: AppPaths, opening secret: SecretBytes, now: Date = Date()) throws(BackupError) -> URL? {
+        try stageRestore(of: file, into: paths, opening: secret).commit(now: now)
+    }
+
+    /// `restore(_:into:opening:now:)` with the derivation a weak PIN slot is raised to (tests pass a fast one).
+    @_spi(Testing) @discardableResult
+    public static func restore(_ file: URL, into paths: AppPaths, opening secret: SecretBytes, derivation: KeyDerivation,
+                               now: Date = Date()) throws(BackupError) -> URL? {
+        try stageRestore(of: file, into: paths, opening: secret, derivation: derivation).commit(now: now)
+    }
+
+    /// The first half of `restore`, while the records may still be open: the backup unpacked
+    /// beside the records and checked with `secret`. Nothing of the current data is touched;
+    /// `commit` (once the records are closed) or `discard` ends it.
+    public static func stageRestore(of file: URL, into paths: AppPaths, opening secret: SecretBytes) throws(BackupError) -> StagedRestore {
+        try stageRestore(of: file, into: paths, opening: secret, derivation: .standard)
+    }
+
+    @_spi(Testing)
+    public static func stageRestore(of file: URL, into paths: AppPaths, opening secret: SecretBytes,
+                                    derivation: KeyDerivation) throws(BackupError) -> StagedRestore {
         let data = paths.dataDirectory
         if let failure = FileOperations.makeDirectories(atPath: data.path) { throw .cannotRestore(reason: failure.reason) }
         if let failure = FileOperations.makeDirectories(atPath: paths.configDirectory.path) {
             throw .cannotRestore(reason: failure.reason)
-        }
-        guard !Database.isOpenElsewhere(fileAt: paths.recordsFile) else {
-            throw .cannotRestore(reason: tr("the records are open in another program"))
         }
         try checkRoom(for: file, in: data)
         // The backup's files are unpacked and checked beside the records first (the same file
@@ -42,10 +61,47 @@ extension Backup {
         guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw .cannotRestore(reason: String(cString: strerror(errno)))
         }
-        let staging = URL(fileURLWithPath: String(cString: created), isDirectory: true)
-        defer { try? FileManager.default.removeItem(atPath: staging.path) }
-        let contents = try BackupStream.read(file, unpackingRecordsInto: staging)
-        try check(contents, of: file, in: staging, key: nil)
+        let staged = StagedRestore(paths: paths, staging: URL(fileURLWithPath: String(cString: created), isDirectory: true))
+        do throws(BackupError) {
+            let contents = try BackupStream.read(file, unpackingRecordsInto: staged.staging)
+            try check(contents, of: file, in: staged.staging, key: nil)
+            let key = try unlockStaged(in: staged.staging, of: file, with: secret, derivation: derivation)
+            try checkRecords(staged.staging.appendingPathComponent(databaseEntry), of: file, key: key)
+        } catch {
+            staged.discard()
+            throw error
+        }
+        return staged
+    }
+}
+
+/// A backup unpacked and checked beside the records (`Backup.stageRestore`), waiting to
+/// replace them.
+public struct StagedRestore: Sendable {
+    let paths: AppPaths
+    /// The folder holding the backup's files, in the data folder.
+    let staging: URL
+
+    /// Removes the unpacked files; the data folder is as it was.
+    public func discard() {
+        try? FileManager.default.removeItem(atPath: staging.path)
+    }
+
+    /// Moves the current key file, PIN hash and records aside and the backup's into their
+    /// place (see `Backup.restore`); the unpacked folder is removed whatever happens. Close the
+    /// records first.
+    ///
+    /// - Returns: the folder holding the replaced data, or nil when there was none (a fresh home).
+    @discardableResult
+    public func commit(now: Date = Date()) throws(BackupError) -> URL? {
+        defer { discard() }
+        let data = paths.dataDirectory
+        let asidePrefix = Backup.asidePrefix
+        let databaseEntry = Backup.databaseEntry
+        let keyFileEntry = Backup.keyFileEntry
+        guard !Database.isOpenElsewhere(fileAt: paths.recordsFile) else {
+            throw .cannotRestore(reason: tr("the records are open in another program"))
+        }
         let names = [KeyVault.fileName, PinVault.fileName, Database.fileName]
             + Database.companionSuffixes.map { Database.fileName + $0 }
         let present = names.filter { FileOperations.exists(atPath: data.appendingPathComponent($0).path) }
@@ -102,7 +158,9 @@ extension Backup {
         if let aside { try? FileOperations.syncDirectory(atPath: aside.path) }
         return aside
     }
+}
 
+extension Backup {
     /// Throws `.noRoom` when the file system of `folder` has less free space than `file`'s size.
     static func checkRoom(for file: URL, in folder: URL) throws(BackupError) {
         var status = stat()
@@ -112,5 +170,43 @@ extension Backup {
         let free = UInt64(system.f_bavail) * UInt64(system.f_frsize)
         let needed = UInt64(max(status.st_size, 0))
         guard needed <= free else { throw .noRoom(path: file.path, needed: needed, free: free) }
+    }
+
+    /// The data key the unpacked key file in `staging` gives for `secret`: a recovery key (40
+    /// digits, as typed) opens the recovery slot, anything else the PIN slot (argon2id's: a PIN
+    /// sealed by a TPM opens only beside that TPM, so the recovery key is asked for).
+    static func unlockStaged(in staging: URL, of file: URL, with secret: SecretBytes,
+                             derivation: KeyDerivation) throws(BackupError) -> SecretBytes {
+        let vault = KeyVault(directory: staging, derivation: derivation)
+        let key: SecretBytes?
+        do throws(VaultError) {
+            if try RecoveryKey.normalized(secret) != nil {
+                key = try vault.unlock(recoveryKey: secret)
+            } else if try vault.pinSlot().kind == .tpm2PIN {
+                key = nil
+            } else {
+                key = try vault.unlock(pin: secret)
+            }
+        } catch {
+            throw .unusable(path: file.path, reason: error.message)
+        }
+        guard let key else {
+            let sealed = (try? RecoveryKey.normalized(secret)) == nil && (try? vault.pinSlot().kind) == .tpm2PIN
+            throw sealed ? .pinSealedElsewhere(path: file.path) : .wrongSecret(path: file.path)
+        }
+        return key
+    }
+
+    /// Throws `.recordsDoNotOpen` unless `records` opens with `key` and passes `quick_check`.
+    static func checkRecords(_ records: URL, of file: URL, key: SecretBytes) throws(BackupError) {
+        do {
+            let database = try Database(at: records, readOnly: true, key: key)
+            defer { database.close() }
+            guard case .text("ok")? = try database.rows("PRAGMA quick_check").first?.first else {
+                throw StoreError.corrupt(path: records.path)
+            }
+        } catch {
+            throw .recordsDoNotOpen(path: file.path)
+        }
     }
 }

@@ -74,7 +74,7 @@ public enum Backup {
             unlink(target.path)
             let reason: String
             switch error {
-            case .verificationFailed(_, let why): reason = why
+            case .verificationFailed(_, let why), .unusable(_, let why): reason = why
             default: reason = error.message
             }
             throw .verificationFailed(path: target.path, reason: reason)
@@ -112,15 +112,15 @@ public enum Backup {
         } catch let error as VaultError where error == .newerVersion(path: keyPath) {
             throw .newerVersion(path: file.path)
         } catch {
-            throw .verificationFailed(path: file.path, reason: tr("the key file in it cannot be read"))
+            throw .unusable(path: file.path, reason: tr("the key file in it cannot be read"))
         }
         guard contents.recordsSize > 0, contents.recordsSize % 1024 == 0,
               contents.recordsHead != Data("SQLite format 3\0".utf8) else {
-            throw .verificationFailed(path: file.path, reason: tr("the records in it are not an encrypted database"))
+            throw .unusable(path: file.path, reason: tr("the records in it are not an encrypted database"))
         }
         guard let key else { return }
         guard keyFile.keyID == KeyVault.keyID(of: key) else {
-            throw .verificationFailed(path: file.path, reason: tr("the key file in it is not this data key’s"))
+            throw .unusable(path: file.path, reason: tr("the key file in it is not this data key’s"))
         }
         do {
             guard let records = contents.recordsFile else { throw StoreError.corrupt(path: file.path) }
@@ -130,7 +130,7 @@ public enum Backup {
                 throw StoreError.corrupt(path: records.path)
             }
         } catch {
-            throw .verificationFailed(path: file.path, reason: tr("the records in it do not open with the data key"))
+            throw .unusable(path: file.path, reason: tr("the records in it do not open with the data key"))
         }
     }
 

@@ -19,6 +19,16 @@ public enum BackupError: Error, Equatable, Sendable {
     case nothingToBackUp(reason: String)
     /// The data folder could not be changed to hold the backup's files; it is as it was.
     case cannotRestore(reason: String)
+    /// The backup's files are not what Pinform writes (a key file it cannot read, records that
+    /// are not an encrypted database, or not this data key's): `reason` says which.
+    case unusable(path: String, reason: String)
+    /// The PIN or recovery key typed does not open the backup's key file.
+    case wrongSecret(path: String)
+    /// The backup's PIN is sealed by a TPM (another computer's, or this one's before it was
+    /// cleared): only its recovery key opens it here.
+    case pinSealedElsewhere(path: String)
+    /// The backup's records do not open with its own key (or fail SQLite's check).
+    case recordsDoNotOpen(path: String)
     /// The backup (`needed` bytes) is larger than the free space beside the records (`free` bytes).
     case noRoom(path: String, needed: UInt64, free: UInt64)
 
@@ -43,6 +53,17 @@ public enum BackupError: Error, Equatable, Sendable {
             tr("There is nothing to back up yet: {reason}", ["reason": reason])
         case .cannotRestore(let reason):
             tr("The backup was not restored: {reason}. Your records are as they were.", ["reason": reason])
+        case .unusable(let path, let reason):
+            // Translators: {reason} is one of the backup's problems ("the key file in it cannot be read").
+            tr("The backup “{file}” cannot be used: {reason}. Nothing was replaced.", ["file": path, "reason": reason])
+        case .wrongSecret(let path):
+            tr("The PIN or recovery key does not open the backup “{file}”. Nothing was replaced.", ["file": path])
+        case .pinSealedElsewhere(let path):
+            tr("The PIN of the backup “{file}” is sealed by the security chip of the computer that made it: type its recovery key instead. Nothing was replaced.",
+               ["file": path])
+        case .recordsDoNotOpen(let path):
+            tr("The records in the backup “{file}” do not open with its key: it is damaged or was not made by Pinform. Nothing was replaced.",
+               ["file": path])
         case .noRoom(let path, let needed, let free):
             // Translators: {needed} and {free} are whole megabytes ("200"); "MB" is the unit.
             tr("The backup “{file}” needs {needed} MB and the records’ folder has {free} MB free. Make room and try again. Your records are as they were.",
