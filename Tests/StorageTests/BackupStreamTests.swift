@@ -158,6 +158,10 @@ final class BackupRestoreKeyTests: XCTestCase {
 
     func testAWrongPINOrRecoveryKeyReplacesNothing() throws {
         let (file, _) = try backupAndOtherRecords()
+        // What a killed restore left goes at the next one.
+        let left = paths.dataDirectory.appendingPathComponent(".restoring-AbC123", isDirectory: true)
+        try FileManager.default.createDirectory(at: left, withIntermediateDirectories: false)
+        try Data(count: 4096).write(to: left.appendingPathComponent(Database.fileName))
         XCTAssertThrowsError(try Backup.restore(file, into: paths, opening: secret("246814"), derivation: .fastForTests)) {
             XCTAssertEqual($0 as? BackupError, .wrongSecret(path: file.path))
         }

@@ -54,6 +54,10 @@ extension Backup {
         if let failure = FileOperations.makeDirectories(atPath: paths.configDirectory.path) {
             throw .cannotRestore(reason: failure.reason)
         }
+        // A folder a killed restore left (one app runs per data folder: `InstanceLock`).
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? [] where name.hasPrefix(".restoring-") {
+            try? FileManager.default.removeItem(atPath: data.appendingPathComponent(name).path)
+        }
         try checkRoom(for: file, in: data)
         // The backup's files are unpacked and checked beside the records first (the same file
         // system, so that each is then renamed into place); nothing is replaced before.
