@@ -120,6 +120,8 @@ public final class RecordsDatabase {
                 }
                 try Database.encryptPlaintextFile(at: file, key: key)
             }
+            // A key rotation killed between its key file and its rename.
+            Database.finishRekey(at: file, key: key)
             var (database, reason) = try Database.openPreferringWrite(at: file, key: key)
             if database.cipherFormat == .sqlcipher3, reason == nil {
                 // Written on Debian 12: moved to SQLCipher 4's format once, all or nothing. When

@@ -85,7 +85,7 @@ extension Database {
     /// checks the copy (integrity, every table's row count, the schema version) and renames it
     /// over this database's file, then flushes the folder. `stillAsExpected` is asked just
     /// before the rename, once this connection is closed.
-    private func replaceFile(
+    func replaceFile(
         withEncryptedCopyAt copyPath: String, key: SecretBytes, progress: ((EncryptionStep) -> Void)?,
         stillAsExpected: () -> Bool
     ) throws(StoreError) {

@@ -12,6 +12,13 @@ extension KeyVault {
         try Sodium.ensureReady()
         var file = try read()
         try checkBelongs(dataKey, to: file)
+        let entry = try sealed(secret, named: name, account: account, dataKey: dataKey)
+        file.credentials = (file.credentials ?? [:]).merging([name: entry]) { $1 }
+        try write(file)
+    }
+
+    /// `secret` sealed under `dataKey` as the entry `name`, written nowhere.
+    func sealed(_ secret: SecretBytes, named name: String, account: String, dataKey: SecretBytes) throws(VaultError) -> SealedCredential {
         var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
         sodium.randombytesBuf(&nonce, nonce.count)
         var entry = SealedCredential(account: account, nonce: Base64.encode(nonce), sealed: "")
@@ -28,8 +35,7 @@ extension KeyVault {
         }
         guard result == 0 else { throw .hashingFailed }
         entry.sealed = Base64.encode(sealed)
-        file.credentials = (file.credentials ?? [:]).merging([name: entry]) { $1 }
-        try write(file)
+        return entry
     }
 
     /// The secret sealed under `name` and the account kept beside it, or nil when there is none.
