@@ -25,6 +25,9 @@ final class BackupsGroup {
     let lastBackupRow: ActionRow
     let restoreRow: ActionRow
     let restoreButton = Button(label: tr("Restore…"))
+    /// A new data key: what opened the records until now opens none saved after.
+    let lockOutRow: ActionRow
+    let lockOutButton = Button(label: tr("Lock Out…"))
 
     /// Makes a backup into the folder; nil while locked (the records are closed).
     var backUpNow: (@MainActor (URL) async -> Result<URL, BackupError>)?
@@ -33,6 +36,9 @@ final class BackupsGroup {
     /// replaced then). Nil while locked with records: restoring replaces them, so the current
     /// PIN (an unlock) comes first.
     var restore: (@MainActor (URL, SecretBytes) async -> BackupError?)?
+    /// Asks, then locks out old keys and backups (`PinformApplication.askToLockOutOldKeys`);
+    /// set while unlocked.
+    var lockOut: (@MainActor () -> Void)?
 
     private let settings: AppSettings
     /// The numbers of daily backups offered, in the order of the row's choices.
@@ -83,7 +89,15 @@ final class BackupsGroup {
         restoreButton.isSensitive = canRestore
         restoreRow.addSuffix(restoreButton)
 
-        for row in [folderRow, dailyRow, keepRow, backUpRow, lastBackupRow, restoreRow] as [Widget] { group.add(row) }
+        lockOutRow = ActionRow(
+            title: tr("Lock out old keys and backups"),
+            subtitle: canBackUp ? tr("A new key for the records and a new recovery key: the old recovery key, old copies of the key file and the backups made until now open none of the records saved after.")
+                : tr("Unlock the records to lock out old keys."))
+        lockOutButton.verticalAlignment = .center
+        lockOutButton.isSensitive = canBackUp
+        lockOutRow.addSuffix(lockOutButton)
+
+        for row in [folderRow, dailyRow, keepRow, backUpRow, lastBackupRow, restoreRow, lockOutRow] as [Widget] { group.add(row) }
         connect(canBackUp: canBackUp)
     }
 
@@ -96,6 +110,7 @@ final class BackupsGroup {
         }
         backUpButton.onClicked { self.backUp() }
         restoreButton.onClicked { self.chooseBackupToRestore() }
+        lockOutButton.onClicked { self.lockOut?() }
     }
 
     /// The folder's path, or that none is chosen.

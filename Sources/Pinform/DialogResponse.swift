@@ -38,6 +38,8 @@ enum DialogResponse: String, CaseIterable {
     case discard
     /// Restore (a draft, a backup).
     case restore
+    /// Lock out old keys and backups (a new data key).
+    case lockOut = "lock-out"
 }
 
 extension AlertDialog {

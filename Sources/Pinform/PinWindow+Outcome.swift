@@ -116,6 +116,11 @@ extension PinWindow {
             guard let key = flow.dataKey else { return }
             flow.forgetDataKey()
             delegate?.pinWindow(self, didCheckPINWith: key)
+        case .checkToLockOut:
+            guard let key = flow.dataKey, let pin = flow.checkedPIN else { return }
+            flow.forgetDataKey()
+            flow.forgetCheckedPIN()
+            delegate?.pinWindow(self, didCheckPINToLockOutWith: key, pin: pin)
         case .unlockOrChoose:
             guard let key = flow.dataKey else { return }
             flow.forgetDataKey()

@@ -22,6 +22,11 @@ final class PinWindow {
         case change
         /// Check the PIN only, before a new recovery key is made (a dialog, as `.change`).
         case check
+        /// Check the PIN only, before old keys are locked out (a new data key wrapped under it).
+        case checkToLockOut
+
+        /// Whether it checks the PIN and ends there.
+        var checksOnly: Bool { self == .check || self == .checkToLockOut }
 
         /// Whether it is a dialog over the form window (Cancel, no app menu).
         var isDialog: Bool { self != .unlockOrChoose }
@@ -99,6 +104,8 @@ final class PinWindow {
         case .change: tr("Change PIN")
         // Translators: the title of the dialog that asks for the PIN before a new recovery key.
         case .check: tr("New Recovery Key")
+        // Translators: the title of the dialog that asks for the PIN before old keys are locked out.
+        case .checkToLockOut: tr("Lock Out Old Keys")
         }
         keptSize = size
         if let size {

@@ -21,6 +21,12 @@ extension PinformApplication {
                 return await BackupRun.backUpInBackground(records, key: key, paths: paths, into: folder, automatic: false)
             }
         }
+        if unlockedRecords != nil {
+            backups.lockOut = { [weak self, weak backups] in
+                backups?.group.rootWindow?.destroy()
+                self?.askToLockOutOldKeys()
+            }
+        }
         if canRestore {
             backups.restore = { [weak self, weak backups] file, secret in
                 guard let self else { return nil }

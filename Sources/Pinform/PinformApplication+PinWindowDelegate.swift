@@ -14,6 +14,10 @@ extension PinformApplication: PinWindowDelegate {
         makeNewRecoveryKey(wrapping: key)
     }
 
+    func pinWindow(_ window: PinWindow, didCheckPINToLockOutWith key: SecretBytes, pin: SecretBytes) {
+        lockOutOldKeys(oldKey: key, pin: pin)
+    }
+
     func pinWindowDidCancel(_ window: PinWindow) {
         returnToForms()
     }

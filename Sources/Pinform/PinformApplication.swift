@@ -216,7 +216,7 @@ final class PinformApplication {
     /// A PIN window for `mode`, over the flow it shows, reporting to this application.
     private func makePinWindow(mode: PinWindow.Mode, keeping size: PinWindow.KeptSize? = nil) -> PinWindow {
         let flow = PinFlow(changing: mode.isDialog, vault: KeyVault(paths: paths), attempts: AttemptStore(paths: paths),
-                           newPINLength: settings.pinLength, checkingOnly: mode == .check)
+                           newPINLength: settings.pinLength, checkingOnly: mode.checksOnly)
         let pin = PinWindow(flow: flow, mode: mode, application: app, keeping: size)
         pin.delegate = self
         return pin
@@ -307,12 +307,20 @@ final class PinformApplication {
     }
 
     func lockNow() {
-        guard let form = formWindow else { return }
-        autoLock?.disarm()
         // The form window (and its menu) goes first; the hold keeps the application running
         // in between.
         app.hold()
         defer { app.release() }
+        guard let size = closeRecords() else { return }
+        showPinWindow(mode: .unlockOrChoose, keeping: size)
+        updateActions()
+    }
+
+    /// Lock's first half: the form window closes, the file is closed and the key wiped. Hold
+    /// the application around it. Returns the size the form window had (nil: none was open).
+    func closeRecords() -> PinWindow.KeptSize? {
+        guard let form = formWindow else { return nil }
+        autoLock?.disarm()
         form.saveState()
         let size = PinWindow.KeptSize(width: form.window.defaultSize.width, height: form.window.defaultSize.height,
                                       isMaximized: form.window.isMaximized)
@@ -327,8 +335,7 @@ final class PinformApplication {
         unlockedRecords?.close()
         unlockedRecords = nil
         unlockedKey = nil
-        showPinWindow(mode: .unlockOrChoose, keeping: size)
-        updateActions()
+        return size
     }
 
     private func changePIN() {

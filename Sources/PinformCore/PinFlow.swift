@@ -40,6 +40,9 @@ public final class PinFlow {
     /// A recovery key just made (with a first PIN, or on the first unlock of a key file that had
     /// none): the window shows it once and calls `forgetRecoveryKey()`.
     public private(set) var recoveryKeyToShow: SecretBytes?
+    /// A check-only flow's PIN, once right: what a new data key is wrapped under when old keys
+    /// are locked out (`KeyVault.prepareRotation`); `forgetCheckedPIN()` drops it.
+    public private(set) var checkedPIN: SecretBytes?
     /// Whether the data key came from the recovery key: the new PIN re-wraps it.
     public private(set) var isRecovering = false
     /// After a right PIN: how many wrong PINs were tried since the last right one and when the
@@ -157,6 +160,11 @@ public final class PinFlow {
     /// Forgets the data key once the window handed it on.
     public func forgetDataKey() {
         dataKey = nil
+    }
+
+    /// Drops the checked PIN (its locked memory is wiped once nothing holds it).
+    public func forgetCheckedPIN() {
+        checkedPIN = nil
     }
 
     /// What the key file's PIN slot uses (read from the file; nil before a PIN is set).
@@ -337,6 +345,7 @@ public final class PinFlow {
             wrongThisRun.removeAll()
             wrongPINsNotice = earlier.map { PinFlow.notice(of: $0) }
             recoveryKeyToShow = recoveryKey
+            if checksOnly { checkedPIN = pin }
             if step == .current, !checksOnly {
                 step = .choose
                 length = PinFlow.lengths.contains(length) ? length : PinFlow.recommendedLength

@@ -50,6 +50,10 @@ final class PinFlowCheckTests: XCTestCase {
         var pin = "5978"
         let stored = try pin.withUTF8 { try KeyVault(directory: folder).unlock(pin: SecretBytes(copying: $0)) }
         XCTAssertTrue(try XCTUnwrap(stored).matches(key))
+        // The PIN itself is kept for a new data key (Lock Out Old Keys) until forgotten.
+        XCTAssertTrue(try XCTUnwrap(flow.checkedPIN).matches(secret("5978")))
+        flow.forgetCheckedPIN()
+        XCTAssertNil(flow.checkedPIN)
     }
 
     @MainActor
@@ -59,6 +63,7 @@ final class PinFlowCheckTests: XCTestCase {
         let outcome = await flow.submit(secret("1357"))
         XCTAssertEqual(outcome, .wrong(attemptsLeft: 4))
         XCTAssertNil(flow.dataKey)
+        XCTAssertNil(flow.checkedPIN)
     }
 
     @MainActor

@@ -8,8 +8,8 @@ import tempfile
 import time
 
 from orca_session import press_combination
-from pinform_e2e import (AppTestCase, click, dialog_named, dismiss_recovery_key, find, find_all, four_digit_schemas,
-                         press_key, response_button, set_text, states, wait_until)
+from pinform_e2e import (AppTestCase, _children, click, dialog_named, dismiss_recovery_key, find, find_all,
+                         four_digit_schemas, press_key, response_button, set_text, states, wait_until)
 from test_records import (PEOPLE, PIN, choose_path, press_pin, count_in_database, data_key, message, records_path, rows, save_person,
                           sqlcipher, top_level, unlock, wait_for_rows)
 
@@ -162,3 +162,33 @@ class BackupTests(AppTestCase):
         aside = [name for name in os.listdir(os.path.join(self.data_home, "pinform")) if name.startswith("before-restore-")]
         self.assertEqual(len(aside), 1, "the replaced data is kept aside")
         self.assertEqual(count_in_database(self.data_home), 1)
+
+    def test_locking_out_old_keys_re_encrypts_the_records_under_a_new_key(self):
+        env = {"GSETTINGS_SCHEMA_DIR": self.schemas} if self.schemas else {}
+        app = self.launch_app(data_home=self.data_home, config_home=self.config_home, env=env)
+        root = unlock(app)
+        save_person(root, PEOPLE[0])
+        wait_for_rows(root, 1)
+        old_key = data_key(self.data_home)
+        with open(os.path.join(self.data_folder(app), "keys.json"), "rb") as handle:
+            old_key_file = handle.read()
+
+        preferences = self.open_backups(app)
+        click(find(preferences, role="push button", name="Lock Out…", visible=True))
+        question = dialog_named(root, "Lock Out Old Keys and Backups?", 10)
+        click(response_button(question, "Lock Out"))
+        check = wait_until(lambda: next((child for child in _children(root) if child.name == "Lock Out Old Keys"), None),
+                           10, "no PIN check before old keys are locked out")
+        press_pin(check, PIN)
+        new_recovery_key = dismiss_recovery_key(root, 30)
+        self.assertTrue(new_recovery_key)
+        self.assertIn("Lovelace", " ".join(" ".join(row) for row in wait_for_rows(root, 1)))
+
+        # The PIN gives another key now, which opens the records; the old key opens nothing.
+        new_key = data_key(self.data_home)
+        self.assertNotEqual(new_key, old_key)
+        self.assertEqual(count_in_database(self.data_home), 1)
+        with self.assertRaises(AssertionError):
+            sqlcipher(records_path(self.data_home), old_key, "SELECT count(*) FROM person;")
+        self.assertNotEqual(old_key_file, open(os.path.join(self.data_folder(app), "keys.json"), "rb").read())
+        self.assertFalse(os.path.exists(records_path(self.data_home) + ".rekeyed"))
