@@ -11,14 +11,18 @@ extension PinformApplication {
         guard let form = formWindow, unlockedKey != nil else { return }
         let confirm = AlertDialog(
             parent: form.window, heading: tr("Make a New Recovery Key?"),
-            body: tr("The current recovery key will stop working. The new one is shown once; keep it somewhere safe. Your PIN is asked first."))
+            body: tr("The current recovery key will stop working. The new one is shown once; keep it somewhere safe. Your PIN is asked first.\n\nIf someone may know the old key, or has a copy of your data or a backup, lock out old keys instead: the records get a new key too."))
         confirm.addResponse(DialogResponse.cancel, label: tr("Cancel"))
+        confirm.addResponse(DialogResponse.lockOut, label: tr("Lock Out Old Keys"))
         confirm.addResponse(DialogResponse.make, label: tr("Make New Key"), appearance: .suggested)
         confirm.setResponses(default: nil, close: .cancel)
         confirm.onResponse { [unowned self] (response: DialogResponse?) in
-            guard response == .make else { return }
             // After the question has closed itself.
-            _ = MainContext.idle { [weak self] in self?.showPinDialog(mode: .check) }
+            switch response {
+            case .make?: _ = MainContext.idle { [weak self] in self?.showPinDialog(mode: .check) }
+            case .lockOut?: _ = MainContext.idle { [weak self] in self?.showPinDialog(mode: .checkToLockOut) }
+            default: break
+            }
         }
         confirm.present()
         _ = confirm.responseButton(labelled: tr("Cancel"))?.grabFocus()
