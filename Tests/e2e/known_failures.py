@@ -55,6 +55,4 @@ KNOWN_FAILURES = {
         'cairo: typing changed nothing drawn within 5 s',
     "test_pin_window_steps.PinWindowStepTests.test_the_keypad_and_the_window_keep_their_place_from_choosing_to_confirming_and_unlocking":
         'Tuples differ: ((157, 365, 64, 64), (-5, -5, 400, 683)) != ((158, 365, 64, 64), (-5, -5, 400, 683))',
-    "test_startup_libraries.StartupLibrariesTests.test_neither_a_first_run_nor_a_desk_with_a_pin_loads_them_before_the_pin_window":
-        "Lists differ: ['libcrypto.so.3', 'libssl.so.3'] != []",
 }
