@@ -83,7 +83,7 @@ final class BackupsGroup {
 
         restoreRow = ActionRow(
             title: tr("Restore from a backup"),
-            subtitle: canRestore ? tr("Replaces the records and the PIN with a backup’s. The current ones are kept in a folder beside them.")
+            subtitle: canRestore ? Self.restoreText
                 : tr("Unlock the records first: a restore replaces them, so it needs their PIN."))
         restoreButton.verticalAlignment = .center
         restoreButton.isSensitive = canRestore
@@ -171,14 +171,34 @@ final class BackupsGroup {
         chooser.show()
     }
 
-    /// Checks the backup, then asks before anything is replaced, for the backup's PIN or
-    /// recovery key; `problem` says why the last one typed did not open it.
-    func confirmRestore(_ file: URL, problem: String? = nil) {
-        do {
-            try Backup.verify(file)
-        } catch {
-            return showError(error.message)
+    /// Checks the backup (off the main thread: it is read whole, as a stream), then asks.
+    func confirmRestore(_ file: URL) {
+        restoreButton.isSensitive = false
+        restoreRow.subtitle = tr("Checking the backup…")
+        Task { @MainActor in
+            let checked = await Task.detached { () -> BackupError? in
+                do throws(BackupError) {
+                    try Backup.verify(file)
+                    return nil
+                } catch {
+                    return error
+                }
+            }.value
+            self.restoreButton.isSensitive = true
+            self.restoreRow.subtitle = Self.restoreText
+            if let checked { return self.showError(checked.message) }
+            self.askToRestore(file)
         }
+    }
+
+    /// What Restore does, under its row.
+    private static var restoreText: String {
+        tr("Replaces the records and the PIN with a backup’s. The current ones are kept in a folder beside them.")
+    }
+
+    /// Asks before anything is replaced, for the backup's PIN or recovery key; `problem` says
+    /// why the last one typed did not open it.
+    private func askToRestore(_ file: URL, problem: String? = nil) {
         let dialog = AlertDialog(
             parent: group.rootWindow,
             heading: tr("Replace the records with this backup?"),
@@ -227,10 +247,10 @@ final class BackupsGroup {
         Task { @MainActor in
             let problem = await restore(file, secret)
             self.restoreButton.isSensitive = true
-            self.restoreRow.subtitle = tr("Replaces the records and the PIN with a backup’s. The current ones are kept in a folder beside them.")
+            self.restoreRow.subtitle = Self.restoreText
             guard let problem else { return }
             switch problem {
-            case .wrongSecret, .pinSealedElsewhere: self.confirmRestore(file, problem: problem.message)
+            case .wrongSecret, .pinSealedElsewhere: self.askToRestore(file, problem: problem.message)
             default: self.showError(problem.message)
             }
         }
