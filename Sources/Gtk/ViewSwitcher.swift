@@ -26,3 +26,29 @@ public final class ViewSwitcher: Widget {
         didSet { setAccessibleLabel(accessibleName) }
     }
 }
+
+/// Names the view switchers under `widget` `listName`, and each of their buttons by its page's
+/// title. libadwaita 1.2 names a switcher "AdwViewSwitcher" for screen readers and a button by
+/// its icon and title run together (" Size").
+@MainActor
+func nameViewSwitchers(under widget: UnsafeMutablePointer<GtkWidget>, listName: String) {
+    switch String(cString: pf_object_type_name(widget)) {
+    case "AdwViewSwitcher":
+        pf_accessible_set_label(widget, listName)
+    case "AdwViewSwitcherButton":
+        // Labelled by its icon and its title, which GTK 4.8 runs together: named by the title alone.
+        if let title = pf_object_dup_string_property(widget, "label") {
+            pf_accessible_reset_labelled_by(widget)
+            pf_accessible_set_label(widget, title)
+            g_free(title)
+        }
+        return
+    default:
+        break
+    }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        nameViewSwitchers(under: current, listName: listName)
+        child = gtk_widget_get_next_sibling(current)
+    }
+}

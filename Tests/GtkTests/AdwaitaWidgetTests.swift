@@ -93,27 +93,6 @@ final class AdwaitaWidgetTests: XCTestCase {
         }
     }
 
-    func testAViewSwitcherTitleNamesItsSwitchersWhenShown() {
-        GtkRuntime.test {
-            // Its "map" handler is a Swift closure: connected as one, not as a C handler.
-            let stack = ViewStack()
-            stack.add(Label("a"), name: "a", title: "First")
-            stack.add(Label("b"), name: "b", title: "Second")
-            let title = ViewSwitcherTitle(stack: stack, title: "Pages")
-            let header = AdwaitaHeaderBar()
-            header.setTitleWidget(title)
-            let content = Box(.vertical)
-            content.append(header)
-            content.append(stack)
-            let window = Window()
-            defer { window.destroy() }
-            window.child = content
-            window.present()
-            XCTAssertTrue(MainContext.spin(until: { title.isMapped }, timeout: 5))
-            XCTAssertEqual(stack.pageNames, ["a", "b"])
-        }
-    }
-
     func testAViewSwitcherInAHeaderBarNamesItsSwitchersWhenShown() {
         GtkRuntime.test {
             // Its "map" handler is a Swift closure: connected as one, not as a C handler.
