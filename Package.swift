@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "PinControls", "Gtk", "GtkTesting", "PinCode", "Forms", "ControlState"]),
         .testTarget(name: "PinformCoreTests", dependencies: ["PinformCore", "Storage", "PostgresStore", "PostgresCluster", "PinCode", "Forms", "Localization", "SoftwareTPM"]),
         .testTarget(name: "PinformModelsTests", dependencies: ["PinformModels", "TestFolders", "PinformCore", "Storage", "Forms", "Controls", "Gtk", "GtkTesting", "FormDefinitions"]),
-        .testTarget(name: "PinformTests", dependencies: ["Pinform", "TestFolders", "PinformModels", "PinformCore", "SoftwareTPM", "PostgresCluster", "PostgresStore"]),
+        .testTarget(name: "PinformTests", dependencies: ["Pinform", "GtkTesting", "TestFolders", "PinformModels", "PinformCore", "SoftwareTPM", "PostgresCluster", "PostgresStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,6 +49,8 @@ static inline AdwPreferencesGroup *pf_adw_preferences_group(gpointer p) { return
 static inline AdwPreferencesRow *pf_adw_preferences_row(gpointer p) { return ADW_PREFERENCES_ROW(p); }
 static inline AdwActionRow *pf_adw_action_row(gpointer p) { return ADW_ACTION_ROW(p); }
 static inline AdwComboRow *pf_adw_combo_row(gpointer p) { return ADW_COMBO_ROW(p); }
+static inline AdwNavigationPage *pf_adw_navigation_page(gpointer p) { return ADW_NAVIGATION_PAGE(p); }
+static inline AdwBreakpointBin *pf_adw_breakpoint_bin(gpointer p) { return ADW_BREAKPOINT_BIN(p); }
 
 // MARK: - Type checks
 

@@ -17,4 +17,12 @@ public final class ApplicationWindow: Window {
             adw_application_window_set_content(adwWindow, newValue?.widgetPointer)
         }
     }
+
+    /// Adds `breakpoint`, which applies by the window's width; of those that hold, the last
+    /// added applies. Give the window a size request first: libadwaita lays the content out at
+    /// that minimum whatever the content asks.
+    public func addBreakpoint(_ breakpoint: Breakpoint) {
+        // The window takes over a reference (transfer full): give it one of its own.
+        adw_application_window_add_breakpoint(adwWindow, OpaquePointer(g_object_ref(breakpoint.objectPointer)))
+    }
 }

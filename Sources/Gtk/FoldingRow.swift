@@ -2,8 +2,9 @@ internal import CGtk
 
 /// A row of widgets side by side, each as wide as its weight's share of the row, that stacks
 /// them one under another when it is narrower than `foldWidth`: a form row that fits a
-/// narrow window (GTK 4.8 has no breakpoints). Spacers take room side by side and none when
-/// stacked.
+/// narrow window. Spacers take room side by side and none when stacked. Not an `AdwBreakpoint`:
+/// a row folds by its own width (a form in a clamp, a preview, a line of line items), and
+/// weighted shares are no property a breakpoint could set on a `GtkBox`.
 ///
 /// ```swift
 /// let row = FoldingRow(foldWidth: 440, spacing: 12)

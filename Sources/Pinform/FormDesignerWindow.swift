@@ -116,28 +116,39 @@ final class FormDesignerWindow {
         editorScroll.setSizeRequest(width: 440, height: -1)
         previewScroll.setSizeRequest(width: 500, height: -1)
         previewHolder.expandsHorizontally = true
-        let leaflet = Leaflet()
-        leaflet.append(editorScroll, name: "fields")
-        leaflet.append(previewScroll, name: "preview")
+        // Side by side while both fit at their minimum widths (a breakpoint, by the designer's
+        // own width); under that, one at a time.
+        let splitView = NavigationSplitView()
+        // Translators: the designer's pane of fields: its name for screen readers, and the button that goes back to it from the preview on a narrow window.
+        splitView.sidebar = NavigationPage(child: editorScroll, title: tr("Fields"))
+        splitView.content = NavigationPage(child: previewScroll, title: tr("Preview"))
+        splitView.minimumSidebarWidth = 440
+        splitView.maximumSidebarWidth = 600
+        splitView.sidebarWidthFraction = 0.5
+        let bin = BreakpointBin(minimumWidth: 360, minimumHeight: 294)
+        let narrow = Breakpoint(maximumWidth: 960)
+        narrow.addSetter(splitView, "collapsed", true)
+        bin.addBreakpoint(narrow)
+        bin.child = splitView
         // Narrow, the panes show one at a time: this button goes to the other.
         let paneButton = Button(label: tr("Preview"))
         paneButton.isVisible = false
         header.packStart(paneButton)
-        leaflet.onFoldedChanged { [unowned leaflet] in
-            paneButton.isVisible = leaflet.isFolded
-            if !leaflet.isFolded { leaflet.visibleChildName = "fields" }
+        splitView.onCollapsedChanged { [unowned splitView] in
+            paneButton.isVisible = splitView.isCollapsed
+            if !splitView.isCollapsed { splitView.showsContent = false }
         }
-        paneButton.onClicked { [unowned leaflet] in
-            let toPreview = leaflet.visibleChildName != "preview"
-            leaflet.visibleChildName = toPreview ? "preview" : "fields"
-            // Translators: the designer's button that goes back from the preview to the fields on a narrow window.
-            paneButton.label = toPreview ? tr("Fields") : tr("Preview")
+        splitView.onShowsContentChanged { [unowned splitView] in
+            paneButton.label = splitView.showsContent ? tr("Fields") : tr("Preview")
         }
-        let column = Box(.vertical)
-        column.append(header)
-        leaflet.expandsVertically = true
-        column.append(leaflet)
-        window.child = column
+        paneButton.onClicked { [unowned splitView] in
+            splitView.showsContent.toggle()
+        }
+        let toolbarView = ToolbarView()
+        toolbarView.addTopBar(header)
+        bin.expandsVertically = true
+        toolbarView.content = bin
+        window.child = toolbarView
 
         nameEntry.text = base.name
         load(base)

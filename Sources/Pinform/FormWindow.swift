@@ -6,8 +6,8 @@ import PinformModels
 
 /// The form window: typed records, shown once the PIN was entered. Each model of
 /// `ModelRegistry.models` has its page in a view stack, chosen by a view switcher in the header
-/// bar — or, when the window is too narrow for it, by a switcher bar at the bottom. The model
-/// last shown is remembered in settings and opens first.
+/// bar — or, under `narrowWidth`, by a switcher bar at the bottom (a breakpoint). The model last
+/// shown is remembered in settings and opens first.
 ///
 /// A page (`RecordsPage`) holds the saved records of that model and, beside them on a wide
 /// window or in their place on a narrow one, the form with its Save button (always in view).
@@ -23,8 +23,10 @@ final class FormWindow {
     /// The records of every page, open while unlocked.
     private let records: RecordsDatabase
     let stack = ViewStack()
-    private let switcherTitle: ViewSwitcherTitle
+    private let switcher: ViewSwitcher
     private let switcherBar: ViewSwitcherBar
+    /// Applies under `narrowWidth`: the switcher bar at the bottom instead of the header's.
+    private let narrow = Breakpoint(maximumWidth: FormWindow.narrowWidth)
     let toast = Toast()
     /// The pages made so far, by settings key.
     var pages: [String: RecordsPage] = [:]
@@ -39,6 +41,10 @@ final class FormWindow {
     /// Asked when the window is closed with nothing unsaved: returns true when it took over
     /// (a dialog), and then calls `close` to close the window after all.
     var confirmsClosing: ((_ close: @escaping @MainActor () -> Void) -> Bool)?
+
+    /// The widest the window is with its view switcher at the bottom, in scaled pixels: the
+    /// header's switcher (three models with their titles) and its buttons no longer fit.
+    static var narrowWidth: Double { 550 }
 
     /// A window of `application` over the unlocked `records`; the window size and the model
     /// shown are kept in `settings`.
@@ -57,15 +63,15 @@ final class FormWindow {
             let holder = Box(.vertical)
             stack.add(holder, name: model.settingsKey, title: model.title, iconName: model.iconName)
         }
-        switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
+        switcher = ViewSwitcher(stack: stack)
         switcherBar = ViewSwitcherBar(stack: stack)
         // Translators: what a screen reader calls the buttons that choose the model (Person, Size, Invoice).
         let switcherName = tr("Model")
-        switcherTitle.accessibleName = switcherName
+        switcher.accessibleName = switcherName
         switcherBar.accessibleName = switcherName
 
         let header = AdwaitaHeaderBar()
-        header.setTitleWidget(switcherTitle)
+        header.setTitleWidget(switcher)
         newButton.setAccessibleLabel(tr("New"))
         // Not labelled by its image, which GTK 4.8 names "GtkImage" for screen readers.
         newButton.resetAccessibleLabelledBy()
@@ -73,22 +79,22 @@ final class FormWindow {
         header.packStart(newButton)
         header.packEnd(PrimaryMenu.button(unlocked: true))
 
-        let column = Box(.vertical)
-        column.append(header)
+        let toolbarView = ToolbarView()
+        toolbarView.addTopBar(header)
         stack.expandsVertically = true
-        column.append(stack)
-        column.append(switcherBar)
+        toolbarView.content = stack
+        toolbarView.addBottomBar(switcherBar)
         // Toasts float over the bottom of the window instead of taking room from the form.
-        toast.widget.child = column
+        toast.widget.child = toolbarView
         window.content = toast.widget
 
-        // The bar at the bottom takes over when the header has no room for the switcher
-        // (libadwaita 1.2's adaptive pattern: no breakpoints yet).
-        switcherBar.isRevealed = switcherTitle.isTitleVisible
-        switcherTitle.onTitleVisibleChanged { [weak self] in
-            guard let self else { return }
-            switcherBar.isRevealed = switcherTitle.isTitleVisible
-        }
+        // Narrow, the bar at the bottom takes over and the header shows the window title.
+        narrow.addSetter(switcherBar, "reveal", true)
+        narrow.addSetter(header, "title-widget", widget: nil)
+        // The narrowest a GNOME window gets (the HIG's 360 × 294): the breakpoints lay the
+        // content out at this size whatever it asks.
+        window.setSizeRequest(width: 360, height: 294)
+        window.addBreakpoint(narrow)
 
         window.onCloseRequest { [weak self] in
             guard let self else { return false }

@@ -93,24 +93,126 @@ final class AdwaitaWidgetTests: XCTestCase {
         }
     }
 
-    func testAViewSwitcherTitleNamesItsSwitchersWhenShown() {
+    func testAViewSwitcherInAHeaderBarNamesItsSwitchersWhenShown() {
         GtkRuntime.test {
             // Its "map" handler is a Swift closure: connected as one, not as a C handler.
             let stack = ViewStack()
             stack.add(Label("a"), name: "a", title: "First")
             stack.add(Label("b"), name: "b", title: "Second")
-            let title = ViewSwitcherTitle(stack: stack, title: "Pages")
+            let switcher = ViewSwitcher(stack: stack)
+            switcher.accessibleName = "Pages"
             let header = AdwaitaHeaderBar()
-            header.setTitleWidget(title)
-            let content = Box(.vertical)
-            content.append(header)
-            content.append(stack)
+            header.setTitleWidget(switcher)
+            let toolbarView = ToolbarView()
+            toolbarView.addTopBar(header)
+            toolbarView.content = stack
             let window = Window()
             defer { window.destroy() }
-            window.child = content
+            window.child = toolbarView
             window.present()
-            XCTAssertTrue(MainContext.spin(until: { title.isMapped }, timeout: 5))
+            XCTAssertTrue(MainContext.spin(until: { switcher.isMapped }, timeout: 5))
             XCTAssertEqual(stack.pageNames, ["a", "b"])
+            XCTAssertTrue(toolbarView.content === stack)
+        }
+    }
+
+    /// A split view of two titled pages in a bin that collapses it at most 680 sp wide, in a
+    /// window `width` pixels wide.
+    @MainActor
+    private static func presentSplitView(width: Int32) -> (window: Window, split: NavigationSplitView, sidebar: Button, content: Button) {
+        let sidebarButton = Button(label: "Record")
+        let contentButton = Button(label: "Save")
+        let split = NavigationSplitView()
+        split.sidebar = NavigationPage(child: sidebarButton, title: "Person")
+        split.content = NavigationPage(child: contentButton, title: "New Record")
+        let bin = BreakpointBin(minimumWidth: 360, minimumHeight: 200)
+        let narrow = Breakpoint(maximumWidth: 680)
+        narrow.addSetter(split, "collapsed", true)
+        bin.addBreakpoint(narrow)
+        bin.child = split
+        let window = Window()
+        window.setDefaultSize(width: width, height: 500)
+        window.child = bin
+        window.present()
+        return (window, split, sidebarButton, contentButton)
+    }
+
+    func testASplitViewAt1000PixelsShowsBothPagesSideBySide() {
+        GtkRuntime.test {
+            let (window, split, sidebar, content) = Self.presentSplitView(width: 1000)
+            defer { window.destroy() }
+            XCTAssertTrue(MainContext.spin(until: { sidebar.width > 0 && content.width > 0 }, timeout: 5),
+                          "the sidebar and the content are not both shown")
+            XCTAssertFalse(split.isCollapsed)
+            XCTAssertTrue(split.isContentVisible)
+            XCTAssertEqual(split.sidebar?.title, "Person")
+            XCTAssertEqual(split.content?.title, "New Record")
+            XCTAssertTrue(sidebar.isMapped && content.isMapped)
+            XCTAssertLessThanOrEqual(sidebar.width + content.width, 1000)
+        }
+    }
+
+    func testASplitViewAt360PixelsShowsOnePageAndBackReturnsToTheSidebar() {
+        GtkRuntime.test {
+            let (window, split, sidebar, content) = Self.presentSplitView(width: 360)
+            defer { window.destroy() }
+            XCTAssertTrue(MainContext.spin(until: { split.isCollapsed && sidebar.isMapped }, timeout: 5),
+                          "the split view did not collapse to its sidebar")
+            XCTAssertFalse(content.isMapped)
+            XCTAssertFalse(split.isContentVisible)
+
+            var changes = 0
+            split.onShowsContentChanged { changes += 1 }
+            split.showsContent = true
+            XCTAssertTrue(MainContext.spin(until: { content.isMapped }, timeout: 5), "the content did not come in")
+            XCTAssertTrue(split.isContentVisible)
+            XCTAssertTrue(MainContext.spin(until: { !sidebar.isMapped }, timeout: 5), "the sidebar stayed beside the content")
+
+            // What Alt+Left, Escape and the back mouse button do: the navigation view's pop.
+            XCTAssertTrue(content.activateAction("navigation.pop"))
+            XCTAssertFalse(split.showsContent)
+            XCTAssertTrue(MainContext.spin(until: { sidebar.isMapped }, timeout: 5), "back did not show the sidebar")
+            XCTAssertEqual(changes, 2)
+        }
+    }
+
+    func testABreakpointSetsItsValuesWhileItAppliesAndUndoesThemAfter() {
+        GtkRuntime.test {
+            let stack = ViewStack()
+            stack.add(Label("a"), name: "a", title: "First")
+            let switcher = ViewSwitcher(stack: stack)
+            let bar = ViewSwitcherBar(stack: stack)
+            let header = AdwaitaHeaderBar()
+            header.setTitleWidget(switcher)
+            let toolbarView = ToolbarView()
+            toolbarView.addTopBar(header)
+            toolbarView.content = stack
+            toolbarView.addBottomBar(bar)
+            let bin = BreakpointBin(minimumWidth: 360, minimumHeight: 200)
+            let narrow = Breakpoint(maximumWidth: 550)
+            narrow.addSetter(bar, "reveal", true)
+            narrow.addSetter(header, "title-widget", widget: nil)
+            var applied = 0, undone = 0
+            narrow.onApply { applied += 1 }
+            narrow.onUnapply { undone += 1 }
+            bin.addBreakpoint(narrow)
+            bin.child = toolbarView
+            let window = Window()
+            defer { window.destroy() }
+            window.setDefaultSize(width: 360, height: 400)
+            window.child = bin
+            window.present()
+            XCTAssertTrue(MainContext.spin(until: { narrow.applies(in: bin) }, timeout: 5), "360 px did not apply the breakpoint")
+            XCTAssertEqual(applied, 1)
+            XCTAssertTrue(bar.isRevealed)
+            XCTAssertFalse(switcher.hasParent, "the header still holds the switcher")
+
+            // Wider: the window grows to the bin's new minimum.
+            bin.setSizeRequest(width: 1000, height: 200)
+            XCTAssertTrue(MainContext.spin(until: { !narrow.applies(in: bin) }, timeout: 5), "1000 px kept the breakpoint")
+            XCTAssertEqual(undone, 1)
+            XCTAssertFalse(bar.isRevealed)
+            XCTAssertTrue(switcher.hasParent, "the switcher did not come back to the header")
         }
     }
 

@@ -1,17 +1,17 @@
 internal import CGtk
 
-/// libadwaita's view switcher title (`AdwViewSwitcherTitle`): the pages of a `ViewStack` as
-/// buttons in the header bar while they fit, otherwise the window title — then a
-/// `ViewSwitcherBar` at the bottom takes over (see `isTitleVisible`).
+/// libadwaita's view switcher (`AdwViewSwitcher`): the pages of a `ViewStack` as buttons, for a
+/// header bar's title; on a narrow window a breakpoint hides it and reveals a
+/// `ViewSwitcherBar` at the bottom instead.
 @MainActor
-public final class ViewSwitcherTitle: Widget {
+public final class ViewSwitcher: Widget {
     private var stack: ViewStack?
 
-    /// A switcher for `stack` that reads `title` when squeezed.
-    public init(stack: ViewStack, title: String) {
-        super.init(widget: adw_view_switcher_title_new())
-        adw_view_switcher_title_set_stack(switcher, stack.stack)
-        adw_view_switcher_title_set_title(switcher, title)
+    /// A switcher for `stack`, its buttons' icons beside their titles.
+    public convenience init(stack: ViewStack) {
+        self.init()
+        adw_view_switcher_set_stack(switcher, stack.stack)
+        adw_view_switcher_set_policy(switcher, ADW_VIEW_SWITCHER_POLICY_WIDE)
         self.stack = stack
         // libadwaita names them when they are first shown; ours come after.
         connect("map") { [unowned self] in
@@ -24,15 +24,6 @@ public final class ViewSwitcherTitle: Widget {
     /// What screen readers call the switcher (its buttons are each named by their page).
     public var accessibleName = "Views" {
         didSet { setAccessibleLabel(accessibleName) }
-    }
-
-    /// Whether the title shows instead of the switcher (the window is too narrow for it).
-    public var isTitleVisible: Bool { adw_view_switcher_title_get_title_visible(switcher) != 0 }
-
-    /// Calls `handler` when the switcher gives way to the title, or comes back.
-    @discardableResult
-    public func onTitleVisibleChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        onNotify("title-visible", handler)
     }
 }
 
@@ -61,4 +52,3 @@ func nameViewSwitchers(under widget: UnsafeMutablePointer<GtkWidget>, listName: 
         child = gtk_widget_get_next_sibling(current)
     }
 }
-
