@@ -43,7 +43,7 @@ static inline AdwDialog *pf_adw_dialog(gpointer p) { return ADW_DIALOG(p); }
 static inline AdwAlertDialog *pf_adw_alert_dialog(gpointer p) { return ADW_ALERT_DIALOG(p); }
 static inline AdwAboutDialog *pf_adw_about_dialog(gpointer p) { return ADW_ABOUT_DIALOG(p); }
 static inline AdwApplicationWindow *pf_adw_application_window(gpointer p) { return ADW_APPLICATION_WINDOW(p); }
-static inline AdwPreferencesWindow *pf_adw_preferences_window(gpointer p) { return ADW_PREFERENCES_WINDOW(p); }
+static inline AdwPreferencesDialog *pf_adw_preferences_dialog(gpointer p) { return ADW_PREFERENCES_DIALOG(p); }
 static inline AdwPreferencesPage *pf_adw_preferences_page(gpointer p) { return ADW_PREFERENCES_PAGE(p); }
 static inline AdwPreferencesGroup *pf_adw_preferences_group(gpointer p) { return ADW_PREFERENCES_GROUP(p); }
 static inline AdwPreferencesRow *pf_adw_preferences_row(gpointer p) { return ADW_PREFERENCES_ROW(p); }
