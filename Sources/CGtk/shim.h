@@ -162,13 +162,11 @@ static inline char *pf_test_accessible_check_description(gpointer widget, const 
     return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text);
 }
 
-// MARK: - Lists, sorters, revealers and file choosers (records)
+// MARK: - Lists, sorters and revealers (records)
 
 static inline GtkSorter *pf_sorter(gpointer p) { return GTK_SORTER(p); }
-static inline GtkNativeDialog *pf_native_dialog(gpointer p) { return GTK_NATIVE_DIALOG(p); }
 static inline GListModel *pf_list_model(gpointer p) { return G_LIST_MODEL(p); }
 static inline GtkSelectionModel *pf_selection_model(gpointer p) { return GTK_SELECTION_MODEL(p); }
-static inline GtkFileChooser *pf_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
 static inline GtkColumnView *pf_column_view(gpointer p) { return GTK_COLUMN_VIEW(p); }
 static inline GtkColumnViewColumn *pf_column_view_column(gpointer p) { return GTK_COLUMN_VIEW_COLUMN(p); }
 static inline GtkListItem *pf_list_item(gpointer p) { return GTK_LIST_ITEM(p); }
