@@ -59,7 +59,6 @@ final class PreferencesDialog {
         page.add(export)
         for group in groups { page.add(group) }
         dialog.add(page)
-        dialog.nameInternalParts(.translated)
 
         pinLengthRow.onSelectedChanged { [weak self] in
             guard let self, Self.pinLengths.indices.contains(pinLengthRow.selected) else { return }
@@ -102,6 +101,9 @@ final class PreferencesDialog {
             open.removeAll { $0 === preferences }
         }
         preferences.dialog.present(over: parent)
+        // Its inner parts named once they exist (a combo row makes its items when shown), like
+        // the dialog, not like the window it is in.
+        preferences.dialog.nameInternalParts(.translated)
     }
 
     private static var open: [PreferencesDialog] = []
