@@ -43,7 +43,7 @@ static inline AdwDialog *pf_adw_dialog(gpointer p) { return ADW_DIALOG(p); }
 static inline AdwAlertDialog *pf_adw_alert_dialog(gpointer p) { return ADW_ALERT_DIALOG(p); }
 static inline AdwAboutDialog *pf_adw_about_dialog(gpointer p) { return ADW_ABOUT_DIALOG(p); }
 static inline AdwApplicationWindow *pf_adw_application_window(gpointer p) { return ADW_APPLICATION_WINDOW(p); }
-static inline AdwPreferencesWindow *pf_adw_preferences_window(gpointer p) { return ADW_PREFERENCES_WINDOW(p); }
+static inline AdwPreferencesDialog *pf_adw_preferences_dialog(gpointer p) { return ADW_PREFERENCES_DIALOG(p); }
 static inline AdwPreferencesPage *pf_adw_preferences_page(gpointer p) { return ADW_PREFERENCES_PAGE(p); }
 static inline AdwPreferencesGroup *pf_adw_preferences_group(gpointer p) { return ADW_PREFERENCES_GROUP(p); }
 static inline AdwPreferencesRow *pf_adw_preferences_row(gpointer p) { return ADW_PREFERENCES_ROW(p); }
@@ -164,13 +164,11 @@ static inline char *pf_test_accessible_check_description(gpointer widget, const 
     return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text);
 }
 
-// MARK: - Lists, sorters, revealers and file choosers (records)
+// MARK: - Lists, sorters and revealers (records)
 
 static inline GtkSorter *pf_sorter(gpointer p) { return GTK_SORTER(p); }
-static inline GtkNativeDialog *pf_native_dialog(gpointer p) { return GTK_NATIVE_DIALOG(p); }
 static inline GListModel *pf_list_model(gpointer p) { return G_LIST_MODEL(p); }
 static inline GtkSelectionModel *pf_selection_model(gpointer p) { return GTK_SELECTION_MODEL(p); }
-static inline GtkFileChooser *pf_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
 static inline GtkColumnView *pf_column_view(gpointer p) { return GTK_COLUMN_VIEW(p); }
 static inline GtkColumnViewColumn *pf_column_view_column(gpointer p) { return GTK_COLUMN_VIEW_COLUMN(p); }
 static inline GtkListItem *pf_list_item(gpointer p) { return GTK_LIST_ITEM(p); }

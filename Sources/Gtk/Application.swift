@@ -27,6 +27,15 @@ public final class Application: Object {
     /// The application id.
     public var id: String { String(cString: g_application_get_application_id(application)) }
 
+    /// Registers the application without running it (its `startup` runs), so that windows can
+    /// belong to it: for tests of an `ApplicationWindow`. Whether it registered.
+    @_spi(Testing) public func registerWithoutRunning() -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let registered = g_application_register(application, nil, &error) != 0
+        g_clear_error(&error)
+        return registered
+    }
+
     /// Declares a command-line option (shown by `--help`).
     public func addOption(_ longName: String, argument: OptionArgument = .none,
                           description: String, argumentDescription: String? = nil) {

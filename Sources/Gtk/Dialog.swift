@@ -51,3 +51,11 @@ open class Dialog: Widget {
     @discardableResult
     public func close() -> Bool { adw_dialog_close(pf_adw_dialog(raw)) != 0 }
 }
+
+extension Widget {
+    /// The dialog this widget is in (a row of Preferences: the Preferences dialog), if any.
+    public var enclosingDialog: Dialog? {
+        guard let dialog = gtk_widget_get_ancestor(widgetPointer, adw_dialog_get_type()) else { return nil }
+        return Widget.wrapper(of: dialog) as? Dialog
+    }
+}

@@ -29,8 +29,11 @@ extension Widget {
     /// name is left to the child: the page is named like the stack's window).
     ///
     /// Call it once the widget's parts exist (after it is shown, or after a toast was added).
+    /// A part that shows no text of its own is named like the dialog it is in (Preferences),
+    /// else like its window.
     public func nameInternalParts(_ names: InternalPartNames) {
-        nameParts(under: widgetPointer, names, windowTitle: rootWindow?.title ?? "")
+        let dialogTitle = enclosingDialog?.title ?? ""
+        nameParts(under: widgetPointer, names, windowTitle: dialogTitle.isEmpty ? rootWindow?.title ?? "" : dialogTitle)
     }
 
     private func nameParts(under widget: UnsafeMutablePointer<GtkWidget>, _ names: InternalPartNames, windowTitle: String,

@@ -43,8 +43,6 @@ final class BackupsGroup {
     private let settings: AppSettings
     /// The numbers of daily backups offered, in the order of the row's choices.
     nonisolated static let keptCounts = [3, 7, 14, 30, 90]
-    /// The choosers and dialogs while they show.
-    private var chooser: FileChooserNative?
 
     /// - Parameter lastBackup: when the last backup of the unlocked records was made (nil: none);
     ///   not shown while locked (`canBackUp` false), when the records cannot be read.
@@ -119,18 +117,14 @@ final class BackupsGroup {
     }
 
     private func chooseFolder() {
-        let chooser = FileChooserNative(title: tr("Backup Folder"), parent: group.rootWindow, action: .selectFolder,
-                                        acceptLabel: tr("_Choose"))
-        if let folder = settings.backupFolder { chooser.setCurrentFolder(folder) }
-        chooser.onResponse { folder in
-            self.chooser = nil
-            guard let folder else { return }
+        let dialog = FileDialog(title: tr("Backup Folder"), acceptLabel: tr("_Choose"))
+        dialog.initialFolder = settings.backupFolder
+        dialog.selectFolder(over: group.rootWindow) { outcome in
+            guard let folder = outcome.chosen(reportingFailure: tr("Backup Folder"), over: self.group) else { return }
             self.settings.backupFolder = folder
             self.folderRow.subtitle = Self.folderText(folder)
             self.backUpButton.isSensitive = self.backUpNow != nil
         }
-        self.chooser = chooser
-        chooser.show()
     }
 
     /// Back Up Now: the row says "Backing up…", then where the backup went, or why there is none.
@@ -160,15 +154,13 @@ final class BackupsGroup {
     }
 
     private func chooseBackupToRestore() {
-        let chooser = FileChooserNative(title: tr("Restore from a Backup"), parent: group.rootWindow, action: .open,
-                                        acceptLabel: tr("_Restore…"))
-        if let folder = settings.backupFolder { chooser.setCurrentFolder(folder) }
-        chooser.onResponse { file in
-            self.chooser = nil
-            if let file { self.confirmRestore(file) }
+        let dialog = FileDialog(title: tr("Restore from a Backup"), acceptLabel: tr("_Restore…"))
+        dialog.initialFolder = settings.backupFolder
+        // Translators: a filter of the Restore from a Backup file dialog.
+        dialog.filters = [FileDialog.Filter(name: tr("Pinform Backups"), patterns: ["*." + BackupFolder.fileExtension]), .allFiles]
+        dialog.open(over: group.rootWindow) { outcome in
+            if let file = outcome.chosen(reportingFailure: tr("Restore from a Backup"), over: self.group) { self.confirmRestore(file) }
         }
-        self.chooser = chooser
-        chooser.show()
     }
 
     /// Checks the backup (off the main thread: it is read whole, as a stream), then asks.

@@ -69,11 +69,10 @@ extension FormDesignerWindow {
 
     /// Export…: writes the definition as it stands to a `.pinform-form` file.
     func exportForm() {
-        let chooser = FileChooserNative(title: tr("Export Form"), parent: window, action: .save, acceptLabel: tr("Export"))
-        chooser.currentName = (definition.name.isEmpty ? "form" : definition.name) + "." + FormDocument.fileExtension
-        chooser.onResponse { [weak self, chooser] url in
-            _ = chooser
-            guard let self, let url else { return }
+        let dialog = FileDialog(title: tr("Export Form"), acceptLabel: tr("Export"))
+        dialog.initialName = (definition.name.isEmpty ? "form" : definition.name) + "." + FormDocument.fileExtension
+        dialog.save(over: window) { [weak self] outcome in
+            guard let self, let url = chosen(outcome, failing: { tr("Not exported: {reason}", ["reason": $0]) }) else { return }
             do {
                 try FormDocument.encode(definition).write(to: url, options: .atomic)
                 Announcer.of(window).announce(tr("Form exported"), .polite)
@@ -81,16 +80,16 @@ extension FormDesignerWindow {
                 showProblem(tr("Not exported: {reason}", ["reason": error.localizedDescription]))
             }
         }
-        chooser.show()
     }
 
     /// Import…: reads a `.pinform-form` file into the designer (saved only on Save); a form
     /// with the identity of another saved one gets a new identity.
     func importForm() {
-        let chooser = FileChooserNative(title: tr("Import Form"), parent: window, action: .open, acceptLabel: tr("Import"))
-        chooser.onResponse { [weak self, chooser] url in
-            _ = chooser
-            guard let self, let url else { return }
+        let dialog = FileDialog(title: tr("Import Form"), acceptLabel: tr("Import"))
+        // Translators: a filter of the Import Form file dialog.
+        dialog.filters = [FileDialog.Filter(name: tr("Pinform Forms"), patterns: ["*." + FormDocument.fileExtension]), .allFiles]
+        dialog.open(over: window) { [weak self] outcome in
+            guard let self, let url = chosen(outcome, failing: { tr("Not imported: {reason}", ["reason": $0]) }) else { return }
             var imported: FormDefinition
             do throws(FormDocumentError) {
                 imported = try FormDocument.read(contentsOf: url)
@@ -102,6 +101,19 @@ extension FormDesignerWindow {
             load(imported)
             Announcer.of(window).announce(tr("Form imported: {name}. Save to keep it.", ["name": imported.name]), .polite)
         }
-        chooser.show()
+    }
+
+    /// The file a file dialog gave; nil when it was dismissed, or when it failed — then
+    /// `problem` of the reason is shown over the fields.
+    private func chosen(_ outcome: FileDialog.Outcome, failing problem: (String) -> String) -> URL? {
+        switch outcome {
+        case .chosen(let url):
+            return url
+        case .dismissed:
+            return nil
+        case .failed(let error):
+            showProblem(problem(error.message))
+            return nil
+        }
     }
 }

@@ -23,7 +23,8 @@ extension PinformApplication {
         }
         if unlockedRecords != nil {
             backups.lockOut = { [weak self, weak backups] in
-                backups?.group.rootWindow?.destroy()
+                // Preferences, which holds the group, closes before the question.
+                backups?.group.enclosingDialog?.close()
                 self?.askToLockOutOldKeys()
             }
         }
@@ -42,7 +43,8 @@ extension PinformApplication {
                 switch staged {
                 case .failure(let error): return error
                 case .success(let staged):
-                    backups?.group.rootWindow?.destroy()
+                    // Preferences, which holds the group, closes: the records it shows go.
+                    backups?.group.enclosingDialog?.close()
                     restoreBackup(staged)
                     return nil
                 }

@@ -149,7 +149,7 @@ final class PinformApplication {
         case .quit: quit()
         case .about: showAbout()
         case .shortcuts: showShortcuts()
-        case .preferences: PreferencesWindow.present(settings: settings, over: activeWindow, groups: sharedDatabaseGroups() + backupGroups())
+        case .preferences: PreferencesDialog.present(settings: settings, over: activeWindow, groups: sharedDatabaseGroups() + backupGroups())
         case .lock: lock(.user)
         case .changePIN: changePIN()
         case .newRecoveryKey: askForNewRecoveryKey()

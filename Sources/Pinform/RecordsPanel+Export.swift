@@ -5,11 +5,8 @@ import Localization
 import PinformCore
 import Storage
 
-/// Export: the list as shown, as CSV, through the file chooser.
+/// Export: the list as shown, as CSV, through the file dialog.
 extension RecordsPanel {
-    /// The export dialog's choice that keeps spreadsheets from running a field as a formula.
-    static var formulaChoiceLabel: String { tr("Stop spreadsheets from running formulas") }
-
     /// Where an export is suggested first: the user's Documents folder, else the home folder.
     static var defaultExportFolder: URL {
         if let path = GtkRuntime.documentsDirectory {
@@ -27,27 +24,23 @@ extension RecordsPanel {
         (lastExportFolder ?? Self.defaultExportFolder).appendingPathComponent(Model.exportFileName)
     }
 
+    /// Asks where to export, then exports; formulas are kept from running as Preferences
+    /// says (“Protect exported spreadsheets”: GTK's file dialog has no check boxes of its own).
     func export() {
-        let chooser = makeExportChooser()
-        chooser.onResponse { [weak self, unowned chooser] url in
-            let neutralizes = chooser.isChoiceOn("neutralize-formulas")
-            self?.chooser = nil
-            if let url { self?.export(to: url, neutralizingFormulas: neutralizes) }
+        let dialog = makeExportDialog()
+        dialog.save(over: window) { [weak self] outcome in
+            guard let self, let url = outcome.chosen(reportingFailure: tr("Export Records"), over: window) else { return }
+            export(to: url, neutralizingFormulas: neutralizesFormulas())
         }
-        self.chooser = chooser
-        chooser.show()
     }
 
-    /// The export's file chooser, not shown yet: the suggested file, and the formula choice
-    /// as the preference has it.
-    func makeExportChooser() -> FileChooserNative {
-        let chooser = FileChooserNative(title: tr("Export Records"), parent: window,
-                                        action: .save, acceptLabel: tr("_Export"))
+    /// The export's file dialog, not shown yet: the suggested file in the suggested folder.
+    func makeExportDialog() -> FileDialog {
+        let dialog = FileDialog(title: tr("Export Records"), acceptLabel: tr("_Export"))
         let suggested = suggestedExportFile
-        chooser.setCurrentFolder(suggested.deletingLastPathComponent())
-        chooser.currentName = suggested.lastPathComponent
-        chooser.addChoice(id: "neutralize-formulas", label: Self.formulaChoiceLabel, isOn: neutralizesFormulas())
-        return chooser
+        dialog.initialFolder = suggested.deletingLastPathComponent()
+        dialog.initialName = suggested.lastPathComponent
+        return dialog
     }
 
     /// Writes the list as it is shown — searched and sorted — as CSV to `url`, readable by

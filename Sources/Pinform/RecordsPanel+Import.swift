@@ -13,15 +13,13 @@ extension RecordsPanel {
             if let error = records.openError { report(error) }
             return
         }
-        let chooser = FileChooserNative(title: tr("Import Records"), parent: window, action: .open,
-                                        acceptLabel: tr("_Open"))
-        chooser.setCurrentFolder(suggestedExportFile.deletingLastPathComponent())
-        chooser.onResponse { [weak self] url in
-            self?.chooser = nil
-            if let url { self?.previewImport(of: url) }
+        let dialog = FileDialog(title: tr("Import Records"), acceptLabel: tr("_Open"))
+        dialog.initialFolder = suggestedExportFile.deletingLastPathComponent()
+        dialog.filters = [FileDialog.Filter(name: tr("CSV Files"), patterns: ["*.csv", "*.CSV"]), .allFiles]
+        dialog.open(over: window) { [weak self] outcome in
+            guard let self, let url = outcome.chosen(reportingFailure: tr("Import Records"), over: window) else { return }
+            previewImport(of: url)
         }
-        self.chooser = chooser
-        chooser.show()
     }
 
     /// Reads `url` and shows what importing it does; a file that cannot be read as CSV says why.

@@ -69,7 +69,6 @@ final class RecordsPanel<Model: FormModel>: RecordsPanelProtocol {
     let toast: Toast
     let neutralizesFormulas: () -> Bool
     let readOnlyBox = Box(.horizontal, spacing: 6)
-    var chooser: FileChooserNative?
     /// Where the last export went, to suggest the same folder next time.
     var lastExportFolder: URL?
     /// What Retry on the problem page does.

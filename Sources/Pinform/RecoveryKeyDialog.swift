@@ -58,7 +58,6 @@ final class RecoveryKeyDialog {
 
     private let key: String
     private let onContinue: @MainActor () -> Void
-    private var chooser: FileChooserNative?
 
     private static var open: [RecoveryKeyDialog] = []
     private static var waiting: [@MainActor () -> Void] = []
@@ -165,17 +164,13 @@ final class RecoveryKeyDialog {
     }
 
     private func save() {
-        let chooser = FileChooserNative(title: tr("Save Recovery Key"), parent: dialog.rootWindow, action: .save, acceptLabel: tr("_Save"))
+        let fileDialog = FileDialog(title: tr("Save Recovery Key"), acceptLabel: tr("_Save"))
         // Translators: the suggested file name of a saved recovery key.
-        chooser.currentName = tr("Pinform recovery key.txt")
-        chooser.onResponse { [weak self] url in
-            guard let self else { return }
-            self.chooser = nil
-            guard let url else { return }
+        fileDialog.initialName = tr("Pinform recovery key.txt")
+        fileDialog.save(over: dialog.rootWindow) { [weak self] outcome in
+            guard let self, let url = outcome.chosen(reportingFailure: tr("Save Recovery Key"), over: dialog) else { return }
             write(to: url)
         }
-        self.chooser = chooser
-        chooser.show()
     }
 
     /// Prints the key on one page with how to keep it, and says how it went.

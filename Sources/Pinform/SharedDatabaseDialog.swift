@@ -30,7 +30,6 @@ final class SharedDatabaseDialog {
     private var caFile: URL?
     private var certificateFile: URL?
     private var keyFile: URL?
-    private var chooser: FileChooserNative?
     private static var shown: SharedDatabaseDialog?
 
     /// Shows the dialog over `parent`; `onJoined` runs once the address and password were
@@ -109,13 +108,10 @@ final class SharedDatabaseDialog {
     }
 
     private func choose(title: String, _ chosen: @escaping @MainActor (URL) -> Void) {
-        let chooser = FileChooserNative(title: title, parent: dialog.rootWindow, action: .open)
-        chooser.onResponse { [unowned self] url in
-            if let url { chosen(url) }
-            self.chooser = nil
+        let parent = dialog.rootWindow
+        FileDialog(title: title).open(over: parent) { outcome in
+            if let url = outcome.chosen(reportingFailure: title, over: parent) { chosen(url) }
         }
-        self.chooser = chooser
-        chooser.show()
     }
 
     private func join(over parent: Window?, vault: KeyVault, dataKey: SecretBytes,

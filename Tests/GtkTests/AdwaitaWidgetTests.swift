@@ -56,7 +56,7 @@ final class AdwaitaWidgetTests: XCTestCase {
 
     func testAnAlertDialogInsideALibadwaitaWindowLeavesNoFocusablePartUnnamed() throws {
         try GtkRuntime.test {
-            let window = AdwaitaPreferencesWindow()
+            let window = try XCTUnwrap(ApplicationWindowForTests.make(), "no application window")
             defer { window.destroy() }
             window.present()
             let dialog = AlertDialog(parent: window, heading: "Make a New Recovery Key?", body: "The current key stops working.")
@@ -67,6 +67,34 @@ final class AdwaitaWidgetTests: XCTestCase {
             // GTK 4.18 gives a part of role "generic" no name: a screen reader would say "panel".
             let unnamed = dialog.descendants.filter { $0.isFocusable && $0.accessibleRole == .generic }
             XCTAssertEqual(unnamed.map { String(describing: type(of: $0)) }, [])
+        }
+    }
+
+    func testPreferencesAreADialogThatClosesAsEscapeDoes() {
+        GtkRuntime.test {
+            let parent = Window()
+            defer { parent.destroy() }
+            parent.present()
+            let preferences = AdwaitaPreferencesDialog()
+            preferences.title = "Preferences"
+            preferences.isSearchEnabled = false
+            XCTAssertFalse(preferences.isSearchEnabled)
+            let page = PreferencesPage()
+            let group = PreferencesGroup(title: "Export")
+            let row = ActionRow(title: "Protect exported spreadsheets", subtitle: "")
+            group.add(row)
+            page.add(group)
+            preferences.add(page)
+            var closed = 0
+            preferences.onClosed { closed += 1 }
+            preferences.present(over: parent)
+            XCTAssertTrue(MainContext.spin(until: { row.isMapped }), "the rows were not shown")
+            XCTAssertTrue(row.enclosingDialog === preferences, "a row does not know the dialog it is in")
+            XCTAssertNil(parent.enclosingDialog)
+            // What Escape does.
+            XCTAssertTrue(preferences.close())
+            XCTAssertTrue(MainContext.spin(until: { closed == 1 }), "closing did not report it")
+            XCTAssertTrue(MainContext.spin(until: { !row.isMapped }), "the rows stayed shown")
         }
     }
 

@@ -32,28 +32,36 @@ final class AlertDialogParentTests: XCTestCase {
         }
     }
 
-    func testAResponseMayDestroyTheLibadwaitaWindowTheDialogIsShownIn() {
+    func testAResponseMayCloseThePreferencesDialogItIsShownOver() {
         GtkRuntime.test {
             var handlerRan = false
             let logged = GLibWarnings.collect {
-                let window = AdwaitaPreferencesWindow()
+                guard let window = ApplicationWindowForTests.make() else { return XCTFail("no application window") }
+                defer { window.destroy() }
                 window.present()
-                let dialog = AlertDialog(parent: window, heading: "Replace the records?", body: "")
+                let preferences = AdwaitaPreferencesDialog()
+                let page = PreferencesPage()
+                preferences.add(page)
+                // What Pinform does: Preferences inside the records' window, the question over a row.
+                preferences.present(over: window)
+                XCTAssertNil(preferences.ownWindow, "Preferences is not inside the window")
+                let dialog = AlertDialog(parent: page, heading: "Replace the records?", body: "")
                 dialog.addResponse("cancel", label: "Cancel")
                 dialog.addResponse("restore", label: "Restore", appearance: .destructive)
                 dialog.onResponse { _ in
                     handlerRan = true
-                    // What a restored backup does: Preferences, which holds the dialog, goes.
-                    window.destroy()
+                    // What a restored backup does: Preferences, which the question is over, closes.
+                    page.enclosingDialog?.close()
                 }
                 dialog.present()
                 XCTAssertTrue(MainContext.spin(until: { dialog.isMapped }), "the dialog was not shown")
-                XCTAssertNil(dialog.ownWindow, "the dialog is not inside the window")
+                XCTAssertNil(dialog.ownWindow, "the question is not inside the window")
                 dialog.responseButton(labelled: "Restore")?.click()
+                XCTAssertTrue(MainContext.spin(until: { !page.isMapped }), "Preferences stayed open")
                 _ = MainContext.spin(until: { false }, timeout: 0.5)
             }
             XCTAssertTrue(handlerRan, "the response handler did not run")
-            XCTAssertEqual(logged, [], "destroying the window in a response logged warnings")
+            XCTAssertEqual(logged, [], "closing Preferences in a response logged warnings")
         }
     }
 

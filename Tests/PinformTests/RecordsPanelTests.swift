@@ -204,17 +204,17 @@ final class RecordsPanelTests: TemporaryFolderTestCase {
         }
     }
 
-    func testTheExportsFormulaChoiceStartsFromThePreference() {
+    func testTheExportDialogSuggestsTheModelsFileInTheFolderOfTheLastExport() {
         let paths = self.paths
         GtkRuntime.test {
             let records = RecordsDatabase(paths: paths)
             let window = Window()  // the panel holds its window unowned
-            for preference in [false, true] {
-                let panel = RecordsPanel<Person>(records: records, window: window, toast: Toast()) { preference }
-                let chooser = panel.makeExportChooser()
-                XCTAssertEqual(chooser.isChoiceOn("neutralize-formulas"), preference)
-                XCTAssertEqual(chooser.currentName, "people.csv")
-            }
+            let panel = RecordsPanel<Person>(records: records, window: window, toast: Toast())
+            let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true).appendingPathComponent("exports")
+            panel.lastExportFolder = folder
+            let dialog = panel.makeExportDialog()
+            XCTAssertEqual(dialog.initialName, "people.csv")
+            XCTAssertEqual(dialog.initialFolder?.standardizedFileURL.path, folder.standardizedFileURL.path)
         }
     }
 

@@ -10,8 +10,6 @@ UNNAMED_PART = "a focusable part GTK 4.18 / libadwaita 1.7 adds (a scroll pane, 
 KNOWN_FAILURES = {
     "test_a11y_conflict.ConflictDialogNameTests.test_walk_the_conflict_dialog_and_the_history":
         TAB_NO_FOCUS,
-    "test_a11y_dialogs.DialogNameTests.test_walk_the_backups_questions":
-        UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in grouping \'\'"] != []',
     "test_a11y_dialogs.DialogNameTests.test_walk_the_deleted_record_toast_and_the_restore_draft_question":
         "no push button named 'Undo' within 10 s",
     "test_a11y_dialogs.DialogNameTests.test_walk_the_form_designer_and_its_delete_question":
@@ -26,8 +24,6 @@ KNOWN_FAILURES = {
         "no window named 'Edit Person' within 20 s",
     "test_a11y_windows.EveryWindowNameTests.test_walk_form_window_with_a_record":
         UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in panel \'[93 chars]ds\'"] != []',
-    "test_a11y_windows.EveryWindowNameTests.test_walk_preferences_by_keyboard":
-        UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in grouping \'\'"] != []',
     "test_a11y_windows.EveryWindowNameTests.test_walk_primary_menu_and_about_by_keyboard":
         UNNAMED_PART + 'in About (AdwAboutDialog, 1 run in 3): Lists differ: ["unnamed focusable list in panel \'\'", …] != []',
     "test_a11y_windows.EveryWindowNameTests.test_walk_shortcuts_window_by_keyboard":

@@ -619,8 +619,8 @@ def window_of(node):
     return current
 
 
-# libadwaita shows a dialog (an AdwDialog: alert dialogs, About) inside its parent's window when
-# that is a libadwaita window (AdwApplicationWindow, AdwPreferencesWindow), as a node with one of
+# libadwaita shows a dialog (an AdwDialog: alert dialogs, About, Preferences) inside its parent's
+# window when that is a libadwaita window (AdwApplicationWindow), as a node with one of
 # these roles in that window's tree ("alert" for an alert dialog), named by its title and
 # described by its text; over any other window, as a top-level window of its own with that name.
 DIALOG_ROLES = ("dialog", "alert")

@@ -21,7 +21,7 @@ import unittest
 from orca_session import press_combination
 from pinform_e2e import (AppTestCase, _children, _walk, click, confirm_recovery_key_saved, dialog_named, find, find_all,
                          focus, press_key, read_recovery_key, recovery_key_dialog, response_button, role_name, set_text,
-                         text_of, wait_until)
+                         states, text_of, wait_until)
 from test_a11y_names import badly_named, type_named
 from test_a11y_windows import report
 from test_backups import schemas_with_backup_folder
@@ -169,9 +169,12 @@ class DialogNameTests(AppTestCase):
         click(find(preferences, role="push button", name="Restore…", visible=True))
         self.choose_file(app, "Restore from a Backup", backup, "Restore…")
         question = child_named(app, "Replace the records with this backup?")
-        find(question, role="push button", name="Restore", visible=True)
+        restore = find(question, role="push button", name="Restore", visible=True)
         self.assert_named("restore backup question", question)
-        click(response_button(question, "Restore"))
+        # Restore opens the backup with its PIN first (offered once the PIN is typed).
+        set_text(find(question, role="password text", name="The backup’s PIN or recovery key", visible=True), PIN)
+        wait_until(lambda: "sensitive" in states(restore), 5, "Restore stayed insensitive with the PIN typed")
+        click(restore)
         application = app.accessible()
         said = wait_until(lambda: next((child for child in _children(application)
                                         if any("Backup restored" in text_of(label) for label in find_all(child, role="label"))),

@@ -9,7 +9,7 @@ import time
 
 from orca_session import press_combination
 from pinform_e2e import (AppTestCase, _children, click, dialog_named, dismiss_recovery_key, find, find_all,
-                         four_digit_schemas, press_key, response_button, set_text, states, wait_until)
+                         four_digit_schemas, open_dialog, press_key, response_button, set_text, states, wait_until)
 from test_records import (PEOPLE, PIN, choose_path, press_pin, count_in_database, data_key, message, records_path, rows, save_person,
                           sqlcipher, top_level, unlock, wait_for_rows)
 
@@ -49,9 +49,8 @@ class BackupTests(AppTestCase):
 
     @staticmethod
     def preferences_open(app):
-        application = app.accessible()
-        return any(child is not None and child.name == "Preferences"
-                   for child in (application.getChildAtIndex(i) for i in range(application.childCount)))
+        # A dialog (AdwPreferencesDialog) inside the records' window, or a window of its own.
+        return open_dialog(app.accessible(), "Preferences") is not None
 
     def data_folder(self, app):
         return os.path.join(self.data_home, "pinform")

@@ -1,18 +1,18 @@
-"""End-to-end test of the Preferences window (libadwaita's AdwPreferencesWindow): opened with
-Ctrl+comma and from the primary menu, its rows named for assistive technologies, a change kept."""
+"""End-to-end test of Preferences (libadwaita's AdwPreferencesDialog, shown inside the records'
+window): opened with Ctrl+comma and from the primary menu, its rows named for assistive
+technologies, a change kept, closed with Escape."""
 from orca_session import press_combination
-from pinform_e2e import AppTestCase, click, find, find_all, press_key, states, wait_until
+from pinform_e2e import AppTestCase, click, find, find_all, open_dialog, press_key, states, wait_until
 from test_records import top_level, unlock
 
 
 class PreferencesTests(AppTestCase):
     @staticmethod
     def preferences_open(app):
-        application = app.accessible()
-        return any(child is not None and child.name == "Preferences"
-                   for child in (application.getChildAtIndex(i) for i in range(application.childCount)))
+        # A dialog (AdwPreferencesDialog) inside the records' window, or a window of its own.
+        return open_dialog(app.accessible(), "Preferences") is not None
 
-    def test_turning_off_spreadsheet_protection_is_kept_and_shown_when_the_window_opens_again(self):
+    def test_turning_off_spreadsheet_protection_is_kept_and_shown_when_preferences_open_again(self):
         app = self.launch_app()
         unlock(app)
         press_combination("Control", ord(","))

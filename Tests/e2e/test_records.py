@@ -34,7 +34,8 @@ import nacl.bindings
 import nacl.pwhash
 import pyatspi
 from pinform_e2e import (AppTestCase, click, click_at, dialog_named, dismiss_recovery_key, file_name_field, find,
-                         find_all, focus, pinform_bin, press_key, role_name, set_text, states, text_of, wait_until)
+                         find_all, focus, open_dialog, pinform_bin, press_key, role_name, set_text, states, text_of,
+                         wait_until)
 
 PIN = "5978"
 # Pinform 0.1's data folder: pin.hash for V01_PIN, attempts.json, plaintext records of three people.
@@ -749,23 +750,30 @@ class RecordsTests(AppTestCase):
 
     # --- Export ------------------------------------------------------------------------------
 
-    def export_through_the_chooser(self, app, root, target, keep_formulas_from_running=True):
+    def export_through_the_chooser(self, app, root, target):
         click(find(root, role="push button", name="Export…", visible=True))
         chooser = top_level(app, "Export Records")
-        choice = find(chooser, role="check box", name="Stop spreadsheets from running formulas", visible=True)
-        self.assertIn("checked", states(choice), "formulas are neutralized by default")
-        if not keep_formulas_from_running:
-            # GTK's check button offers no AT-SPI action: click it with the pointer.
-            click_at(choice)
-            wait_until(lambda: "checked" not in states(choice), message="the check box stayed on")
         set_text(file_name_field(chooser), target)
         click(button_labelled(chooser, "Export"))
         wait_until(lambda: os.path.exists(target), 10, "no CSV file was written")
         with open(target, newline="", encoding="utf-8") as handle:
             return list(csv.reader(handle))
 
+    def stop_protecting_exported_spreadsheets(self, app):
+        """Preferences → Protect exported spreadsheets, off; then Escape. The export follows the
+        preference: GtkFileDialog has no check boxes of its own, so the chooser no longer offers
+        the choice that GtkFileChooserNative did."""
+        click(self.menu_item(app, "Preferences"))
+        preferences = top_level(app, "Preferences")
+        protection = find(preferences, role="check box", name="Protect exported spreadsheets", visible=True)
+        self.assertIn("checked", states(protection), "formulas are neutralized by default")
+        click(protection)
+        wait_until(lambda: "checked" not in states(protection), message="the switch stayed on")
+        press_key("Escape")
+        wait_until(lambda: open_dialog(app.accessible(), "Preferences") is None,
+                   message="Escape did not close Preferences")
+
     def test_export_keeps_formulas_from_running_unless_asked_and_is_readable_by_its_owner_only(self):
-        self.on_xwayland = True  # the chooser's check box is clicked with the pointer (devices.py)
         previous = os.umask(0)  # the app inherits it: files would be 0666
         try:
             app, root = self.start()
@@ -782,8 +790,8 @@ class RecordsTests(AppTestCase):
         self.assertEqual(safe[1][:2], ["'=HYPERLINK(\"http://x\")", "'  +cmd"])
         self.assertEqual(stat.S_IMODE(os.stat(os.path.join(folder, "safe.csv")).st_mode), 0o600)
 
-        raw = self.export_through_the_chooser(app, root, os.path.join(folder, "raw.csv"),
-                                              keep_formulas_from_running=False)
+        self.stop_protecting_exported_spreadsheets(app)
+        raw = self.export_through_the_chooser(app, root, os.path.join(folder, "raw.csv"))
         self.assertEqual(raw[1][:2], ["=HYPERLINK(\"http://x\")", "  +cmd"])
         self.assertEqual(stat.S_IMODE(os.stat(os.path.join(folder, "raw.csv")).st_mode), 0o600)
 

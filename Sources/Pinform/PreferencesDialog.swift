@@ -1,11 +1,12 @@
 import Gtk
 import Localization
 
-/// The Preferences window (Ctrl+comma): the length of a new PIN, when the records lock by
-/// themselves, and whether exported spreadsheets are protected. Each row writes its setting as soon as it changes.
+/// Preferences (Ctrl+comma), a dialog over the window it was opened from: the length of a new
+/// PIN, when the records lock by themselves, and whether exported spreadsheets are protected.
+/// Each row writes its setting as soon as it changes; Escape closes it.
 @MainActor
-final class PreferencesWindow {
-    let window = AdwaitaPreferencesWindow()
+final class PreferencesDialog {
+    let dialog = AdwaitaPreferencesDialog()
     /// 4 or 6 digits for the next PIN chosen (the PIN in use keeps its length).
     let pinLengthRow: ComboRow
     /// After how long without input the records lock themselves.
@@ -23,9 +24,8 @@ final class PreferencesWindow {
     /// - Parameter groups: more groups for the page, e.g. the shared database's (shown while unlocked).
     init(settings: AppSettings, groups: [PreferencesGroup] = []) {
         self.settings = settings
-        window.title = tr("Preferences")
-        window.isSearchEnabled = false
-        window.isModal = true
+        dialog.title = tr("Preferences")
+        dialog.isSearchEnabled = false
 
         pinLengthRow = ComboRow(
             title: tr("PIN length"),
@@ -58,8 +58,7 @@ final class PreferencesWindow {
         page.add(security)
         page.add(export)
         for group in groups { page.add(group) }
-        window.add(page)
-        window.nameInternalParts(.translated)
+        dialog.add(page)
 
         pinLengthRow.onSelectedChanged { [weak self] in
             guard let self, Self.pinLengths.indices.contains(pinLengthRow.selected) else { return }
@@ -92,17 +91,20 @@ final class PreferencesWindow {
         return offered.min { abs($0.element - seconds) < abs($1.element - seconds) }?.offset ?? 0
     }
 
-    /// Shows the preferences over `parent`; the window lives until closed.
+    /// Shows the preferences over `parent` (inside it when it is a libadwaita window); the
+    /// dialog lives until closed.
     static func present(settings: AppSettings, over parent: Window?, groups: [PreferencesGroup] = []) {
-        let preferences = PreferencesWindow(settings: settings, groups: groups)
-        preferences.window.setTransient(for: parent)
-        // The rows' handlers hold the wrapper weakly: the window keeps it until it is destroyed.
+        let preferences = PreferencesDialog(settings: settings, groups: groups)
+        // The rows' handlers hold the wrapper weakly: it is kept until the dialog closes.
         open.append(preferences)
-        preferences.window.connect("destroy") { [unowned preferences] in
+        preferences.dialog.onClosed { [unowned preferences] in
             open.removeAll { $0 === preferences }
         }
-        preferences.window.present()
+        preferences.dialog.present(over: parent)
+        // Its inner parts named once they exist (a combo row makes its items when shown), like
+        // the dialog, not like the window it is in.
+        preferences.dialog.nameInternalParts(.translated)
     }
 
-    private static var open: [PreferencesWindow] = []
+    private static var open: [PreferencesDialog] = []
 }

@@ -3,14 +3,13 @@ import XCTest
 @testable import Pinform
 import PinformCore
 
-/// The Preferences window writes each setting as its row changes, and shows the settings in use.
-final class PreferencesWindowTests: XCTestCase {
+/// The Preferences dialog writes each setting as its row changes, and shows the settings in use.
+final class PreferencesDialogTests: XCTestCase {
     func testChoosingSixDigitsSetsTheLengthOfANewPin() {
         GtkRuntime.test {
             let settings = memorySettings()
             settings.pinLength = 4
-            let preferences = PreferencesWindow(settings: settings)
-            defer { preferences.window.destroy() }
+            let preferences = PreferencesDialog(settings: settings)
             XCTAssertEqual(preferences.pinLengthRow.selected, 0)
             preferences.pinLengthRow.selected = 1
             XCTAssertEqual(settings.pinLength, 6)
@@ -23,8 +22,7 @@ final class PreferencesWindowTests: XCTestCase {
         GtkRuntime.test {
             let settings = memorySettings()
             settings.neutralizesFormulas = true
-            let preferences = PreferencesWindow(settings: settings)
-            defer { preferences.window.destroy() }
+            let preferences = PreferencesDialog(settings: settings)
             XCTAssertTrue(preferences.protectExportsSwitch.isOn)
             preferences.protectExportsSwitch.isOn = false
             XCTAssertFalse(settings.neutralizesFormulas)
@@ -39,12 +37,11 @@ final class PreferencesWindowTests: XCTestCase {
             XCTAssertEqual(settings.idleLockDelay, 300, "the schema's default is five minutes")
             var heard = 0
             settings.observe(.idleLockDelay) { heard += 1 }
-            let preferences = PreferencesWindow(settings: settings)
-            defer { preferences.window.destroy() }
-            XCTAssertEqual(PreferencesWindow.idleLockDelays[preferences.idleLockRow.selected], 300)
-            preferences.idleLockRow.selected = PreferencesWindow.idleLockDelays.firstIndex(of: 0)!
+            let preferences = PreferencesDialog(settings: settings)
+            XCTAssertEqual(PreferencesDialog.idleLockDelays[preferences.idleLockRow.selected], 300)
+            preferences.idleLockRow.selected = PreferencesDialog.idleLockDelays.firstIndex(of: 0)!
             XCTAssertEqual(settings.idleLockDelay, 0)
-            preferences.idleLockRow.selected = PreferencesWindow.idleLockDelays.firstIndex(of: 60)!
+            preferences.idleLockRow.selected = PreferencesDialog.idleLockDelays.firstIndex(of: 60)!
             XCTAssertEqual(settings.idleLockDelay, 60)
             XCTAssertTrue(MainContext.spin(until: { heard >= 2 }, timeout: 2), "the idle lock was not told")
             settings.idleLockDelay = 300
@@ -52,9 +49,9 @@ final class PreferencesWindowTests: XCTestCase {
     }
 
     func testADelaySetElsewhereShowsTheNearestChoice() {
-        XCTAssertEqual(PreferencesWindow.idleLockDelays[PreferencesWindow.closestIdleLockChoice(to: 2)], 60)
-        XCTAssertEqual(PreferencesWindow.idleLockDelays[PreferencesWindow.closestIdleLockChoice(to: 700)], 600)
-        XCTAssertEqual(PreferencesWindow.idleLockDelays[PreferencesWindow.closestIdleLockChoice(to: 0)], 0)
+        XCTAssertEqual(PreferencesDialog.idleLockDelays[PreferencesDialog.closestIdleLockChoice(to: 2)], 60)
+        XCTAssertEqual(PreferencesDialog.idleLockDelays[PreferencesDialog.closestIdleLockChoice(to: 700)], 600)
+        XCTAssertEqual(PreferencesDialog.idleLockDelays[PreferencesDialog.closestIdleLockChoice(to: 0)], 0)
     }
 
     func testTheRowsShowTheSettingsInUseAndSayWhatTheyDo() {
@@ -62,8 +59,7 @@ final class PreferencesWindowTests: XCTestCase {
             let settings = memorySettings()
             settings.pinLength = 6
             settings.neutralizesFormulas = false
-            let preferences = PreferencesWindow(settings: settings)
-            defer { preferences.window.destroy() }
+            let preferences = PreferencesDialog(settings: settings)
             XCTAssertEqual(preferences.pinLengthRow.selected, 1)
             XCTAssertFalse(preferences.protectExportsSwitch.isOn)
             XCTAssertEqual(preferences.pinLengthRow.title, "PIN length")
