@@ -47,7 +47,7 @@ public final class CSSProvider: Object {
     /// - Throws: The first `ParsingError`.
     public func load(css: String) throws {
         errors = []
-        gtk_css_provider_load_from_data(raw.assumingMemoryBound(to: GtkCssProvider.self), css, -1)
+        gtk_css_provider_load_from_string(raw.assumingMemoryBound(to: GtkCssProvider.self), css)
         if let first = errors.first { throw first }
     }
 
