@@ -16,7 +16,7 @@ cd "$REPO_ROOT"
 # What the app needs to build and run.
 RUN_PACKAGES=(
     libgtk-4-dev libadwaita-1-dev libsqlcipher-dev libsodium-dev pkg-config
-    adwaita-icon-theme fonts-cantarell libglib2.0-bin gettext
+    adwaita-icon-theme librsvg2-common fonts-cantarell libglib2.0-bin gettext
     libtss2-dev libpq-dev
 )
 

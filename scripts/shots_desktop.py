@@ -86,7 +86,9 @@ class Desktop:
         if not os.path.islink(link):
             os.symlink(os.path.join(self.env["XDG_CONFIG_HOME"], "dconf"), link)
         subprocess.run(["dconf", "reset", "-f", "/io/github/pinform/"], env=self.env, check=True)
-        return {"GSETTINGS_BACKEND": "dconf"}
+        # libadwaita 1.7 takes no color-scheme from GSettings here (no settings portal runs, and
+        # it follows the portal): dark is also asked for through its debug variable.
+        return {"GSETTINGS_BACKEND": "dconf", **({"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"} if self.dark else {})}
 
     def stop(self):
         for process in reversed(self.processes):
