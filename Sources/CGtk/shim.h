@@ -237,6 +237,7 @@ static inline void pf_object_set_string_property(gpointer object, const char *na
     g_object_set(G_OBJECT(object), name, value, NULL);
 }
 static inline gboolean pf_is_scrollbar(gpointer p) { return GTK_IS_SCROLLBAR(p); }
+static inline gboolean pf_is_scrolled_window(gpointer p) { return GTK_IS_SCROLLED_WINDOW(p); }
 static inline gboolean pf_is_range(gpointer p) { return GTK_IS_RANGE(p); }
 static inline gboolean pf_is_stack(gpointer p) { return GTK_IS_STACK(p); }
 static inline gboolean pf_is_menu_button(gpointer p) { return GTK_IS_MENU_BUTTON(p); }
