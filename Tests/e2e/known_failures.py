@@ -4,11 +4,7 @@ the cause found. Each still runs: its failure is counted apart, and a run in whi
 says to take it out (run.py). The list only shrinks.
 """
 
-TAB_NO_FOCUS = "Tab moves no focus in the form window under Xvfb on GTK 4.18 (the harness's Tab reaches no field)"
-
 KNOWN_FAILURES = {
-    "test_a11y_conflict.ConflictDialogNameTests.test_walk_the_conflict_dialog_and_the_history":
-        TAB_NO_FOCUS,
     "test_a11y_windows.EveryWindowNameTests.test_walk_shortcuts_window_by_keyboard":
         "no window named 'Keyboard Shortcuts' within 10 s",
     "test_forms.FormWindowTests.test_clicking_a_label_focuses_its_entry":
