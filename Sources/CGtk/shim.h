@@ -236,8 +236,5 @@ static inline gboolean pf_variant_is_boolean(GVariant *value) { return g_variant
 static inline void pf_object_set_string_property(gpointer object, const char *name, const char *value) {
     g_object_set(G_OBJECT(object), name, value, NULL);
 }
-static inline gboolean pf_is_scrollbar(gpointer p) { return GTK_IS_SCROLLBAR(p); }
-static inline gboolean pf_is_range(gpointer p) { return GTK_IS_RANGE(p); }
-static inline gboolean pf_is_stack(gpointer p) { return GTK_IS_STACK(p); }
-static inline gboolean pf_is_menu_button(gpointer p) { return GTK_IS_MENU_BUTTON(p); }
+static inline gboolean pf_is_scrolled_window(gpointer p) { return GTK_IS_SCROLLED_WINDOW(p); }
 static inline GtkListItemFactory *pf_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }

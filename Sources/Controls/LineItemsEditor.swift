@@ -70,6 +70,10 @@ public final class LineItemsEditor<Item>: FormFieldView {
         scroller.scrollsHorizontally = false
         scroller.setSizeRequest(width: -1, height: 280)
         scroller.expandsVertically = true
+        // No Tab stop of its own: its rows' fields take the focus (and it scrolls to them).
+        // With no row, GTK would stop on the empty pane (generic role: GTK 4.18 names it not);
+        // Tab then skips it whole (`describeRows`).
+        scroller.isFocusable = false
         container.append(scroller)
         container.append(addButton)
         summaryLine.addCSSClass("field-error")
@@ -293,6 +297,7 @@ public final class LineItemsEditor<Item>: FormFieldView {
 
     private func describeRows() {
         let count = list.count
+        scroller.canFocus = count > 0
         for (index, row) in list.rows.enumerated() {
             rowViews[row]?.box.setAccessibleDescription(Self.position(index, of: count))
             if let rowView = rowViews[row] { name(rowView, at: index) }

@@ -12,6 +12,13 @@ public final class ComboRow: Widget {
         adw_action_row_set_subtitle(pf_adw_action_row(raw), subtitle)
         model.replaceAll(with: choices)
         adw_combo_row_set_model(pf_adw_combo_row(raw), pf_list_model(model.raw))
+        // The choice shown and the popup's rows, each named by its text.
+        let shown = ListItemFactory.choiceRows(marksChoice: false)
+        let rows = ListItemFactory.choiceRows(marksChoice: true)
+        withExtendedLifetime((shown, rows)) {
+            adw_combo_row_set_factory(pf_adw_combo_row(raw), pf_list_item_factory(shown.raw))
+            adw_combo_row_set_list_factory(pf_adw_combo_row(raw), pf_list_item_factory(rows.raw))
+        }
     }
 
     /// The title.

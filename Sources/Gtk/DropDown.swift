@@ -18,7 +18,13 @@ public final class DropDown: Widget {
             }
         }
         super.init(widget: widget!)
-        nameAccessibleParts()
+        // The choice shown and the popup's rows, each named by its text.
+        let shown = ListItemFactory.choiceRows(marksChoice: false)
+        let rows = ListItemFactory.choiceRows(marksChoice: true)
+        withExtendedLifetime((shown, rows)) {
+            gtk_drop_down_set_factory(dropDown, pf_list_item_factory(shown.raw))
+            gtk_drop_down_set_list_factory(dropDown, pf_list_item_factory(rows.raw))
+        }
     }
 
     private var dropDown: OpaquePointer { pf_drop_down(raw) }

@@ -10,6 +10,19 @@ public final class StatusPage: Widget {
         self.iconName = iconName
         self.title = title
         self.descriptionText = description
+        keepOutOfTabOrderWhileChildless()
+    }
+
+    /// libadwaita 1.7 scrolls the page in a focusable scrolled window: with no child to act
+    /// on, it is a Tab stop that says nothing (generic role: GTK 4.18 drops any name given it).
+    private func keepOutOfTabOrderWhileChildless() {
+        let hasChild = adw_status_page_get_child(page) != nil
+        canFocus = hasChild
+        var part = gtk_widget_get_first_child(widgetPointer)
+        while let current = part {
+            if pf_is_scrolled_window(current) != 0 { gtk_widget_set_focusable(current, hasChild ? 1 : 0) }
+            part = gtk_widget_get_next_sibling(current)
+        }
     }
 
     private var page: OpaquePointer { OpaquePointer(raw) }
@@ -19,6 +32,7 @@ public final class StatusPage: Widget {
         get { Widget.wrapper(of: adw_status_page_get_child(page)) }
         set {
             adw_status_page_set_child(page, newValue?.widgetPointer)
+            keepOutOfTabOrderWhileChildless()
         }
     }
 

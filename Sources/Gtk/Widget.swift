@@ -27,6 +27,13 @@ open class Widget: Object {
 
     // MARK: Focus
 
+    /// Whether the widget or anything inside it may take the keyboard focus (`can-focus`):
+    /// false keeps Tab out of the whole subtree.
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widgetPointer) != 0 }
+        set { gtk_widget_set_can_focus(widgetPointer, newValue ? 1 : 0) }
+    }
+
     /// The widget's text direction (left-to-right, right-to-left, or none: the default one).
     public var textDirection: TextDirection {
         get { TextDirection(gtk_widget_get_direction(widgetPointer)) }

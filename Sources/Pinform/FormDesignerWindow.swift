@@ -31,6 +31,7 @@ final class FormDesignerWindow {
     /// The fields removed from the saved form, with Restore.
     let removedBox = Box(.vertical, spacing: 6)
     private let previewHolder = Box(.vertical)
+    private let previewScroll = ScrolledWindow()
     private var preview: FormView<DefinedRecord>?
     private var previewSource: UInt32?
     /// The form as it was opened: its identity, and the fields removed before.
@@ -108,8 +109,11 @@ final class FormDesignerWindow {
         previewHolder.addCSSClass("card")
         previewHolder.addCSSClass("form-card")
         previewColumn.append(previewHolder)
-        let previewScroll = ScrolledWindow()
         previewScroll.child = previewColumn
+        // No Tab stop of its own (generic role: GTK 4.18 names it not): the preview's fields
+        // take the focus; with none, Tab skips it (`rebuildPreview`).
+        previewScroll.isFocusable = false
+        previewScroll.canFocus = false
         previewScroll.expandsHorizontally = true
         previewScroll.expandsVertically = true
 
@@ -232,8 +236,6 @@ final class FormDesignerWindow {
         // and then the name it is in.
         window.setFocus(nameEntry)
         window.present()
-        // Its scroll panes, scroll bars and icons named, not "GtkScrollbar" or unnamed stops.
-        window.nameInternalParts(.translated)
         offerDraft()
     }
 
@@ -366,6 +368,7 @@ final class FormDesignerWindow {
         let view = DefinedFormPreview.makeView(of: definition, context: context)
         previewHolder.append(view.widget)
         preview = view
+        previewScroll.canFocus = !definition.fields.isEmpty
     }
 
     /// The preview as shown now.

@@ -267,8 +267,5 @@ final class FormWindow {
         }
         holder.append(made.widget)
         pages[Model.settingsKey] = made
-        // A page made after the window was named (the first time its model is shown): its
-        // column titles and scroll bars named too, not "GtkScrollbar".
-        made.widget.nameInternalParts(.translated)
     }
 }

@@ -131,9 +131,6 @@ final class ImportDialog<Model: FormModel> {
     func present() {
         keepAlive = self
         window.present()
-        // Its scroll panes, scroll bars and column titles named, not "GtkColumnViewTitle" or
-        // unnamed stops.
-        window.nameInternalParts(.translated)
         // Not on Import: one Enter would write the whole file. The first column's field instead.
         if let first = columnChoices.first {
             _ = first.grabFocus()

@@ -247,8 +247,6 @@ final class PinformApplication {
         formWindow = form
         confirmClosingWithKeptSaves(of: form)
         form.window.present()
-        // Its column titles, stack pages and scroll bars (GTK 4.8 names them by type).
-        form.window.nameInternalParts(.translated)
         autoLock?.arm()
         // The owner learns that someone tried: how many wrong PINs since the last unlock, and when.
         if let notice { form.showToast(notice) }
@@ -370,8 +368,6 @@ final class PinformApplication {
         // What the key file uses (read from the file: no TPM is asked on the main thread).
         let about = AboutDialog(AppInfo.about(protection: KeyVault(paths: paths).protection))
         about.present(over: activeWindow)
-        // Its pages, scroll bars and scrolled windows (GTK 4.8 names them by type).
-        about.nameInternalParts(.translated)
     }
 
     private func showShortcuts() {

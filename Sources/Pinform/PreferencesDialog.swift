@@ -101,9 +101,6 @@ final class PreferencesDialog {
             open.removeAll { $0 === preferences }
         }
         preferences.dialog.present(over: parent)
-        // Its inner parts named once they exist (a combo row makes its items when shown), like
-        // the dialog, not like the window it is in.
-        preferences.dialog.nameInternalParts(.translated)
     }
 
     private static var open: [PreferencesDialog] = []

@@ -9,8 +9,6 @@ enum ShortcutsWindow {
     static func make() -> Window? {
         guard let window = Builder(xml: xml).window("shortcuts") else { return nil }
         nameIconButtons(in: window)
-        // Its shortcut labels, stack pages, search entry and scroll bars (GTK 4.8 names them by type).
-        window.nameInternalParts(.translated)
         return window
     }
 

@@ -4,28 +4,7 @@ the cause found. Each still runs: its failure is counted apart, and a run in whi
 says to take it out (run.py). The list only shrinks.
 """
 
-TAB_NO_FOCUS = "Tab moves no focus in the form window under Xvfb on GTK 4.18 (the harness's Tab reaches no field)"
-UNNAMED_PART = "a focusable part GTK 4.18 / libadwaita 1.7 adds (a scroll pane, a panel) has no accessible name: "
-
 KNOWN_FAILURES = {
-    "test_a11y_conflict.ConflictDialogNameTests.test_walk_the_conflict_dialog_and_the_history":
-        TAB_NO_FOCUS,
-    "test_a11y_dialogs.DialogNameTests.test_walk_the_deleted_record_toast_and_the_restore_draft_question":
-        "no push button named 'Undo' within 10 s",
-    "test_a11y_dialogs.DialogNameTests.test_walk_the_form_designer_and_its_delete_question":
-        UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in panel \'[173 chars]\'1\'"] != [] : form designer',
-    "test_a11y_dialogs.DialogNameTests.test_walk_the_import_preview":
-        UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in panel \'[405 chars]on\'"] != [] : import preview',
-    "test_a11y_names.AccessibleNameTests.test_the_currency_chooser_and_its_popup_are_named_by_their_choices":
-        UNNAMED_PART + 'Lists differ: ["unnamed focusable panel in panel \'Pinform\'"] != []',
-    "test_a11y_windows.EveryWindowNameTests.test_walk_a_page_made_after_the_window_was_named":
-        UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in panel \'[817 chars]rm\'"] != []',
-    "test_a11y_windows.EveryWindowNameTests.test_walk_edit_dialog_and_discard_question":
-        "no window named 'Edit Person' within 20 s",
-    "test_a11y_windows.EveryWindowNameTests.test_walk_form_window_with_a_record":
-        UNNAMED_PART + 'Lists differ: ["unnamed focusable scroll pane in panel \'[93 chars]ds\'"] != []',
-    "test_a11y_windows.EveryWindowNameTests.test_walk_primary_menu_and_about_by_keyboard":
-        UNNAMED_PART + 'in About (AdwAboutDialog, 1 run in 3): Lists differ: ["unnamed focusable list in panel \'\'", …] != []',
     "test_a11y_windows.EveryWindowNameTests.test_walk_shortcuts_window_by_keyboard":
         "no window named 'Keyboard Shortcuts' within 10 s",
     "test_forms.FormWindowTests.test_clicking_a_label_focuses_its_entry":

@@ -2,7 +2,7 @@
 as it happens: a record edited at this desk while another desk (psql on a private PostgreSQL
 cluster) changed the same field; then, on the same shared desk, in the form window with its
 History button (shown only for a shared database) and in the record's history ("History of This
-Record"). As test_a11y_dialogs: no GTK type names, no unnamed focusable part, no button named
+Record"). As test_a11y_dialogs: no GTK type names, no unnamed Tab stop, no button named
 twice ("Keep Mine Keep Mine")."""
 import unittest
 

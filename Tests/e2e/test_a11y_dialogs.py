@@ -2,7 +2,7 @@
 import preview, the form designer and its delete question, the record deleted (its toast), the
 restore-draft question after Lock, the new recovery key's question, PIN check and key, and the
 backups' questions. No part is named after its GTK type, no
-visible focusable part is unnamed, and no button is named twice over ("Continue Continue", as
+Tab stop is unnamed (`is_tab_stop`), and no button is named twice over ("Continue Continue", as
 libadwaita 1.2 named a message dialog's responses by their text and their label). An alert
 dialog over the records' window or Preferences is inside that window (role "alert"), over
 any other window a window of its own: `dialog_named` finds it either way.

@@ -1,7 +1,7 @@
 """Names assistive technologies read, in every window and dialog of the running app, each
 opened from the keyboard as a user would: no part is named after its GTK type ("GtkShortcutLabel",
 "GtkColumnViewTitle", "GtkLabel", "GtkImage", "GtkActionBar", …), focusable or not, and no
-visible focusable part is unnamed."""
+Tab stop is unnamed (`is_tab_stop`)."""
 import sys
 import unittest
 

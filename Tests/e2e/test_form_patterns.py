@@ -58,7 +58,7 @@ class FormPatternTests(AppTestCase):
 
         find(root, role="text", name="Code", visible=True, timeout=10)
         # Under Xvfb the form window does not get the keyboard back from the closed designer
-        # (known_failures.TAB_NO_FOCUS): the form is typed into after a restart.
+        # (no window manager gives it back): the form is typed into after a restart.
         app.quit()
         app = self.launch_app(data_home=self.data_home, config_home=self.config_home)
         root = unlock(app)

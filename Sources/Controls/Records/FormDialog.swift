@@ -99,8 +99,6 @@ public final class FormDialog<Model> {
     public func present() {
         keepAlive = self
         window.present()
-        // Its scroll bars and scrolled window (GTK 4.8 names them by type).
-        window.nameInternalParts(InternalPartNames(scrollBar: tr("Scroll bar"), close: tr("Close")))
     }
 
     /// Whether the dialog was saved or cancelled already.

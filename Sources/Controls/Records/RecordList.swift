@@ -197,6 +197,11 @@ public final class RecordList<Model> {
         }
         emptyScroller.child = emptyPage
         noResultsScroller.child = noResultsPage
+        // A status page alone, nothing to act on: no (unnamed, generic) Tab stop.
+        for pane in [emptyScroller, noResultsScroller] {
+            pane.canFocus = false
+            pane.isFocusable = false
+        }
         for page in [scroller, emptyScroller, noResultsScroller, problemScroller] {
             page.expandsVertically = true
             page.setSizeRequest(width: -1, height: 120)

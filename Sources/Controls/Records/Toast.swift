@@ -48,9 +48,6 @@ public final class Toast {
         self.action = action
         widget.add(toast)
         widget.nameButtonsByTheirLabels()
-        // Its close button (an icon, "GtkImage" to screen readers until named).
-        // Translators: the name screen readers give a toast's close button.
-        widget.nameInternalParts(InternalPartNames(scrollBar: tr("Scroll bar"), close: tr("Close")))
         timer = MainContext.timeout(milliseconds: UInt32(max(0, seconds) * 1000)) { [weak self] in
             self?.timer = 0
             self?.dismiss()
