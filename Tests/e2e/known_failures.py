@@ -5,8 +5,6 @@ says to take it out (run.py). The list only shrinks.
 """
 
 KNOWN_FAILURES = {
-    "test_a11y_windows.EveryWindowNameTests.test_walk_shortcuts_window_by_keyboard":
-        "no window named 'Keyboard Shortcuts' within 10 s",
     "test_forms.FormWindowTests.test_clicking_a_label_focuses_its_entry":
         'Height did not take focus within 5 s',
     "test_invoice.InvoiceTests.test_a_date_is_picked_from_the_calendar_with_the_keyboard_alone":
@@ -19,8 +17,6 @@ KNOWN_FAILURES = {
         'StopIteration',
     "test_orca.OrcaTests.test_digits_typed_on_the_number_pad_are_never_spoken":
         "Lists differ: [] != ['*', '*', '*', '*', '*', '*', '*', '*']",
-    "test_orca.OrcaTests.test_the_shortcuts_window_is_named_by_its_title":
-        'Ctrl+? opened no window named Keyboard Shortcuts within 5 s',
     "test_orca_lines.OrcaLineItemsTests.test_moving_between_lines_says_the_line_the_column_and_the_line_s_errors":
         'Add line did not make line 1 within 5 s',
     "test_orca_recovery.OrcaRecoveryKeyTests.test_the_key_is_read_group_by_group_when_the_dialog_opens_and_again_on_coming_back":
