@@ -15,7 +15,8 @@ public final class DateInput {
     /// The typed entry.
     public let field: InputField<CalendarDate>
     /// The calendar in the popover.
-    public let calendar = Calendar()
+    /// A group, so that its name ("Calendar") is heard.
+    public let calendar = Calendar(role: .group)
     /// The button that opens the calendar.
     public let calendarButton: PopoverButton
     /// The label above the entry.
@@ -75,7 +76,7 @@ public final class DateInput {
     }
 
     /// Moves the calendar's keyboard focus to the selected day once the popover has laid it
-    /// out (GTK 4.8 would start on the grid's first cell).
+    /// out (GTK 4.18, as 4.8, would start on the grid's first cell).
     private func focusSelectedDay(triesLeft: Int) {
         _ = MainContext.timeout(milliseconds: 16) { [weak self] in
             guard let self, calendarButton.isOpen else { return false }

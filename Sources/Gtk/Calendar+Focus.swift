@@ -2,8 +2,9 @@ internal import CGtk
 
 extension Calendar {
     /// Puts the calendar's keyboard focus on its selected day, so that the arrows move from it
-    /// and Space picks it: GTK 4.8 starts that focus on the grid's first cell whatever is
-    /// selected, and only a click on a day moves it there. The selected day is pressed as a
+    /// and Space picks it: GTK (4.8, and still 4.18) starts that focus on the grid's first cell
+    /// whatever is selected, and only a click on a day moves it there. Kept: without it
+    /// `test_invoice`'s keyboard-only date pick lands on the grid's first cell (seen on 4.18). The selected day is pressed as a
     /// click would press it (the calendar's own click handler), which needs the calendar laid
     /// out: call it once the calendar is shown.
     /// - Returns: Whether the selected day was found on the grid.

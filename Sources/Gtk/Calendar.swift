@@ -3,6 +3,12 @@ internal import CGtk
 /// A month's days to pick one from.
 @MainActor
 public final class Calendar: Widget {
+    /// A calendar with an accessible role (construct-only in GTK): GTK 4.18 gives a calendar
+    /// the generic role, which may not be named, so a screen reader could not say what it is.
+    public convenience init(role: AccessibleRole) {
+        self.init(widget: pf_widget_new_with_role(gtk_calendar_get_type(), role.cValue))
+    }
+
     /// The selected day: year, month (1–12), day.
     public var selectedDay: (year: Int, month: Int, day: Int) {
         get {
