@@ -7,16 +7,10 @@ says to take it out (run.py). The list only shrinks.
 KNOWN_FAILURES = {
     "test_forms.FormWindowTests.test_clicking_a_label_focuses_its_entry":
         'Height did not take focus within 5 s',
-    "test_invoice_lines.InvoiceLinesTests.test_a_killed_app_offers_the_typed_invoice_back":
-        "Lists differ: ['Paper', 'Ink', 'Paper', 'Ink', 'Paper', 'Ink'] != ['Paper', 'Ink']",
-    "test_keyboard_session.KeyboardSessionTests.test_a_whole_session_by_keyboard_alone":
-        'Alt+Up did not move the line up with the focus in it within 10 s',
     "test_orca.OrcaTests.test_changing_the_pin_speaks_each_step_of_the_dialog":
         'StopIteration',
     "test_orca.OrcaTests.test_digits_typed_on_the_number_pad_are_never_spoken":
         "Lists differ: [] != ['*', '*', '*', '*', '*', '*', '*', '*']",
-    "test_orca_lines.OrcaLineItemsTests.test_moving_between_lines_says_the_line_the_column_and_the_line_s_errors":
-        'Add line did not make line 1 within 5 s',
     "test_orca_recovery.OrcaRecoveryKeyTests.test_the_key_is_read_group_by_group_when_the_dialog_opens_and_again_on_coming_back":
         "Orca 48 presents nothing of the recovery key's dialog when the harness gives it the focus "
         "(it says only \"opens popup\")",

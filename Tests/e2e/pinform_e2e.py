@@ -421,9 +421,18 @@ def _role_matches(node, role):
 
 
 def _walk(node, max_depth=64):
+    """Each node under `node` once, breadth first. Once: libadwaita 1.7's view stack lists the
+    shown page's content under every page (seen: an invoice's lines under the Person, Size and
+    Invoice pages, the lines' own parent being the Invoice page's), so a node can be reached by
+    several paths. (pyatspi gives one Python object per remote object: `id` tells them apart
+    while `seen` holds them.)"""
+    seen = {}
     stack = [(node, 0)]
     while stack:
         current, depth = stack.pop(0)
+        if id(current) in seen:
+            continue
+        seen[id(current)] = current
         yield current
         if depth < max_depth:
             stack.extend((child, depth + 1) for child in _children(current))
