@@ -69,4 +69,11 @@ public final class Label: Widget {
         get { gtk_label_get_width_chars(label) }
         set { gtk_label_set_width_chars(label, newValue) }
     }
+
+    /// The widest the label asks to be, in characters (-1: as wide as its text); a wrapping
+    /// label wraps there.
+    public var maximumWidthChars: Int32 {
+        get { gtk_label_get_max_width_chars(label) }
+        set { gtk_label_set_max_width_chars(label, newValue) }
+    }
 }

@@ -197,6 +197,9 @@ final class PinWindow {
         message.wraps = true
         message.justification = .center
         message.widthChars = 28
+        // As wide whatever it says: a longer message wraps instead of widening the column,
+        // which would move the centred keypad.
+        message.maximumWidthChars = 28
         message.verticalAlignment = .center
         messageHolder.append(message)
         lengthHolder.append(makeLengthChoice())

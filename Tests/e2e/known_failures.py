@@ -16,6 +16,4 @@ KNOWN_FAILURES = {
         "(it says only \"opens popup\")",
     "test_pin_drawing.PinDrawingTests.test_each_renderer_draws_the_items_and_fills_them_from_the_left":
         'cairo: typing changed nothing drawn within 5 s',
-    "test_pin_window_steps.PinWindowStepTests.test_the_keypad_and_the_window_keep_their_place_from_choosing_to_confirming_and_unlocking":
-        'Tuples differ: ((157, 365, 64, 64), (-5, -5, 400, 683)) != ((158, 365, 64, 64), (-5, -5, 400, 683))',
 }
