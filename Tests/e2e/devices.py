@@ -208,6 +208,12 @@ class X11Pointer:
         extents = self._cardinals(window, "_GTK_FRAME_EXTENTS") or [0, 0, 0, 0]
         return x.value + extents[0], y.value + extents[2]
 
+    def window_and_shadow(self, pid, title=None):
+        """Process `pid`'s X window titled `title` (else its newest shown one), and GTK's
+        client-side shadow around its content (_GTK_FRAME_EXTENTS: left, right, top, bottom)."""
+        window = self._window_of(pid, title)
+        return window, self._cardinals(window, "_GTK_FRAME_EXTENTS") or [0, 0, 0, 0]
+
     def _window_of(self, pid, title=None):
         """Process `pid`'s shown X window titled `title`, else its newest shown one."""
         root = self.x.XDefaultRootWindow(self.display)

@@ -14,6 +14,4 @@ KNOWN_FAILURES = {
     "test_orca_recovery.OrcaRecoveryKeyTests.test_the_key_is_read_group_by_group_when_the_dialog_opens_and_again_on_coming_back":
         "Orca 48 presents nothing of the recovery key's dialog when the harness gives it the focus "
         "(it says only \"opens popup\")",
-    "test_pin_drawing.PinDrawingTests.test_each_renderer_draws_the_items_and_fills_them_from_the_left":
-        'cairo: typing changed nothing drawn within 5 s',
 }

@@ -6,15 +6,29 @@ import subprocess
 import time
 import unittest
 
-from pinform_e2e import AppTestCase, click, find, wait_until
+import pyatspi
+
+import devices
+from pinform_e2e import AppTestCase, click, find, wait_until, window_of
 
 RENDERERS = ("cairo", "gl")
 
 
 def capture(node):
     """The pixels of `node` on the screen: (width, height, rows of (r, g, b))."""
-    x, y, width, height = node.queryComponent().getExtents(0)  # screen coordinates
-    data = subprocess.run(["import", "-window", "root", "-crop", f"{width}x{height}+{x}+{y}", "+repage",
+    x, y, width, height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    if devices.under_wayland():
+        # Xwayland's root holds no pixels (each window has its own): the app's own X window is
+        # read, from GTK's shadow on (window coordinates start inside it).
+        pointer = devices.X11Pointer()
+        try:
+            window, shadow = pointer.window_and_shadow(node.getApplication().get_process_id(), window_of(node).name)
+        finally:
+            pointer.close()
+        source, x, y = hex(window), x + shadow[0], y + shadow[2]
+    else:
+        source = "root"  # a bare X server: windows sit at 0,0
+    data = subprocess.run(["import", "-window", source, "-crop", f"{width}x{height}+{x}+{y}", "+repage",
                            "-depth", "8", "ppm:-"], check=True, capture_output=True).stdout
     # Binary PPM: "P6", width, height, 255, each after whitespace, then the RGB bytes.
     fields, offset = [], 0
@@ -64,6 +78,11 @@ def settled(node, timeout=10):
 
 
 class PinDrawingTests(AppTestCase):
+    # The pixels are read from the X screen (`import`) at AT-SPI's screen coordinates: under
+    # mutter the app runs on its Xwayland, since a Wayland window is on no X screen and no
+    # client learns where it is.
+    on_xwayland = True
+
     def items_typed(self, renderer, digits):
         """The PIN view's pixels before and after typing `digits` on the keypad, under `renderer`."""
         app = self.launch_app(env={"GSK_RENDERER": renderer})
