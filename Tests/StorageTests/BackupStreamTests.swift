@@ -47,26 +47,13 @@ final class BackupStreamTests: XCTestCase {
 
     func testChangedCutAndStretchedArchivesAreRefusedAndLeaveNoFile() throws {
         let original = archive.encoded()
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(max(1, bound)))
-        }
+        var mutations = ArchiveMutations(of: original, seed: 0x2545_F491_4F6C_DD1D)
         let file = folder.url.appendingPathComponent("mutated.pinform-backup")
         let unpacked = folder.url.appendingPathComponent("out", isDirectory: true)
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: false)
         var refused = 0
         for round in 0..<600 {
-            var bytes = original
-            switch round % 4 {
-            case 0: bytes[next(bytes.count)] ^= UInt8(1 + next(255))
-            case 1: bytes = bytes.prefix(next(bytes.count))
-            case 2: bytes.insert(UInt8(next(256)), at: next(bytes.count))
-            default:
-                let offsets = [16, 20, 24, 26, 35, 35 + 8]
-                let offset = offsets[next(offsets.count)]
-                for index in offset..<min(bytes.count, offset + 4) { bytes[index] = [0x00, 0xFF, 0x7F, 0x80][next(4)] }
-            }
+            let bytes = mutations.next(round: round)
             guard bytes != original else { continue }
             try bytes.write(to: file)
             do {

@@ -226,24 +226,10 @@ final class BackupTests: XCTestCase {
                                               BackupArchive.Entry(name: "records.sqlite", data: Data(repeating: 7, count: 3000))])
         let original = archive.encoded()
         XCTAssertEqual(try BackupArchive(decoding: original), archive)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(max(1, bound)))
-        }
+        var mutations = ArchiveMutations(of: original, seed: 0x9E37_79B9_7F4A_7C15)
         var refused = 0
         for round in 0..<3000 {
-            var bytes = original
-            switch round % 4 {
-            case 0: bytes[next(bytes.count)] ^= UInt8(1 + next(255))
-            case 1: bytes = bytes.prefix(next(bytes.count))
-            case 2: bytes.insert(UInt8(next(256)), at: next(bytes.count))
-            default:
-                // A length or count field set to an edge value.
-                let offsets = [16, 20, 24, 26, 35, 35 + 8]
-                let offset = offsets[next(offsets.count)]
-                for index in offset..<min(bytes.count, offset + 4) { bytes[index] = [0x00, 0xFF, 0x7F, 0x80][next(4)] }
-            }
+            let bytes = mutations.next(round: round)
             guard bytes != original else { continue }
             if (try? BackupArchive(decoding: bytes)) == nil { refused += 1 } else { XCTFail("round \(round) was read") }
         }

@@ -177,19 +177,7 @@ public enum Backup {
             var isOpen = true
             defer { if isOpen { close(descriptor) } }
             guard fchmod(descriptor, 0o600) == 0 else { throw FileFailure(path: temporary, code: errno) }
-            let failed: Int32? = bytes.withUnsafeBytes { buffer in
-                var written = 0
-                while written < buffer.count {
-                    let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                    if result < 0 {
-                        if errno == EINTR { continue }
-                        return errno
-                    }
-                    written += result
-                }
-                return nil
-            }
-            if let failed { throw FileFailure(path: temporary, code: failed) }
+            if let failed = BackupStream.write(bytes, to: descriptor) { throw FileFailure(path: temporary, code: failed) }
             guard fsync(descriptor) == 0 else { throw FileFailure(path: temporary, code: errno) }
             isOpen = false
             guard close(descriptor) == 0 else { throw FileFailure(path: temporary, code: errno) }

@@ -135,8 +135,8 @@ struct BackupStream {
         if output >= 0, fsync(output) != 0 { throw .cannotRestore(reason: String(cString: strerror(errno))) }
     }
 
-    /// The errno of a failed write, or nil.
-    private static func write(_ chunk: Data, to descriptor: Int32) -> Int32? {
+    /// Writes all of `chunk` to `descriptor`; the errno of a failed write, or nil.
+    static func write(_ chunk: Data, to descriptor: Int32) -> Int32? {
         chunk.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {

@@ -19,12 +19,8 @@ extension KeyVault {
     func strengthenPINSlot(_ slot: KeySlot, pin: SecretBytes, dataKey: SecretBytes) -> Bool {
         guard isWeaker(slot) else { return false }
         do throws(VaultError) {
-            var file = try read()
-            try checkBelongs(dataKey, to: file)
-            let stronger = try makePINSlot(pin: pin, dataKey: dataKey)
-            file.slots.removeAll(where: \.isPINSlot)
-            file.slots.insert(stronger, at: 0)
-            try writeCountingAttempts(file, dataKey: dataKey)
+            // The same PIN, wrapped again as a change of PIN wraps a new one.
+            try changePIN(dataKey: dataKey, to: pin)
             return true
         } catch {
             return false
