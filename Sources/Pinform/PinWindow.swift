@@ -50,6 +50,8 @@ final class PinWindow {
     let pinSlot = Box(.vertical)
     /// Shown in the PIN's place during a lockout, so that it looks locked, not filled.
     let lockedImage = Image(iconName: "changes-prevent-symbolic", pixelSize: 32)
+    /// Shown in the PIN's place while it is checked or saved (argon2id, the TPM: about a second).
+    let checkingSpinner = Spinner()
     /// The parts whose content changes between steps, each holding the largest size its content
     /// takes, so that the keypad and the window never move (see `holdSizes()`).
     let messageHolder = Box(.vertical)
@@ -211,6 +213,11 @@ final class PinWindow {
         let pinOverlay = Overlay(child: pinSlot, role: .generic)
         pinOverlay.addOverlay(lockedImage)
         lockedImage.horizontalAlignment = .center
+        checkingSpinner.setSizeRequest(width: 32, height: 32)
+        checkingSpinner.horizontalAlignment = .center
+        checkingSpinner.verticalAlignment = .center
+        checkingSpinner.isVisible = false
+        pinOverlay.addOverlay(checkingSpinner)
         pinHolder.append(pinOverlay)
         buttonHolder.append(makeChooseAgainButton())
         buttonHolder.append(makeRecoveryControls())
@@ -321,8 +328,10 @@ final class PinWindow {
         lengthChoice.isVisible = flow.offersLengthChoice
         let usesRecoveryKey = flow.step == .recoveryKey
         // Locked out: a lock in the PIN's place; grey dots looked like a PIN typed in.
-        pinSlot.opacity = flow.isLocked ? 0 : 1
+        // Checked: a spinner in the PIN's place (the message says "Checking…").
+        pinSlot.opacity = flow.isLocked || flow.isChecking ? 0 : 1
         lockedImage.isVisible = flow.isLocked
+        checkingSpinner.isVisible = flow.isChecking && !flow.isLocked
         pinSteps?.isVisible = !usesRecoveryKey
         recoveryForm.isVisible = usesRecoveryKey
         if usesRecoveryKey && !hasRecoveryForm { makeRecoveryForm() }
