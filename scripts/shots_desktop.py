@@ -3,15 +3,15 @@ and session bus the script runs under (Xvfb and dbus-run-session), a real GNOME 
 
 - dconf-service, the GSettings backend a GNOME session has; `gsettings set` writes
   org.gnome.desktop.interface text-scaling-factor and color-scheme into it;
-- mutter (Debian 12: 43) as the X11 compositing window manager (`mutter --x11 --replace
+- mutter (Debian 13: 48) as the X11 compositing window manager (`mutter --x11 --replace
   --sm-disable`): it composites GTK's client-side shadows and rounded corners over its
   background and places the windows;
 - gnome-settings-daemon's xsettings plugin (/usr/libexec/gsd-xsettings), which turns
   text-scaling-factor into the XSETTINGS Xft/DPI GTK 4 reads on X11, as on a GNOME session.
 
-libadwaita 1.2 reads color-scheme from the settings portal and, with no portal on the bus (none
-runs here), from GSettings itself: the app is started with GSETTINGS_BACKEND=dconf and its
-XDG_CONFIG_HOME's dconf folder linked to the session's, so it reads the same database.
+The app is started with GSETTINGS_BACKEND=dconf and its XDG_CONFIG_HOME's dconf folder linked
+to the session's, so it reads the same database. libadwaita 1.7 takes color-scheme only from the
+settings portal, and none runs here: a dark shot also sets ADW_DEBUG_COLOR_SCHEME (app_env).
 
 capture() shoots a window as a user sees it: the root window's area of the window's X window —
 which, with client-side decorations, includes GTK's shadow margin — composited by mutter.
