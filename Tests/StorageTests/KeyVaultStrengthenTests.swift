@@ -50,13 +50,37 @@ final class KeyVaultStrengthenTests: XCTestCase {
     }
 
     func testAKeyFileThatCannotBeWrittenStillUnlocksAndKeepsItsSlot() throws {
-        try XCTSkipIf(geteuid() == 0, "root writes a read-only folder")
-        let weak = KeyVault(directory: temporary.url, derivation: KeyDerivation(memoryKiB: 8, passes: 1))
+        // Root writes a folder without write permission: as root, the folder is a tmpfs mounted
+        // read-only once the key file is in it (EROFS holds for root too).
+        let folder = temporary.url.appendingPathComponent("keys", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let asRoot = geteuid() == 0
+        if asRoot {
+            guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", folder.path]) else {
+                throw XCTSkip("this machine does not let root mount a tmpfs")
+            }
+        }
+        defer { if asRoot { _ = Self.run("/bin/umount", ["-l", folder.path]) } else { chmod(folder.path, 0o700) } }
+        let weak = KeyVault(directory: folder, derivation: KeyDerivation(memoryKiB: 8, passes: 1))
         let made = try weak.create(pin: secret("2468"))
-        XCTAssertEqual(chmod(temporary.url.path, 0o500), 0)
-        defer { chmod(temporary.url.path, 0o700) }
-        let unwrapped = try XCTUnwrap(try KeyVault(directory: temporary.url, derivation: .fastForTests).unlock(pin: secret("2468")))
+        let before = try Data(contentsOf: folder.appendingPathComponent(KeyVault.fileName))
+        if asRoot {
+            XCTAssertTrue(Self.run("/bin/mount", ["-o", "remount,ro", folder.path]))
+        } else {
+            XCTAssertEqual(chmod(folder.path, 0o500), 0)
+        }
+        let unwrapped = try XCTUnwrap(try KeyVault(directory: folder, derivation: .fastForTests).unlock(pin: secret("2468")))
         XCTAssertTrue(unwrapped.matches(made))
-        XCTAssertEqual(try pinSlotParameters(), "m=8,t=1,p=1")
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent(KeyVault.fileName)), before, "the weak slot is kept")
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 }
